@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** Semver split into integers so "latest" and ordering never compare strings. */
+const versionColumns = () => ({
+  version: text('version').notNull(),
+  major: integer('major').notNull(),
+  minor: integer('minor').notNull(),
+  patch: integer('patch').notNull(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'instructor', 'advanced'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('admin', 'instructor', 'advanced')`),
+  ],
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const resources = pgTable(
+  'resources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['persona', 'problem', 'behaviour'] }).notNull(),
+    apiVersion: text('api_version').notNull().default('v1'),
+    name: text('name').notNull(),
+    ...versionColumns(),
+    spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    isPublished: boolean('is_published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('resources_kind_name_version_unique').on(t.kind, t.name, t.version),
+    index('resources_kind_name_semver_idx').on(t.kind, t.name, t.major, t.minor, t.patch),
+    index('resources_owner_idx').on(t.ownerId),
+    check('resources_kind_check', sql`${t.kind} in ('persona', 'problem', 'behaviour')`),
+  ],
+);
+
+export const leias = pgTable(
+  'leias',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    ...versionColumns(),
+    /** The resolved copies of the three parts, as the generation engine produced them. */
+    spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+    /** Problem description, else persona description: what Search matches and shows. */
+    description: text('description').notNull().default(''),
+    personaId: uuid('persona_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'restrict' }),
+    problemId: uuid('problem_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'restrict' }),
+    behaviourId: uuid('behaviour_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'restrict' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    isPublished: boolean('is_published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('leias_name_version_unique').on(t.name, t.version),
+    index('leias_name_semver_idx').on(t.name, t.major, t.minor, t.patch),
+    index('leias_created_idx').on(t.createdAt, t.id),
+    index('leias_owner_idx').on(t.ownerId),
+    index('leias_persona_idx').on(t.personaId),
+    index('leias_problem_idx').on(t.problemId),
+    index('leias_behaviour_idx').on(t.behaviourId),
+  ],
+);
+
+/** Activities. The spec calls them experiments in its API paths. */
+export const experiments = pgTable(
+  'experiments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    isPublished: boolean('is_published').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('experiments_name_unique').on(t.name)],
+);
+
+export const experimentLeias = pgTable(
+  'experiment_leias',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    experimentId: uuid('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    leiaId: uuid('leia_id')
+      .notNull()
+      .references(() => leias.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull(),
+    mode: text('mode', { enum: ['standard', 'transcription'] })
+      .notNull()
+      .default('standard'),
+    data: jsonb('data').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('experiment_leias_experiment_idx').on(t.experimentId, t.position),
+    index('experiment_leias_leia_idx').on(t.leiaId),
+    check('experiment_leias_mode_check', sql`${t.mode} in ('standard', 'transcription')`),
+  ],
+);
+
+export const runnerSessions = pgTable(
+  'runner_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leiaId: uuid('leia_id').references(() => leias.id, { onDelete: 'set null' }),
+    spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+    systemPrompt: text('system_prompt').notNull(),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    experimentContext: jsonb('experiment_context').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('runner_sessions_owner_idx').on(t.ownerId)],
+);
+
+export const runnerMessages = pgTable(
+  'runner_messages',
+  {
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => runnerSessions.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    isLeia: boolean('is_leia').notNull(),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.sessionId, t.seq] })],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type ResourceRow = typeof resources.$inferSelect;
+export type LeiaRow = typeof leias.$inferSelect;
+export type ExperimentRow = typeof experiments.$inferSelect;
+export type ExperimentLeiaRow = typeof experimentLeias.$inferSelect;
+export type RunnerSessionRow = typeof runnerSessions.$inferSelect;
+export type RunnerMessageRow = typeof runnerMessages.$inferSelect;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** The one error body every API failure returns (ARCHITECTURE.md "API conventions"). */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  /** field path -> message, on 400 invalid input */
+  validationErrors: z.record(z.string(), z.string()).optional(),
+  /** dependents {id, name} on a 400 in-use conflict; other structured detail elsewhere */
+  data: z.unknown().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export interface Dependent {
+  id: string;
+  name: string;
+}

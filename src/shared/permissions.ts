@@ -1,0 +1,47 @@
+import type { Role } from './roles';
+
+/**
+ * Every access rule of spec section 6 (with ARCHITECTURE.md's gaps filled), in one place.
+ * Server routes enforce them; views call the same predicates to decide what to show.
+ */
+export interface Actor {
+  id: string;
+  role: Role;
+}
+
+/** Anything with an owner: resources, LEIAs, activities. */
+export interface Owned {
+  ownerId?: string | null;
+  user?: { id: string } | null;
+}
+
+const ownerOf = (item: Owned): string | undefined => item.ownerId ?? item.user?.id ?? undefined;
+
+export const isAdmin = (actor: Actor | null | undefined): boolean => actor?.role === 'admin';
+
+/** Admin routes, users, activities, 'Add to Activity', publishing. */
+export const canAdminister = isAdmin;
+export const canPublish = isAdmin;
+export const canManageUsers = isAdmin;
+export const canManageActivities = isAdmin;
+
+export const isOwner = (actor: Actor | null | undefined, item: Owned): boolean =>
+  Boolean(actor) && ownerOf(item) === actor?.id;
+
+/** Delete a LEIA or resource: any for admins, else only the owner's own. */
+export const canDelete = (actor: Actor | null | undefined, item: Owned): boolean =>
+  isAdmin(actor) || isOwner(actor, item);
+
+/** Behaviour content (View tab, YAML preview, step 2/3 column): hidden from instructors. */
+export const canSeeBehaviour = (actor: Actor | null | undefined): boolean =>
+  actor?.role === 'admin' || actor?.role === 'advanced';
+
+export const canCreateBehaviour = canSeeBehaviour;
+
+/** Visibility: owner, admins, and everyone once published. */
+export const canRead = (actor: Actor | null | undefined, item: Owned & { isPublished: boolean }): boolean =>
+  item.isPublished || isAdmin(actor) || isOwner(actor, item);
+
+/** A new version of an existing name may only be added by that name's owner or an admin. */
+export const canAddVersion = (actor: Actor | null | undefined, existing: Owned): boolean =>
+  isAdmin(actor) || isOwner(actor, existing);

@@ -1,0 +1,71 @@
+import { defineConfig } from 'vitest/config';
+
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+// One config for the client build and every vitest project. The server bundle has its own
+// config (vite.server.config.ts). Aliases come from tsconfig.json's "paths".
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
+  test: {
+    globals: true,
+    restoreMocks: true,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'shared', include: ['tests/shared/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tests/server/**/*.test.ts'],
+          environment: 'node',
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(hasPostgres
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'server-pg',
+                include: ['tests/server/**/*.test.ts'],
+                environment: 'node' as const,
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 20_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          include: ['tests/ui/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/ui/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
