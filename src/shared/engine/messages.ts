@@ -1,0 +1,26 @@
+/**
+ * Every text the engine emits. Errors are verbatim from spec section 5 ("Constraint check") and
+ * section 8 (missing components); warnings are ours.
+ */
+const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
+
+export const ENGINE_TEXTS = {
+  constraintsNotObject: 'Constraints must be an object',
+  extensionsNotObject: 'Extensions must be an object',
+  overridesNotObject: 'Overrides must be an object',
+  missingComponent: {
+    persona: 'Persona component is missing',
+    problem: 'Problem component is missing',
+    behaviour: 'Behaviour component is missing',
+  },
+  valueMissing: (path: string) => `Constraint not met: ${path}. Value does not exist.`,
+  /** The spec asks for the expected and actual values to be shown; they follow as JSON. */
+  noCompatibleProcess: (path: string, expected: unknown, actual: unknown) =>
+    `Constraint not met: ${path}. No compatible processes found. Expected: ${show(expected)}, actual: ${show(actual)}`,
+  valueMismatch: (path: string) => `Constraint not met: ${path}. Value does not match.`,
+  ignoredOutsideSpec: (what: EditKind, path: string) =>
+    `Ignoring ${what}: ${path}. Only paths of the form <persona|problem|behaviour>.spec.<field> can be changed.`,
+  ignoredMissing: (what: EditKind, path: string) => `Ignoring ${what}: ${path}. Value does not exist.`,
+} as const;
+
+export type EditKind = 'extension' | 'override';
