@@ -1,0 +1,226 @@
+import {
+  blankUserForm,
+  type UserFormErrors,
+  type UserFormField,
+  type UserFormMode,
+  type UserFormPayload,
+  type UserFormValues,
+  userFormFrom,
+  validateUserForm,
+} from '@shared/schemas/user-form';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+
+/**
+ * The admin's add/edit user modal (spec section 4 "User modal", section 5 "User form", section 8
+ * "User management").
+ *
+ *   Closed --form.open--> Open.Editing --form.submit (valid)--> Open.Submitting
+ *   Submitting --done--> Succeeded --1.5 s--> Closed (onDone: the app reloads the list)
+ *   Submitting --error--> Editing (red message, stays open)
+ *
+ * Opening without a user is create mode (role instructor); with a user it is edit mode (email
+ * and role prefilled, passwords blank = unchanged). The app provides `saveUser` (the API call)
+ * and `onDone`, and may pass `describeError` as input to turn a failure into its message.
+ */
+
+export const USER_FORM_SUCCESS_MS = 1500;
+
+export const USER_FORM_MESSAGES = {
+  created: 'User created successfully!',
+  updated: 'User updated successfully!',
+  createFailed: 'An error occurred while creating the user',
+  updateFailed: 'An error occurred while updating the user',
+} as const;
+
+/** The user being edited: what the list row already holds. */
+export interface UserFormUser {
+  id: string;
+  email: string;
+  role: string;
+}
+
+export type SaveUserInput =
+  | { mode: 'create'; payload: UserFormPayload & { password: string } }
+  | { mode: 'edit'; id: string; payload: UserFormPayload };
+
+/** Turns a failed save into the red message; `fallback` is the spec's default for the mode. */
+export type DescribeUserFormError = (error: unknown, fallback: string) => string;
+
+export interface UserFormInput {
+  describeError?: DescribeUserFormError;
+}
+
+export type PasswordField = Extract<UserFormField, 'password' | 'confirmPassword'>;
+
+export interface UserFormContext {
+  mode: UserFormMode;
+  user: UserFormUser | null;
+  /** What Reset goes back to: blank (create) or the user's values (edit). */
+  initial: UserFormValues;
+  values: UserFormValues;
+  errors: UserFormErrors;
+  submitError: string | null;
+  /** Show/hide state of the two password fields; Reset hides them again. */
+  visible: Record<PasswordField, boolean>;
+  describeError: DescribeUserFormError;
+}
+
+export type UserFormEvent =
+  | { type: 'form.open'; user?: UserFormUser | null }
+  | { type: 'form.change'; field: UserFormField; value: string }
+  | { type: 'form.toggleVisibility'; field: PasswordField }
+  | { type: 'form.reset' }
+  | { type: 'form.submit' }
+  | { type: 'form.cancel' };
+
+const hidden = (): Record<PasswordField, boolean> => ({ password: false, confirmPassword: false });
+
+const fallbackFor = (mode: UserFormMode): string =>
+  mode === 'create' ? USER_FORM_MESSAGES.createFailed : USER_FORM_MESSAGES.updateFailed;
+
+/** The invoke input; only reached after `formIsValid`, so a failure here is a programming error. */
+const toSaveInput = (context: UserFormContext): SaveUserInput => {
+  const result = validateUserForm(context.values, context.mode);
+  if (!result.ok) throw new Error('saveUser invoked with an invalid form');
+  if (context.mode === 'edit' && context.user) {
+    return { mode: 'edit', id: context.user.id, payload: result.payload };
+  }
+  const { password = '' } = result.payload;
+  return { mode: 'create', payload: { ...result.payload, password } };
+};
+
+export const userFormMachine = setup({
+  types: {
+    context: {} as UserFormContext,
+    events: {} as UserFormEvent,
+    input: {} as UserFormInput,
+  },
+  actors: {
+    saveUser: fromPromise<unknown, SaveUserInput>(async () => {
+      throw new Error('userForm: provide the saveUser actor');
+    }),
+  },
+  actions: {
+    /** The modal has closed after a successful save: reload the list. */
+    onDone: () => {},
+    prepare: assign(({ event }) => {
+      if (event.type !== 'form.open') return {};
+      const user = event.user ?? null;
+      const initial = user ? userFormFrom(user) : blankUserForm();
+      return {
+        mode: user ? ('edit' as const) : ('create' as const),
+        user,
+        initial,
+        values: initial,
+        errors: {},
+        submitError: null,
+        visible: hidden(),
+      };
+    }),
+    change: assign(({ context, event }) => {
+      if (event.type !== 'form.change') return {};
+      // Editing a field clears its own message only; the others stay until the next submit.
+      const { [event.field]: _cleared, ...errors } = context.errors;
+      return { values: { ...context.values, [event.field]: event.value }, errors };
+    }),
+    toggleVisibility: assign({
+      visible: ({ context, event }) =>
+        event.type === 'form.toggleVisibility'
+          ? { ...context.visible, [event.field]: !context.visible[event.field] }
+          : context.visible,
+    }),
+    reset: assign(({ context }) => ({
+      values: context.initial,
+      errors: {},
+      submitError: null,
+      visible: hidden(),
+    })),
+    showValidationErrors: assign({
+      errors: ({ context }) => {
+        const result = validateUserForm(context.values, context.mode);
+        return result.ok ? {} : result.errors;
+      },
+      submitError: null,
+    }),
+    clearMessages: assign({ errors: {}, submitError: null }),
+    showSubmitError: assign(({ context }, params: { error: unknown }) => ({
+      submitError: context.describeError(params.error, fallbackFor(context.mode)),
+    })),
+    clearSelection: assign({ user: null }),
+  },
+  guards: {
+    formIsValid: ({ context }) => validateUserForm(context.values, context.mode).ok,
+  },
+  delays: {
+    successDelay: USER_FORM_SUCCESS_MS,
+  },
+}).createMachine({
+  id: 'userForm',
+  context: ({ input }) => ({
+    mode: 'create',
+    user: null,
+    initial: blankUserForm(),
+    values: blankUserForm(),
+    errors: {},
+    submitError: null,
+    visible: hidden(),
+    describeError: input?.describeError ?? ((_error, fallback) => fallback),
+  }),
+  initial: 'Closed',
+  states: {
+    Closed: {
+      on: { 'form.open': { target: 'Open', actions: 'prepare' } },
+    },
+    Open: {
+      initial: 'Editing',
+      states: {
+        Editing: {
+          on: {
+            'form.open': { target: 'Editing', reenter: true, actions: 'prepare' },
+            'form.change': { actions: 'change' },
+            'form.toggleVisibility': { actions: 'toggleVisibility' },
+            'form.reset': { actions: 'reset' },
+            'form.submit': [
+              { guard: 'formIsValid', target: 'Submitting', actions: 'clearMessages' },
+              { actions: 'showValidationErrors' },
+            ],
+            'form.cancel': { target: '#userForm.Closed', actions: 'clearSelection' },
+          },
+        },
+        Submitting: {
+          tags: 'loading',
+          invoke: {
+            id: 'saveUser',
+            src: 'saveUser',
+            input: ({ context }) => toSaveInput(context),
+            onDone: { target: 'Succeeded' },
+            onError: {
+              target: 'Editing',
+              actions: { type: 'showSubmitError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        Succeeded: {
+          // Closing early (Escape, Cancel) still counts as done: the list must reload either way.
+          after: { successDelay: { target: '#userForm.Closed', actions: ['clearSelection', 'onDone'] } },
+          on: { 'form.cancel': { target: '#userForm.Closed', actions: ['clearSelection', 'onDone'] } },
+        },
+      },
+    },
+  },
+});
+
+export type UserFormSnapshot = SnapshotFrom<typeof userFormMachine>;
+
+/** Selectors for the view. */
+export const isUserFormOpen = (s: UserFormSnapshot): boolean => s.matches('Open');
+export const isUserFormSubmitting = (s: UserFormSnapshot): boolean => s.hasTag('loading');
+/** The green message, only while Succeeded. */
+export const userFormSuccessMessage = (s: UserFormSnapshot): string | null =>
+  s.matches({ Open: 'Succeeded' })
+    ? s.context.mode === 'create'
+      ? USER_FORM_MESSAGES.created
+      : USER_FORM_MESSAGES.updated
+    : null;
+/** Fields are locked while saving and once saved. */
+export const isUserFormLocked = (s: UserFormSnapshot): boolean => !s.matches({ Open: 'Editing' });
