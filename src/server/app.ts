@@ -1,0 +1,85 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAuthHooks } from './auth/hooks';
+import { createTokenService, resolveSecret } from './auth/tokens';
+import type { Config } from './config';
+import type { App, AppContext } from './context';
+import { openDatabase } from './db/client';
+import { registerErrorHandling } from './http/errors';
+import { registerStaticClient } from './http/static';
+import { registerHealthRoutes } from './routes/health';
+import { registerUserRoutes } from './routes/users';
+import { createUsersService } from './services/users';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  /** Told once when the first admin is created (with the password when it was generated). */
+  onFirstAdmin?: (email: string, generatedPassword?: string) => void;
+}
+
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The whole server, ready for `listen` or `inject`. Opens (and migrates) the database. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = await openDatabase(config);
+  const tokens = createTokenService(
+    await resolveSecret(database.db, config.jwtSecret),
+    config.tokenTtlSeconds,
+  );
+  const users = createUsersService(database.db, tokens);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    tokens,
+    auth: createAuthHooks(database.db, tokens),
+    services: { users },
+  };
+
+  const firstAdmin = await users.ensureFirstAdmin(config.adminEmail, config.adminPassword);
+  if (firstAdmin.created) options.onFirstAdmin?.(config.adminEmail, firstAdmin.generatedPassword);
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    // Per-request lines only when debugging: at classroom load they drown everything else.
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
+  }).withTypeProvider() as unknown as App;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.decorateRequest('actor', null);
+  app.addHook('onClose', () => database.close());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      // The app is often served over plain http on a classroom LAN; upgrading would break it.
+      directives: { upgradeInsecureRequests: null },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'LEIA Designer API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const servesClient = await registerStaticClient(app, config.clientDir);
+  registerErrorHandling(app, { spaFallback: servesClient });
+  registerHealthRoutes(app, ctx);
+  registerUserRoutes(app, ctx);
+
+  return app as unknown as FastifyInstance;
+}

@@ -1,0 +1,67 @@
+import { isAdmin } from '@shared/permissions';
+import type { Role } from '@shared/roles';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { forbidden, unauthorized } from '../errors';
+import type { TokenService } from './tokens';
+
+export interface RequestActor {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, loaded from the database on every request (null before requireUser). */
+    actor: RequestActor | null;
+  }
+}
+
+export interface AuthHooks {
+  requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+/**
+ * onRequest hooks. The token only proves who the caller is; whether they still exist and what
+ * role they have comes from the database each time, so a deleted user or a demoted admin loses
+ * access at once, on every server process.
+ */
+export function createAuthHooks(db: Db, tokens: TokenService): AuthHooks {
+  const findUser = db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('auth_find_user');
+
+  async function requireUser(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw unauthorized('Authentication required');
+    const claims = await tokens.verify(token);
+    if (!claims || !UUID.test(claims.sub))
+      throw unauthorized('Your session has expired, please log in again');
+    const [user] = await findUser.execute({ id: claims.sub });
+    if (!user) throw unauthorized('Your account no longer exists');
+    request.actor = user;
+  }
+
+  return {
+    requireUser,
+    async requireAdmin(request) {
+      await requireUser(request);
+      if (!isAdmin(request.actor)) throw forbidden('Administrator access required');
+    },
+  };
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The actor of a route behind requireUser. */
+export function actorOf(request: FastifyRequest): RequestActor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}

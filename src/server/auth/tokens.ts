@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import type { Role } from '@shared/roles';
+import { eq } from 'drizzle-orm';
+import { errors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client';
+import { settings } from '../db/schema';
+
+const SECRET_KEY = 'jwt_secret';
+
+export interface TokenClaims {
+  sub: string;
+  email: string;
+  role: Role;
+}
+
+export interface TokenService {
+  sign(claims: TokenClaims): Promise<string>;
+  /** The user id, or null when the token is invalid or expired. */
+  verify(token: string): Promise<{ sub: string } | null>;
+}
+
+/**
+ * The signing secret: LEIA_JWT_SECRET, or one generated on first start and kept in the database,
+ * so restarts and every server process on the same database agree.
+ */
+export async function resolveSecret(db: Db, configured?: string): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured);
+  await db
+    .insert(settings)
+    .values({ key: SECRET_KEY, value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, SECRET_KEY));
+  return new TextEncoder().encode(row!.value);
+}
+
+export function createTokenService(secret: Uint8Array, ttlSeconds: number): TokenService {
+  return {
+    sign: (claims) =>
+      new SignJWT({ email: claims.email, role: claims.role })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .sign(secret),
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+        return typeof payload.sub === 'string' ? { sub: payload.sub } : null;
+      } catch (error) {
+        if (error instanceof errors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/**
+ * Everything the server reads from the environment, validated once at start. A bad value stops
+ * the server with one line that names the variable (see ConfigError).
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL when set; otherwise PGlite in `dataDir`. */
+  databaseUrl?: string;
+  /** PGlite folder, or `memory://` for a throwaway in-memory database. */
+  dataDir: string;
+  adminEmail: string;
+  /** First admin's password; generated and printed once when absent. */
+  adminPassword?: string;
+  jwtSecret?: string;
+  tokenTtlSeconds: number;
+  llm: {
+    provider: 'simulator' | 'openai-compatible';
+    baseUrl?: string;
+    model?: string;
+    apiKey?: string;
+    timeoutMs: number;
+  };
+  /** Failed logins allowed per client per window before 429. */
+  loginMaxFailures: number;
+  loginFailureWindowMs: number;
+  /** Built UI to serve; absent folder = API only. */
+  clientDir?: string;
+  /** Load the starter catalogue into an empty database. */
+  seedCatalogue: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+const optionalString = z.preprocess(blankToUndefined, z.string().trim().optional());
+const intIn = (min: number, max: number) =>
+  z.preprocess(blankToUndefined, z.coerce.number().int().min(min).max(max).optional());
+
+/** '3600', '90s', '30m', '8h', '7d' -> seconds. */
+const durationSeconds = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .regex(/^\d+\s*[smhd]?$/, 'expected a duration such as 3600, 30m, 8h or 7d')
+    .transform((text) => {
+      const value = Number.parseInt(text, 10);
+      const unit = text.at(-1) ?? 's';
+      const factor = { s: 1, m: 60, h: 3600, d: 86400 }[unit] ?? 1;
+      return value * factor;
+    })
+    .refine((seconds) => seconds >= 60, 'must be at least 60 seconds')
+    .optional(),
+);
+
+const envSchema = z.object({
+  PORT: intIn(0, 65535),
+  HOST: optionalString,
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
+  LEIA_DATA_DIR: optionalString,
+  LEIA_ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email('expected an email address').optional()),
+  LEIA_ADMIN_PASSWORD: z.preprocess(
+    blankToUndefined,
+    z.string().min(6, 'must be at least 6 characters').optional(),
+  ),
+  LEIA_JWT_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  LEIA_TOKEN_TTL: durationSeconds,
+  LEIA_LLM_PROVIDER: z.preprocess(blankToUndefined, z.enum(['simulator', 'openai-compatible']).optional()),
+  LEIA_LLM_BASE_URL: z.preprocess(blankToUndefined, z.url('expected an http(s) URL').optional()),
+  LEIA_LLM_MODEL: optionalString,
+  LEIA_LLM_API_KEY: optionalString,
+  LEIA_LLM_TIMEOUT_MS: intIn(100, 3_600_000),
+  LEIA_LOGIN_MAX_FAILURES: intIn(1, 1_000_000),
+  LEIA_CLIENT_DIR: optionalString,
+  LEIA_SEED_CATALOGUE: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
+  LEIA_LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  ),
+});
+
+/** Reads and validates the environment. Throws ConfigError naming the first bad variable. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  defaults: { clientDir?: string } = {},
+): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  const provider = e.LEIA_LLM_PROVIDER ?? (e.LEIA_LLM_BASE_URL ? 'openai-compatible' : 'simulator');
+  if (provider === 'openai-compatible' && !e.LEIA_LLM_BASE_URL) {
+    throw new ConfigError('Invalid LEIA_LLM_BASE_URL="": required when LEIA_LLM_PROVIDER=openai-compatible');
+  }
+  return {
+    port: e.PORT ?? 8080,
+    host: e.HOST ?? '0.0.0.0',
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.LEIA_DATA_DIR ?? './data',
+    adminEmail: e.LEIA_ADMIN_EMAIL ?? 'admin@leia.local',
+    adminPassword: e.LEIA_ADMIN_PASSWORD,
+    jwtSecret: e.LEIA_JWT_SECRET,
+    tokenTtlSeconds: e.LEIA_TOKEN_TTL ?? 8 * 3600,
+    llm: {
+      provider,
+      baseUrl: e.LEIA_LLM_BASE_URL,
+      model: e.LEIA_LLM_MODEL,
+      apiKey: e.LEIA_LLM_API_KEY,
+      timeoutMs: e.LEIA_LLM_TIMEOUT_MS ?? 60_000,
+    },
+    loginMaxFailures: e.LEIA_LOGIN_MAX_FAILURES ?? 10,
+    loginFailureWindowMs: 15 * 60_000,
+    clientDir: e.LEIA_CLIENT_DIR ?? defaults.clientDir,
+    seedCatalogue: e.LEIA_SEED_CATALOGUE !== 'false',
+    logLevel: e.LEIA_LOG_LEVEL ?? 'info',
+  };
+}

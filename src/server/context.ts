@@ -1,0 +1,34 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AuthHooks } from './auth/hooks';
+import type { TokenService } from './auth/tokens';
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { UsersService } from './services/users';
+
+/** The Fastify instance routes are declared on: zod schemas type the request. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** Everything a route module needs, built once by buildApp. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  tokens: TokenService;
+  auth: AuthHooks;
+  services: {
+    users: UsersService;
+  };
+}

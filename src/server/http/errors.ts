@@ -1,0 +1,73 @@
+import type { ApiErrorBody } from '@shared/api-error';
+import type { FastifyError } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { App } from '../context';
+import { HttpError } from '../errors';
+
+const PART_LABEL: Record<string, string> = {
+  body: 'request body',
+  querystring: 'query string',
+  params: 'path',
+  headers: 'headers',
+};
+
+/** Turns every failure into ARCHITECTURE.md's error body `{message, validationErrors?, data?}`. */
+export function registerErrorHandling(app: App, options: { spaFallback: boolean }): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body: ApiErrorBody = { message: error.message, ...error.extra };
+      return reply.code(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const validationErrors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field: string =
+          issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || (error.validationContext ?? 'body');
+        validationErrors[field] ??= issue.message ?? 'is invalid';
+      }
+      const part = PART_LABEL[error.validationContext ?? 'body'] ?? 'request';
+      const body: ApiErrorBody = {
+        message: `Invalid ${part}: ${Object.entries(validationErrors)
+          .map(([field, message]) => `${field}: ${message}`)
+          .join('; ')}`,
+        validationErrors,
+      };
+      return reply.code(400).send(body);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ message: 'Internal server error' } satisfies ApiErrorBody);
+    }
+    // Fastify's own 4xx errors (malformed JSON, body too large, wrong content type...).
+    return reply.code(status).send({ message: friendlyFastifyMessage(error) } satisfies ApiErrorBody);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    // Page paths belong to the client router: answer them with the UI's index.html.
+    if (
+      options.spaFallback &&
+      request.method === 'GET' &&
+      !path.startsWith('/api/') &&
+      !/\.[a-z0-9]+$/i.test(path)
+    ) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: `No route for ${request.method} ${path}` } satisfies ApiErrorBody);
+  });
+}
+
+function friendlyFastifyMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return `Invalid JSON body: ${error.message}`;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type; send application/json';
+    default:
+      return error.message;
+  }
+}

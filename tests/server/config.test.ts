@@ -1,0 +1,82 @@
+import { ConfigError, loadConfig } from '@server/config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: './data',
+      adminEmail: 'admin@leia.local',
+      tokenTtlSeconds: 8 * 3600,
+      llm: { provider: 'simulator', timeoutMs: 60_000 },
+      seedCatalogue: true,
+    });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.adminPassword).toBeUndefined();
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      LEIA_DATA_DIR: '/tmp/x',
+      LEIA_ADMIN_EMAIL: 'boss@school.edu',
+      LEIA_ADMIN_PASSWORD: 'hunter22',
+      LEIA_JWT_SECRET: 's'.repeat(32),
+      LEIA_TOKEN_TTL: '30m',
+      LEIA_LLM_BASE_URL: 'http://localhost:11434/v1',
+      LEIA_LLM_MODEL: 'llama3.2',
+      LEIA_LLM_API_KEY: 'k',
+      LEIA_LLM_TIMEOUT_MS: '1500',
+      LEIA_SEED_CATALOGUE: 'false',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@h:5432/db',
+      dataDir: '/tmp/x',
+      adminEmail: 'boss@school.edu',
+      adminPassword: 'hunter22',
+      tokenTtlSeconds: 1800,
+      // A base URL alone selects the OpenAI-compatible provider.
+      llm: {
+        provider: 'openai-compatible',
+        baseUrl: 'http://localhost:11434/v1',
+        model: 'llama3.2',
+        timeoutMs: 1500,
+      },
+      seedCatalogue: false,
+    });
+  });
+
+  it('treats blank values as unset', () => {
+    expect(loadConfig({ PORT: '', LEIA_ADMIN_PASSWORD: '  ' })).toMatchObject({
+      port: 8080,
+      adminPassword: undefined,
+    });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^Invalid PORT="eighty": /],
+    [{ PORT: '70000' }, /^Invalid PORT="70000": /],
+    [{ DATABASE_URL: 'mysql://x' }, /^Invalid DATABASE_URL="mysql:\/\/x": expected a postgres/],
+    [{ LEIA_ADMIN_EMAIL: 'nope' }, /^Invalid LEIA_ADMIN_EMAIL="nope": expected an email address/],
+    [{ LEIA_ADMIN_PASSWORD: '123' }, /^Invalid LEIA_ADMIN_PASSWORD="123": must be at least 6 characters/],
+    [{ LEIA_JWT_SECRET: 'short' }, /^Invalid LEIA_JWT_SECRET="short": must be at least 32 characters/],
+    [{ LEIA_TOKEN_TTL: 'forever' }, /^Invalid LEIA_TOKEN_TTL="forever": expected a duration/],
+    [{ LEIA_TOKEN_TTL: '10s' }, /^Invalid LEIA_TOKEN_TTL="10s": must be at least 60 seconds/],
+    [{ LEIA_LLM_PROVIDER: 'gpt' }, /^Invalid LEIA_LLM_PROVIDER="gpt": /],
+    [{ LEIA_LLM_PROVIDER: 'openai-compatible' }, /^Invalid LEIA_LLM_BASE_URL="": required/],
+    [{ LEIA_LLM_BASE_URL: 'not a url' }, /^Invalid LEIA_LLM_BASE_URL="not a url": /],
+    [{ LEIA_SEED_CATALOGUE: 'yes' }, /^Invalid LEIA_SEED_CATALOGUE="yes": /],
+  ])('stops on %j with one line naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+});
