@@ -1,0 +1,118 @@
+import { consoleLogger, generateLeia, type LeiaParts, silentLogger } from '@shared/engine';
+import { makeParts } from './parts';
+
+describe('generateLeia', () => {
+  it('returns resolved copies of the three parts with their other fields kept', () => {
+    const result = generateLeia(makeParts(), { logger: silentLogger });
+    expect(result).toEqual({
+      ok: true,
+      warnings: [],
+      leia: {
+        persona: {
+          id: 'persona-1',
+          apiVersion: 'v1',
+          metadata: { name: 'Ann', version: '1.0.0' },
+          spec: { fullName: 'Ann Lee', firstName: 'Ann', personality: 'calm' },
+        },
+        problem: {
+          id: 'problem-1',
+          apiVersion: 'v1',
+          metadata: { name: 'Library', version: '1.0.0' },
+          spec: { description: 'A library', process: ['requirements-elicitation'] },
+        },
+        behaviour: {
+          id: 'behaviour-1',
+          apiVersion: 'v1',
+          metadata: { name: 'Interviewee', version: '1.0.0' },
+          spec: {
+            description: 'You are Ann Lee.',
+            role: 'interviewee',
+            process: ['requirements-elicitation'],
+          },
+        },
+      },
+    });
+  });
+
+  it('works on bare `{spec}` parts', () => {
+    const result = generateLeia({
+      persona: { spec: { fullName: 'Bo' } },
+      problem: { spec: { description: 'd' } },
+      behaviour: { spec: { description: 'Hi {{persona.fullName}}' } },
+    });
+    expect(result.ok && result.leia.behaviour).toEqual({ spec: { description: 'Hi Bo' } });
+  });
+
+  it('names each missing component, behaviour first as in the spec', () => {
+    expect(generateLeia({} as LeiaParts)).toEqual({
+      ok: false,
+      errors: [
+        'Behaviour component is missing',
+        'Problem component is missing',
+        'Persona component is missing',
+      ],
+      warnings: [],
+    });
+    const parts = makeParts();
+    expect(generateLeia({ ...parts, problem: { spec: null } } as unknown as LeiaParts)).toEqual({
+      ok: false,
+      errors: ['Problem component is missing'],
+      warnings: [],
+    });
+  });
+
+  it('collects constraint, extends and overrides errors together', () => {
+    const result = generateLeia(
+      makeParts({ problem: { constrainedTo: { 'persona.spec.age': 3 }, extends: 'x', overrides: [] } }),
+    );
+    expect(result).toEqual({
+      ok: false,
+      errors: [
+        'Constraint not met: persona.spec.age. Value does not exist.',
+        'Extensions must be an object',
+        'Overrides must be an object',
+      ],
+      warnings: [],
+    });
+  });
+
+  it('never modifies its inputs', () => {
+    const parts = makeParts({
+      persona: { tags: ['a'], address: { city: 'Seville' } },
+      problem: {
+        extends: { 'persona.spec.tags': ['b'], 'persona.spec.personality': 'and kind' },
+        overrides: { 'persona.spec.address': { city: 'Cádiz' }, 'behaviour.spec.role': 'host' },
+      },
+    });
+    const before = structuredClone(parts);
+    const result = generateLeia(parts, { logger: silentLogger });
+    expect(result.ok).toBe(true);
+    expect(parts).toEqual(before);
+  });
+
+  it('shares no object or list with its inputs, so editing the result cannot change them', () => {
+    const parts = makeParts({ persona: { tags: ['a'], address: { city: 'Seville' } } });
+    const result = generateLeia(parts, { logger: silentLogger });
+    if (!result.ok) throw new Error('expected success');
+    const { persona } = result.leia;
+    expect(persona).not.toBe(parts.persona);
+    expect(persona.spec).not.toBe(parts.persona.spec);
+    expect(persona.metadata).not.toBe(parts.persona.metadata);
+    expect(persona.spec.tags).not.toBe(parts.persona.spec.tags);
+    expect(persona.spec.address).not.toBe(parts.persona.spec.address);
+  });
+
+  it('logs ignored edits through the console by default and through an injected logger otherwise', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const parts = makeParts({ problem: { overrides: { 'persona.spec.missing': 1 } } });
+    generateLeia(parts);
+    expect(warn).toHaveBeenCalledWith('Ignoring override: persona.spec.missing. Value does not exist.');
+    warn.mockClear();
+    const seen: string[] = [];
+    generateLeia(parts, { logger: { warn: (m) => seen.push(m) } });
+    generateLeia(parts, { logger: silentLogger });
+    expect(warn).not.toHaveBeenCalled();
+    expect(seen).toEqual(['Ignoring override: persona.spec.missing. Value does not exist.']);
+    expect(consoleLogger.warn).toBeTypeOf('function');
+  });
+});
