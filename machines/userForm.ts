@@ -9,6 +9,7 @@ import {
   validateUserForm,
 } from '@shared/schemas/user-form';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { failureMessage, failureValidationText } from './failure';
 
 /**
  * The admin's add/edit user modal (spec section 4 "User modal", section 5 "User form", section 8
@@ -20,7 +21,8 @@ import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
  *
  * Opening without a user is create mode (role instructor); with a user it is edit mode (email
  * and role prefilled, passwords blank = unchanged). The app provides `saveUser` (the API call)
- * and `onDone`, and may pass `describeError` as input to turn a failure into its message.
+ * and `onDone`. `saveUser` rejects with a Failure (./failure.ts), which the spec's rule turns
+ * into the red message; `describeError` in the input replaces that rule if ever needed.
  */
 
 export const USER_FORM_SUCCESS_MS = 1500;
@@ -45,6 +47,10 @@ export type SaveUserInput =
 
 /** Turns a failed save into the red message; `fallback` is the spec's default for the mode. */
 export type DescribeUserFormError = (error: unknown, fallback: string) => string;
+
+/** Spec section 8: the validation texts joined with ', ', else the server's message, else the default. */
+export const describeUserFormError: DescribeUserFormError = (error, fallback) =>
+  failureValidationText(error) || failureMessage(error, fallback);
 
 export interface UserFormInput {
   describeError?: DescribeUserFormError;
@@ -164,7 +170,7 @@ export const userFormMachine = setup({
     errors: {},
     submitError: null,
     visible: hidden(),
-    describeError: input?.describeError ?? ((_error, fallback) => fallback),
+    describeError: input.describeError ?? describeUserFormError,
   }),
   initial: 'Closed',
   states: {

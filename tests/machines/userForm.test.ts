@@ -199,18 +199,36 @@ describe('userForm machine', () => {
     send({ type: 'form.open' });
     fill({ email: 'bob@example.com', password: 'secret1', confirmPassword: 'secret1' });
     send({ type: 'form.submit' });
-    await save.reject(new Error('boom'));
+    await save.reject({ status: 500 });
     const snap = actor.getSnapshot();
     expect(snap.value).toEqual({ Open: 'Editing' });
     expect(snap.context.submitError).toBe('An error occurred while creating the user');
 
     send({ type: 'form.open', user: alice });
     send({ type: 'form.submit' });
-    await save.reject(new Error('boom'));
+    await save.reject({}); // a Failure without a response: no status, no message
     expect(actor.getSnapshot().context.submitError).toBe('An error occurred while updating the user');
   });
 
-  it('maps a failure with the provided describeError, passing the spec default', async () => {
+  it('shows the server message, or the validation texts joined with commas (spec section 8)', async () => {
+    const { actor, send, save } = start();
+    send({ type: 'form.open', user: alice });
+    send({ type: 'form.submit' });
+    await save.reject({ status: 409, message: 'A user with this email already exists' });
+    expect(actor.getSnapshot().context.submitError).toBe('A user with this email already exists');
+
+    send({ type: 'form.submit' });
+    await save.reject({
+      status: 400,
+      message: 'Invalid input',
+      validationErrors: { email: 'Please enter a valid email address', password: 'Password is required' },
+    });
+    expect(actor.getSnapshot().context.submitError).toBe(
+      'Please enter a valid email address, Password is required',
+    );
+  });
+
+  it('a describeError given as input replaces the rule and receives the spec default', async () => {
     const describeError = vi.fn((error: unknown, fallback: string) =>
       error instanceof Error ? `${error.message} (${fallback})` : fallback,
     );
@@ -336,7 +354,7 @@ describe('userForm machine', () => {
     actor.send({ type: 'form.open', user: alice });
     actor.send({ type: 'form.submit' });
     await flush();
-    expect(actor.getSnapshot().context.submitError).toBe('An error occurred while updating the user');
+    expect(actor.getSnapshot().context.submitError).toBe('userForm: provide the saveUser actor');
   });
 });
 

@@ -1,0 +1,252 @@
+import type { Dependent } from '@shared/api-error';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type Failure, failureMessage, failureStatus } from './failure';
+
+/**
+ * The typed-confirmation delete dialog, one machine for every delete in the product: users (type
+ * the email), LEIAs and resources (type the name). Spec section 4 "Delete dialog", "User modal";
+ * section 5 "Delete confirmation"; section 8 "{product} delete", "Resource delete", "User
+ * management".
+ *
+ *   Closed --dialog.open--> Open.Editing --dialog.confirm (typed === expected)--> Open.Deleting
+ *   Deleting --done--> Succeeded --successDelayMs--> Closed (onDeleted)
+ *   Deleting --error--> Editing with `error` (message + dependents from describeError)
+ *
+ * Each dialog provides the `deleteItem` actor (its API call, rejecting with a Failure) and the
+ * `onDeleted` action (reload, toast, clear selection), and passes `describeError` as input
+ * (usually `deleteErrorDescriber(itsTexts)`) to map statuses to its own catalogue texts.
+ */
+
+/** What is being deleted; a dialog may carry any extra fields it shows (version, ownedItems...). */
+export interface DeleteTarget {
+  id: string;
+  name?: string;
+}
+
+/** The dialog's red message and, for an in-use conflict (400 with data), the dependents to list. */
+export interface DeleteFailure {
+  message: string;
+  dependents?: Dependent[];
+}
+
+export type DescribeDeleteError = (error: unknown) => DeleteFailure;
+
+/** One dialog's catalogue texts (spec section 8). */
+export interface DeleteErrorTexts {
+  /** No specific text applies and the server sent no message. */
+  fallback: string;
+  /** 403, e.g. "You don't have permission to delete this resource". */
+  forbidden?: string;
+  /** 404, e.g. 'Resource not found'. */
+  notFound?: string;
+  /** 400 listing dependents, e.g. n => `Cannot delete resource: it is being used in ${n} LEIA(s).` */
+  inUse?: (count: number) => string;
+}
+
+/** The {id, name} items of an in-use conflict (a 400 whose `data` lists them), else []. */
+export const dependentsOf = (error: unknown): Dependent[] => {
+  const data = (error as Failure | null)?.data;
+  if (!Array.isArray(data)) return [];
+  return data.filter(
+    (item): item is Dependent =>
+      typeof item === 'object' &&
+      item !== null &&
+      typeof item.id === 'string' &&
+      typeof item.name === 'string',
+  );
+};
+
+/**
+ * Builds a dialog's describeError from its texts. Deleting rejects with a Failure (./failure.ts):
+ * 400 with dependents -> inUse(count) + the list; 403/404 -> their texts; anything else -> the
+ * server's message, else the fallback.
+ */
+export const deleteErrorDescriber =
+  (texts: DeleteErrorTexts): DescribeDeleteError =>
+  (error) => {
+    const status = failureStatus(error);
+    const dependents = dependentsOf(error);
+    if (status === 400 && dependents.length > 0) {
+      return {
+        message: texts.inUse?.(dependents.length) ?? failureMessage(error, texts.fallback),
+        dependents,
+      };
+    }
+    if (status === 403 && texts.forbidden) return { message: texts.forbidden };
+    if (status === 404 && texts.notFound) return { message: texts.notFound };
+    return { message: failureMessage(error, texts.fallback) };
+  };
+
+/** Spec section 8's shared default for LEIA and resource deletes. */
+export const DELETE_FALLBACK_MESSAGE = 'An error occurred while deleting the resource';
+
+export const defaultDescribeDeleteError = deleteErrorDescriber({ fallback: DELETE_FALLBACK_MESSAGE });
+
+/** Section 5: Name doesn't match. Type "{name}" exactly. (`subject` is 'Email' for users.) */
+export const mismatchMessage = (expected: string, subject = 'Name'): string =>
+  `${subject} doesn't match. Type "${expected}" exactly.`;
+
+/** Exact match, case and spaces included; an empty expectation never matches. */
+const matchesExpected = ({ typed, expected }: { typed: string; expected: string }): boolean =>
+  expected !== '' && typed === expected;
+
+export interface DeleteDialogInput<T extends DeleteTarget = DeleteTarget> {
+  /** How long Succeeded shows its green message before closing: 1500 for users, 0 elsewhere. */
+  successDelayMs?: number;
+  describeError?: DescribeDeleteError;
+  /** The word in the mismatch message: 'Name' (default) or 'Email'. */
+  subject?: string;
+  /** Start open on this target (a dialog mounted per item); otherwise start Closed. */
+  target?: T;
+  expected?: string;
+}
+
+export interface DeleteDialogContext<T extends DeleteTarget = DeleteTarget> {
+  target: T | null;
+  /** The exact text the user must type. */
+  expected: string;
+  typed: string;
+  error: DeleteFailure | null;
+  successDelayMs: number;
+  subject: string;
+  describeError: DescribeDeleteError;
+}
+
+export type DeleteDialogEvent<T extends DeleteTarget = DeleteTarget> =
+  | { type: 'dialog.open'; target: T; expected: string }
+  | { type: 'dialog.type'; value: string }
+  | { type: 'dialog.reset' }
+  | { type: 'dialog.cancel' }
+  | { type: 'dialog.confirm' };
+
+/**
+ * Builds the machine for one target type, so that `context.target` keeps the caller's type
+ * (`createDeleteDialogMachine<UserListItem>()`). `deleteDialogMachine` is the untyped instance.
+ */
+export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>() =>
+  setup({
+    types: {
+      context: {} as DeleteDialogContext<T>,
+      events: {} as DeleteDialogEvent<T>,
+      input: {} as DeleteDialogInput<T>,
+    },
+    actors: {
+      deleteItem: fromPromise<unknown, { target: T }>(async () => {
+        throw new Error('deleteDialog: provide the deleteItem actor');
+      }),
+    },
+    actions: {
+      /** After the success message: reload the list, toast, clear a selection of this item. */
+      onDeleted: (_, _params: { target: T }) => {},
+      open: assign(({ event }) =>
+        event.type === 'dialog.open'
+          ? { target: event.target, expected: event.expected, typed: '', error: null }
+          : {},
+      ),
+      type: assign({
+        typed: ({ context, event }) => (event.type === 'dialog.type' ? event.value : context.typed),
+      }),
+      reset: assign({ typed: '', error: null }),
+      clearError: assign({ error: null }),
+      showError: assign(({ context }, params: { error: unknown }) => ({
+        error: context.describeError(params.error),
+      })),
+      clear: assign({ target: null, expected: '', typed: '', error: null }),
+    },
+    guards: {
+      hasTarget: ({ context }) => context.target !== null,
+      typedMatches: ({ context }) => matchesExpected(context),
+      closesAtOnce: ({ context }) => context.successDelayMs <= 0,
+    },
+    delays: {
+      successDelay: ({ context }) => context.successDelayMs,
+    },
+  }).createMachine({
+    id: 'deleteDialog',
+    context: ({ input }) => ({
+      target: input.target ?? null,
+      expected: input.expected ?? input.target?.name ?? '',
+      typed: '',
+      error: null,
+      successDelayMs: input.successDelayMs ?? 0,
+      subject: input.subject ?? 'Name',
+      describeError: input.describeError ?? defaultDescribeDeleteError,
+    }),
+    initial: 'Closed',
+    states: {
+      Closed: {
+        always: { guard: 'hasTarget', target: 'Open' },
+        on: { 'dialog.open': { target: 'Open', actions: 'open' } },
+      },
+      Open: {
+        initial: 'Editing',
+        states: {
+          Editing: {
+            on: {
+              // Another item chosen while open (e.g. from the palette): start over on it.
+              'dialog.open': { actions: 'open' },
+              'dialog.type': { actions: 'type' },
+              'dialog.reset': { actions: 'reset' },
+              'dialog.confirm': { guard: 'typedMatches', target: 'Deleting', actions: 'clearError' },
+              'dialog.cancel': { target: '#deleteDialog.Closed', actions: 'clear' },
+            },
+          },
+          // Controls are disabled while deleting: no event is handled until the call settles.
+          Deleting: {
+            tags: 'loading',
+            invoke: {
+              id: 'deleteItem',
+              src: 'deleteItem',
+              input: ({ context }) => ({ target: context.target as T }),
+              onDone: { target: 'Succeeded' },
+              onError: {
+                target: 'Editing',
+                actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) },
+              },
+            },
+          },
+          Succeeded: {
+            always: { guard: 'closesAtOnce', target: 'Closing' },
+            after: { successDelay: { target: 'Closing' } },
+            // Closing early still counts: the list must reload either way.
+            on: { 'dialog.cancel': { target: 'Closing' } },
+          },
+          // Transient: runs onDeleted with the target before `clear` forgets it.
+          Closing: {
+            always: {
+              target: '#deleteDialog.Closed',
+              actions: [
+                { type: 'onDeleted', params: ({ context }) => ({ target: context.target as T }) },
+                'clear',
+              ],
+            },
+          },
+        },
+      },
+    },
+  });
+
+export const deleteDialogMachine = createDeleteDialogMachine();
+
+export type DeleteDialogMachine<T extends DeleteTarget = DeleteTarget> = ReturnType<
+  typeof createDeleteDialogMachine<T>
+>;
+export type DeleteDialogSnapshot<T extends DeleteTarget = DeleteTarget> = SnapshotFrom<
+  DeleteDialogMachine<T>
+>;
+
+/** Selectors for the views. */
+export const isDeleteDialogOpen = <T extends DeleteTarget>(s: DeleteDialogSnapshot<T>): boolean =>
+  s.matches('Open');
+export const isDeleting = <T extends DeleteTarget>(s: DeleteDialogSnapshot<T>): boolean =>
+  s.hasTag('loading');
+export const hasDeleted = <T extends DeleteTarget>(s: DeleteDialogSnapshot<T>): boolean =>
+  s.matches({ Open: 'Succeeded' });
+/** The delete button's enabled state: typed exactly, and not already deleting or deleted. */
+export const canConfirm = <T extends DeleteTarget>(s: DeleteDialogSnapshot<T>): boolean =>
+  s.matches({ Open: 'Editing' }) && matchesExpected(s.context);
+/** The mismatch text under the field, once something is typed that is not the expected text. */
+export const confirmMismatch = <T extends DeleteTarget>(s: DeleteDialogSnapshot<T>): string | null =>
+  s.context.typed !== '' && s.context.typed !== s.context.expected
+    ? mismatchMessage(s.context.expected, s.context.subject)
+    : null;
