@@ -1,0 +1,32 @@
+/**
+ * What an invoked IO actor rejects with. The app's actors turn transport errors (ofetch's
+ * FetchError) into this plain shape, so machines can apply the spec's message rules without
+ * knowing the HTTP client.
+ */
+export interface Failure {
+  /** HTTP status; absent when no response arrived (network error, abort). */
+  status?: number;
+  /** The server's `message`, when it sent one. */
+  message?: string;
+  /** Field path -> message, on a 400 with invalid input. */
+  validationErrors?: Record<string, string>;
+  /** Structured detail, e.g. the dependents of an in-use conflict. */
+  data?: unknown;
+}
+
+const asFailure = (error: unknown): Failure =>
+  typeof error === 'object' && error !== null ? (error as Failure) : {};
+
+export const failureStatus = (error: unknown): number | undefined => asFailure(error).status;
+
+/** The server's message when there is one, else the flow's default text. */
+export const failureMessage = (error: unknown, fallback: string): string => {
+  const { message } = asFailure(error);
+  return typeof message === 'string' && message.trim() !== '' ? message : fallback;
+};
+
+/** The validation texts joined with ', ' (spec section 8), or '' when there are none. */
+export const failureValidationText = (error: unknown): string =>
+  Object.values(asFailure(error).validationErrors ?? {})
+    .filter((text) => typeof text === 'string' && text !== '')
+    .join(', ');
