@@ -1,0 +1,143 @@
+import { fold, type Language, words } from './text';
+
+/**
+ * The simulator's own sentences, per language of the LEIA's texts. Each list offers variants that
+ * are picked by a hash of the conversation, so replies vary without randomness.
+ */
+export interface Phrasebook {
+  greetingWords: readonly string[];
+  greeting: (firstName: string) => string;
+  anonymousGreeting: string;
+  invite: string;
+  myName: (fullName: string) => string;
+  narrower: (topics: readonly string[]) => string;
+  /** Openers by temperament; each ends a sentence so the fact after it keeps its capital. */
+  openers: Record<Temperament, readonly string[]>;
+  interviewOpening: string;
+  topicQuestions: readonly ((a: string, b: string | undefined) => string)[];
+  interviewClosing: string;
+  farewell: string;
+}
+
+export type Temperament = 'warm' | 'terse' | 'shy' | 'neutral';
+
+const list = (items: readonly string[], and: string) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}`;
+
+export const PHRASES: Record<Language, Phrasebook> = {
+  en: {
+    greetingWords: ['hi', 'hello', 'hey', 'greetings', 'good morning', 'good afternoon', 'good evening'],
+    greeting: (firstName) => `Hi, I'm ${firstName}.`,
+    anonymousGreeting: 'Hi.',
+    invite: 'What would you like to know?',
+    myName: (fullName) => `My name is ${fullName}.`,
+    narrower: (topics) =>
+      topics.length > 0
+        ? `I'm not sure I can answer that. Could you ask me something narrower, for example about ${list(topics, 'or')}?`
+        : "I'm not sure I can answer that. Could you ask me something narrower?",
+    openers: {
+      warm: ['Sure!', 'Of course.', 'Happy to tell you.'],
+      terse: ['', 'Look.', 'Right.'],
+      shy: ['Um...', 'Well...', 'Let me think...'],
+      neutral: ['Well.', 'Let me see.', 'OK.'],
+    },
+    interviewOpening:
+      'Hello, thank you for meeting me. Could you introduce yourself and tell me what you do?',
+    topicQuestions: [
+      (a, b) => (b ? `Could you tell me about ${a} and ${b}?` : `Could you tell me about ${a}?`),
+      (a, b) => (b ? `What should I know about ${a} and ${b}?` : `What should I know about ${a}?`),
+      (a, b) => (b ? `And what about ${a}, or ${b}?` : `And what about ${a}?`),
+    ],
+    interviewClosing: 'Thank you, that is very helpful. I think I have what I need for now.',
+    farewell: "You're welcome. Let me know if anything else comes up.",
+  },
+  es: {
+    greetingWords: ['hola', 'buenas', 'buenos dias', 'buenas tardes', 'buenas noches', 'saludos'],
+    greeting: (firstName) => `Hola, soy ${firstName}.`,
+    anonymousGreeting: 'Hola.',
+    invite: '¿Qué le gustaría saber?',
+    myName: (fullName) => `Me llamo ${fullName}.`,
+    narrower: (topics) =>
+      topics.length > 0
+        ? `No estoy seguro de poder responder a eso. ¿Podría preguntarme algo más concreto, por ejemplo sobre ${list(topics, 'o')}?`
+        : 'No estoy seguro de poder responder a eso. ¿Podría preguntarme algo más concreto?',
+    openers: {
+      warm: ['¡Claro!', 'Por supuesto.', 'Con mucho gusto.'],
+      terse: ['', 'Mire.', 'Bien.'],
+      shy: ['Eh...', 'Bueno...', 'Déjeme pensar...'],
+      neutral: ['Bueno.', 'A ver.', 'Vale.'],
+    },
+    interviewOpening: 'Hola, gracias por atenderme. ¿Podría presentarse y contarme a qué se dedica?',
+    topicQuestions: [
+      (a, b) => (b ? `¿Podría hablarme de ${a} y ${b}?` : `¿Podría hablarme de ${a}?`),
+      (a, b) => (b ? `¿Qué debería saber sobre ${a} y ${b}?` : `¿Qué debería saber sobre ${a}?`),
+      (a, b) => (b ? `¿Y qué me dice de ${a} o ${b}?` : `¿Y qué me dice de ${a}?`),
+    ],
+    interviewClosing: 'Muchas gracias, me ha sido muy útil. Creo que por ahora tengo lo que necesito.',
+    farewell: 'De nada. Si surge algo más, no dude en preguntarme.',
+  },
+};
+
+/** The greeting a message opens with ("Hi", "Good morning", "Hola"), if any, folded. */
+export function greetingOf(message: string, phrases: Phrasebook): string | undefined {
+  const opening = words(message).slice(0, 2).map(fold).join(' ');
+  return [...phrases.greetingWords]
+    .sort((a, b) => b.length - a.length)
+    .find((greeting) => opening === greeting || opening.startsWith(`${greeting} `));
+}
+
+const TEMPERAMENT_WORDS: Record<Exclude<Temperament, 'neutral'>, readonly string[]> = {
+  warm: [
+    'friendly',
+    'cheerful',
+    'warm',
+    'outgoing',
+    'enthusiastic',
+    'kind',
+    'helpful',
+    'talkative',
+    'amable',
+    'alegre',
+    'simpatic',
+    'cercan',
+    'hablador',
+  ],
+  terse: [
+    'impatient',
+    'busy',
+    'direct',
+    'blunt',
+    'brusque',
+    'stressed',
+    'serious',
+    'impacient',
+    'ocupad',
+    'direct',
+    'seri',
+    'estresad',
+    'brusc',
+  ],
+  shy: [
+    'shy',
+    'nervous',
+    'insecure',
+    'anxious',
+    'hesitant',
+    'reserved',
+    'timid',
+    'nervios',
+    'insegur',
+    'reservad',
+    'indecis',
+  ],
+};
+
+/** The persona's temperament, read from the first trait word its personality mentions. */
+export function temperamentOf(personality: string): Temperament {
+  for (const word of words(personality).map(fold)) {
+    for (const [temperament, stems] of Object.entries(TEMPERAMENT_WORDS)) {
+      if (stems.some((stem) => word.startsWith(stem))) return temperament as Temperament;
+    }
+  }
+  return 'neutral';
+}

@@ -1,0 +1,243 @@
+import { fold, isStopWord, type Language } from './text';
+
+/**
+ * Rewrites a sentence written about the persona ("Ana runs a bakery. Her customers order by
+ * phone.") in the persona's own voice ("I run a bakery. My customers order by phone."), using the
+ * pronouns the persona declares (subjectPronoum, objectPronoum, possesiveAdjective,
+ * possesivePronoum). English gets pronouns and verb agreement; Spanish drops the subject and
+ * conjugates the verb after it. It is a heuristic: a sentence it cannot read stays as written.
+ */
+
+export interface Voice {
+  language: Language;
+  firstName: string;
+  fullName: string;
+  subject: string;
+  object: string;
+  possessiveAdjective: string;
+  possessivePronoun: string;
+  /** Also read "you/your" as the persona (texts written as instructions: "You are the owner..."). */
+  secondPerson: boolean;
+}
+
+type Role = 'subject' | 'object' | 'possessive' | 'ownership' | 'reflexive';
+
+const ADVERBS = new Set([
+  'also',
+  'always',
+  'often',
+  'never',
+  'still',
+  'usually',
+  'sometimes',
+  'only',
+  'really',
+  'just',
+  'already',
+  'even',
+  'now',
+  'currently',
+]);
+const SUBJECT_FORMS: Record<string, string> = {
+  is: 'am',
+  "isn't": 'am not',
+  are: 'am',
+  "aren't": 'am not',
+  were: 'was',
+  "weren't": "wasn't",
+  has: 'have',
+  "hasn't": "haven't",
+  does: 'do',
+  "doesn't": "don't",
+};
+const CONTRACTIONS: Record<string, string> = {
+  "'s": "I'm",
+  "'re": "I'm",
+  "'ve": "I've",
+  "'d": "I'd",
+  "'ll": "I'll",
+};
+const SPANISH_FIRST_PERSON: Record<string, string> = {
+  es: 'soy',
+  esta: 'estoy',
+  tiene: 'tengo',
+  va: 'voy',
+  hace: 'hago',
+  sabe: 'sé',
+  conoce: 'conozco',
+  dirige: 'dirijo',
+  ha: 'he',
+  fue: 'fui',
+  era: 'era',
+  estaba: 'estaba',
+};
+
+const TOKEN = /([\p{L}\p{N}]+(?:['’][\p{L}]+)?)/u;
+
+export function toFirstPerson(sentence: string, voice: Voice): string {
+  const named =
+    voice.fullName && voice.firstName ? replaceAll(sentence, voice.fullName, voice.firstName) : sentence;
+  // Odd indexes are words, even ones the text between them.
+  const tokens = named.split(TOKEN);
+  const rewrite = voice.language === 'es' ? rewriteSpanish : rewriteEnglish;
+  rewrite(tokens, voice);
+  return tokens
+    .join('')
+    .replace(/(^|[.!?]\s+)(\p{Ll})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
+}
+
+function rewriteEnglish(tokens: string[], voice: Voice): void {
+  const name = fold(voice.firstName);
+  for (let i = 1; i < tokens.length; i += 2) {
+    // Not fold(): it drops the 's that tells "she's" and "Ana's" apart from "she" and "Ana".
+    const [lower, contraction] = splitContraction(tokens[i]!.replace('’', "'").toLowerCase());
+    const base = fold(lower);
+    if (contraction === "'s" && base === name) {
+      tokens[i] = 'my'; // "Ana's shop"
+      continue;
+    }
+    const role = roleOf(base, tokens, i, voice);
+    if (!role) continue;
+    if (role === 'subject') {
+      if (contraction) {
+        tokens[i] =
+          tokens[i + 2] && /^(been|got)$/i.test(tokens[i + 2]!) ? "I've" : (CONTRACTIONS[contraction] ?? 'I');
+        continue;
+      }
+      tokens[i] = 'I';
+      agreeVerb(tokens, i, base === 'they' || base === 'you');
+      agreeCoordinatedVerb(tokens, i);
+    } else {
+      tokens[i] = { object: 'me', possessive: 'my', ownership: 'mine', reflexive: 'myself' }[role];
+    }
+  }
+}
+
+/** What the word at index i says about the persona, if it refers to the persona at all. */
+function roleOf(base: string, tokens: string[], i: number, voice: Voice): Role | undefined {
+  const name = fold(voice.firstName);
+  const is = (pronoun: string) => pronoun !== '' && base === fold(pronoun);
+  const nextWord = nextWordAfter(tokens, i);
+  const beforeNoun = nextWord !== undefined && !isStopWord(fold(nextWord));
+  if (base === name && !name.includes(' ')) {
+    return i === 1 || looksLikeVerb(tokens, i) ? 'subject' : 'object';
+  }
+  if (voice.secondPerson) {
+    if (base === 'you') return i === 1 || looksLikeVerb(tokens, i) ? 'subject' : 'object';
+    if (base === 'your') return 'possessive';
+    if (base === 'yours') return 'ownership';
+    if (base === 'yourself') return 'reflexive';
+  }
+  if (is(voice.subject)) return 'subject';
+  if (is(voice.object) && is(voice.possessiveAdjective)) return beforeNoun ? 'possessive' : 'object';
+  if (is(voice.possessiveAdjective) && is(voice.possessivePronoun))
+    return beforeNoun ? 'possessive' : 'ownership';
+  if (is(voice.possessiveAdjective)) return 'possessive';
+  if (is(voice.object)) return 'object';
+  if (is(voice.possessivePronoun)) return 'ownership';
+  if (voice.object && base === `${fold(voice.object)}self`) return 'reflexive';
+  if (base === 'themselves' && fold(voice.object) === 'them') return 'reflexive';
+  return undefined;
+}
+
+/** The word right after index i when only spaces separate them (punctuation ends a phrase). */
+function nextWordAfter(tokens: string[], i: number): string | undefined {
+  return tokens[i + 1] !== undefined && /^\s+$/.test(tokens[i + 1]!) ? tokens[i + 2] || undefined : undefined;
+}
+
+function looksLikeVerb(tokens: string[], i: number): boolean {
+  const next = nextWordAfter(tokens, i);
+  if (!next) return false;
+  const word = fold(next);
+  return (
+    word in SUBJECT_FORMS ||
+    /^(was|wasn't|can|can't|will|won't|would|could|should|must|may|might|had|did|didn't)$/.test(word) ||
+    ADVERBS.has(word) ||
+    thirdPersonVerb(word)
+  );
+}
+
+const thirdPersonVerb = (word: string) => /[^s'u]s$/.test(word) && !isStopWord(word) && !ADVERBS.has(word);
+
+/** I + "is/has/runs" -> "am/have/run", looking past one adverb ("she also runs"). */
+function agreeVerb(tokens: string[], subjectIndex: number, plainForm: boolean): void {
+  let i = subjectIndex + 2;
+  if (tokens[i] && ADVERBS.has(fold(tokens[i]!))) i += 2;
+  const verb = tokens[i];
+  if (!verb || !/^\s+$/.test(tokens[i - 1] ?? '')) return;
+  const word = fold(verb.replace('’', "'"));
+  const form = SUBJECT_FORMS[word];
+  if (form !== undefined) tokens[i] = form;
+  else if (!plainForm && thirdPersonVerb(word)) tokens[i] = baseForm(verb);
+}
+
+/** Words that follow a verb but never a plural noun in these texts: "opens the shop", not "cakes." */
+const AFTER_VERB = new Set([
+  'the',
+  'a',
+  'an',
+  'my',
+  'his',
+  'her',
+  'their',
+  'its',
+  'to',
+  'at',
+  'in',
+  'on',
+  'with',
+  'all',
+  'some',
+  'up',
+  'out',
+]);
+
+/** "I am 45 and has two kids", "I have two employees and opens the shop": the verb after and/but/or shares I. */
+function agreeCoordinatedVerb(tokens: string[], subjectIndex: number): void {
+  for (let i = subjectIndex + 2; i + 2 < tokens.length; i += 2) {
+    if (!/^\s+$/.test(tokens[i - 1] ?? '')) return; // punctuation ends the clause
+    if (!/^(and|but|or)$/i.test(tokens[i]!) || !/^\s+$/.test(tokens[i + 1] ?? '')) continue;
+    const word = fold(tokens[i + 2]!);
+    const form = SUBJECT_FORMS[word];
+    if (form !== undefined) tokens[i + 2] = form;
+    else if (thirdPersonVerb(word) && AFTER_VERB.has(fold(tokens[i + 4] ?? ''))) agreeVerb(tokens, i, false);
+    return;
+  }
+}
+
+/** runs -> run, watches -> watch, tries -> try, passes -> pass. */
+function baseForm(verb: string): string {
+  if (/ies$/.test(verb)) return verb.replace(/ies$/, 'y');
+  if (/(?:ch|sh|ss|x|z|o)es$/.test(verb)) return verb.slice(0, -2);
+  return verb.slice(0, -1);
+}
+
+function splitContraction(word: string): [string, string | undefined] {
+  const match = /^(.+?)('s|'re|'ve|'d|'ll)$/.exec(word);
+  return match ? [match[1]!, match[2]] : [word, undefined];
+}
+
+const SPANISH_ADVERBS = new Set(['siempre', 'nunca', 'tambien', 'todavia', 'ya', 'solo', 'ahora', 'casi']);
+
+/** Spanish drops the subject: "Ana es la dueña" -> "Soy la dueña", "Ella gestiona" -> "Gestiono". */
+function rewriteSpanish(tokens: string[], voice: Voice): void {
+  // Lower case, not folded: the article "el" must not pass for the pronoun "él".
+  const subject = tokens[1]?.toLowerCase();
+  const persona = [voice.firstName, voice.subject, 'ella', 'él'].map((word) => word.toLowerCase());
+  if (!subject || !persona.includes(subject) || !/^\s+$/.test(tokens[2] ?? '')) return;
+  let verbAt = 3;
+  if (tokens[verbAt] && SPANISH_ADVERBS.has(fold(tokens[verbAt]!)) && /^\s+$/.test(tokens[verbAt + 1] ?? ''))
+    verbAt += 2;
+  const verb = tokens[verbAt];
+  if (!verb) return;
+  const folded = fold(verb);
+  const regular = /^\p{L}{4,}[ae]$/u.test(folded) && !isStopWord(folded) && !folded.endsWith('mente');
+  const conjugated = SPANISH_FIRST_PERSON[folded] ?? (regular ? `${verb.slice(0, -1)}o` : undefined);
+  if (!conjugated) return;
+  tokens[verbAt] = conjugated;
+  tokens.splice(1, 2); // the subject and the space after it; words stay at odd indexes
+}
+
+function replaceAll(text: string, search: string, replacement: string): string {
+  return text.replace(new RegExp(search.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), replacement);
+}
