@@ -1,0 +1,64 @@
+import {
+  apiVersionSchema,
+  behaviourBodySchema,
+  metadataSchema,
+  personaBodySchema,
+  problemBodySchema,
+  type ResourceKind,
+  resourceNameSchema,
+} from '@shared/schemas/resources';
+import { z } from 'zod';
+
+/**
+ * The starter catalogue's file format: one YAML document per file, in a folder per kind.
+ *
+ *   personas/*.yaml, problems/*.yaml, behaviours/*.yaml:
+ *     apiVersion: v1, kind: persona|problem|behaviour, metadata: {name, version}, spec: {...}
+ *     (the spec is validated by the same shared schemas the API uses)
+ *   leias/*.yaml:
+ *     apiVersion: v1, kind: leia, metadata: {name, version},
+ *     spec: {persona: <persona name>, problem: <problem name>, behaviour: <behaviour name>}
+ *
+ * Top levels are strict so that a misspelt key ("metdata", "personas") is an error, not silently lost.
+ */
+export const CATALOGUE_FOLDERS = {
+  persona: 'personas',
+  problem: 'problems',
+  behaviour: 'behaviours',
+  leia: 'leias',
+} as const;
+export type CatalogueKind = keyof typeof CATALOGUE_FOLDERS;
+
+const catalogueResource = <K extends ResourceKind, S extends z.ZodRawShape>(kind: K, body: z.ZodObject<S>) =>
+  z.strictObject({ ...body.shape, kind: z.literal(kind) });
+
+export const cataloguePersonaFileSchema = catalogueResource('persona', personaBodySchema);
+export const catalogueProblemFileSchema = catalogueResource('problem', problemBodySchema);
+export const catalogueBehaviourFileSchema = catalogueResource('behaviour', behaviourBodySchema);
+
+/** A LEIA names its parts by resource name; the highest version of that name in the catalogue is used. */
+export const catalogueLeiaFileSchema = z.strictObject({
+  apiVersion: apiVersionSchema,
+  kind: z.literal('leia'),
+  metadata: metadataSchema,
+  spec: z.strictObject({
+    persona: resourceNameSchema,
+    problem: resourceNameSchema,
+    behaviour: resourceNameSchema,
+  }),
+});
+
+export const catalogueFileSchema = z.discriminatedUnion(
+  'kind',
+  [
+    cataloguePersonaFileSchema,
+    catalogueProblemFileSchema,
+    catalogueBehaviourFileSchema,
+    catalogueLeiaFileSchema,
+  ],
+  { error: `kind must be one of: ${Object.keys(CATALOGUE_FOLDERS).join(', ')}` },
+);
+
+export type CatalogueFile = z.infer<typeof catalogueFileSchema>;
+export type CatalogueResourceFile = Exclude<CatalogueFile, { kind: 'leia' }>;
+export type CatalogueLeiaFile = z.infer<typeof catalogueLeiaFileSchema>;
