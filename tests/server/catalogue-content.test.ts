@@ -74,7 +74,7 @@ describe('starter catalogue content', () => {
           expect.stringMatching(/\S/),
         );
       }
-      expect(problem.spec.process?.length, problem.file).toBeGreaterThan(0);
+      expect((problem.spec as { process?: string[] }).process?.length, problem.file).toBeGreaterThan(0);
       expect(problem.spec.constrainedTo, `${problem.file} says which behaviours it suits`).toBeDefined();
     }
     const problems = ofKind('problem').map((problem) => problem.spec as Record<string, unknown>);
