@@ -1,0 +1,55 @@
+import type { Role } from '@shared/roles';
+import type { User, UserListItem } from '@shared/schemas/users';
+import { type CallOptions, clientFor } from './client';
+
+/** The users calls of spec section 7 (plus GET /users/me). Each accepts CallOptions last. */
+
+export type { User, UserListItem };
+
+export interface UserPayload {
+  email: string;
+  role: Role;
+  /** On update, blank or absent means unchanged (and is not sent). */
+  password?: string;
+}
+
+const opts = (options?: CallOptions) => ({ signal: options?.signal });
+
+/** POST /users/login. Never applies the global 401 rule: a wrong password is the form's business. */
+export const login = (body: { email: string; password: string }, options?: CallOptions) =>
+  clientFor({ ...options, handleAuthErrors: false })<{ token?: string }>('/users/login', {
+    method: 'POST',
+    body,
+    ...opts(options),
+  });
+
+export const me = (options?: CallOptions) => clientFor(options)<User>('/users/me', opts(options));
+
+export const updateProfile = (body: { email: string }, options?: CallOptions) =>
+  clientFor(options)<User>('/users/profile/update', { method: 'PUT', body, ...opts(options) });
+
+export const changePassword = (
+  body: { currentPassword: string; newPassword: string },
+  options?: CallOptions,
+) =>
+  clientFor(options)<{ message: string }>('/users/profile/change-password', {
+    method: 'PUT',
+    body,
+    ...opts(options),
+  });
+
+export const listUsers = (options?: CallOptions) =>
+  clientFor(options)<UserListItem[]>('/users', opts(options));
+
+export const createUser = (body: UserPayload & { password: string }, options?: CallOptions) =>
+  clientFor(options)<User>('/users', { method: 'POST', body, ...opts(options) });
+
+export const updateUser = (id: string, { password, ...rest }: UserPayload, options?: CallOptions) =>
+  clientFor(options)<User>(`/users/${encodeURIComponent(id)}`, {
+    method: 'PUT',
+    body: password ? { ...rest, password } : rest,
+    ...opts(options),
+  });
+
+export const deleteUser = (id: string, options?: CallOptions) =>
+  clientFor(options)<void>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE', ...opts(options) });
