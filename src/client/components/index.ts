@@ -1,0 +1,34 @@
+/** The design system's components. Import from '@client/components'. */
+export { Avatar, type AvatarProps } from './Avatar';
+export { Badge, type BadgeProps, type BadgeTone, RoleBadge } from './Badge';
+export {
+  Button,
+  type ButtonProps,
+  type ButtonSize,
+  type ButtonVariant,
+  IconButton,
+  type IconButtonProps,
+} from './Button';
+export { ComingSoon, type ComingSoonProps } from './ComingSoon';
+export { cx } from './cx';
+export {
+  Field,
+  type FieldControlProps,
+  type FieldProps,
+  PasswordInput,
+  type PasswordInputProps,
+  Select,
+  type SelectOption,
+  type SelectProps,
+  TextInput,
+  type TextInputProps,
+} from './Field';
+export * from './icons';
+export { Kbd, modKeyLabel } from './Kbd';
+export { Modal, type ModalProps } from './Modal';
+export { Page, type PageProps } from './Page';
+export { Spinner, type SpinnerProps } from './Spinner';
+export { EmptyState, type EmptyStateProps, ErrorState, type ErrorStateProps, LoadingState } from './States';
+export { type CellProps, Table, type TableProps, TBody, Td, THead, Th, Tr } from './Table';
+export { type TabItem, Tabs, type TabsProps } from './Tabs';
+export { type DialogBehaviour, useDialog } from './useDialog';
