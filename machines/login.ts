@@ -1,0 +1,110 @@
+import { assign, fromPromise, setup } from 'xstate';
+import { failureMessage, failureStatus, failureValidationText } from './failure';
+
+/**
+ * The login form (spec sections 2 "Login screen", 5 "Login", 8 "Login", 9).
+ *
+ *   Editing --submit, fields blank--> Editing ('Please fill in all fields')
+ *           --submit--> Submitting --{token}--> Succeeded --1 s--> Done (goes to /)
+ *                                  --no token / error--> Editing (message)
+ */
+
+export const LOGIN_TEXTS = {
+  required: 'Please fill in all fields',
+  noToken: 'Something went wrong, please try again later',
+  fallback: 'An error ocurred', // sic: the spec's text
+  success: 'Logged in successfully!',
+} as const;
+
+export const LOGIN_REDIRECT_MS = 1000;
+
+export type LoginField = 'email' | 'password';
+
+export interface LoginContext {
+  email: string;
+  password: string;
+  error: string | null;
+}
+
+export type LoginEvent =
+  | { type: 'login.change'; field: LoginField; value: string }
+  | { type: 'login.submit' };
+
+/** Which text a failed login shows: the joined validation texts on a 400, else the server's message. */
+export const loginErrorText = (error: unknown): string => {
+  if (failureStatus(error) === 400) {
+    const joined = failureValidationText(error);
+    if (joined !== '') return joined;
+  }
+  return failureMessage(error, LOGIN_TEXTS.fallback);
+};
+
+export const loginMachine = setup({
+  types: {
+    context: {} as LoginContext,
+    events: {} as LoginEvent,
+    tags: {} as 'loading',
+  },
+  actors: {
+    /** POST /users/login; resolves with the body, rejects with a Failure. */
+    login: fromPromise<{ token?: string }, { email: string; password: string }>(async () => ({})),
+  },
+  actions: {
+    /** Hands the token to the auth session. */
+    acceptToken: (_, _params: { token: string }) => {},
+    notifySuccess: () => {},
+    goHome: () => {},
+  },
+  guards: {
+    filledIn: ({ context }) => context.email.trim() !== '' && context.password !== '',
+  },
+  delays: { redirect: LOGIN_REDIRECT_MS },
+}).createMachine({
+  id: 'login',
+  context: { email: '', password: '', error: null },
+  initial: 'Editing',
+  states: {
+    Editing: {
+      on: {
+        'login.change': {
+          actions: assign(({ event }) => ({ [event.field]: event.value })),
+        },
+        'login.submit': [
+          { guard: 'filledIn', target: 'Submitting', actions: assign({ error: null }) },
+          { actions: assign({ error: LOGIN_TEXTS.required }) },
+        ],
+      },
+    },
+    Submitting: {
+      tags: 'loading',
+      invoke: {
+        src: 'login',
+        input: ({ context }) => ({ email: context.email.trim(), password: context.password }),
+        onDone: [
+          {
+            guard: ({ event }) => typeof event.output?.token === 'string' && event.output.token !== '',
+            target: 'Succeeded',
+            actions: [
+              { type: 'acceptToken', params: ({ event }) => ({ token: event.output.token! }) },
+              'notifySuccess',
+            ],
+          },
+          { target: 'Editing', actions: assign({ error: LOGIN_TEXTS.noToken }) },
+        ],
+        onError: {
+          target: 'Editing',
+          actions: assign({ error: ({ event }) => loginErrorText(event.error) }),
+        },
+      },
+    },
+    Succeeded: {
+      after: { redirect: 'Done' },
+    },
+    Done: {
+      type: 'final',
+      entry: 'goHome',
+    },
+  },
+});
+
+export type LoginMachine = typeof loginMachine;

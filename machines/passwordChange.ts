@@ -1,0 +1,102 @@
+import { MIN_PASSWORD_LENGTH } from '@shared/schemas/users';
+import { assign, fromPromise, setup } from 'xstate';
+import { failureMessage } from './failure';
+
+/**
+ * Changing one's own password on the profile (spec sections 5 "Password change", 8 "Profile").
+ *
+ *   Editing --submit, a rule broken--> Editing (error)
+ *           --submit--> Saving --ok--> Editing (fields cleared, success toast)
+ *                              --fail--> Editing (failure toast; the server's message preferred)
+ */
+
+export const PASSWORD_CHANGE_TEXTS = {
+  required: 'Please fill in all password fields',
+  mismatch: 'New passwords do not match',
+  tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  success: 'Password changed successfully!',
+  failure: 'Failed to change password',
+} as const;
+
+export type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
+
+export type PasswordChangeContext = Record<PasswordField, string> & { error: string | null };
+
+export type PasswordChangeEvent =
+  | { type: 'password.change'; field: PasswordField; value: string }
+  | { type: 'password.submit' };
+
+/** The first rule the form breaks (in the spec's order), or null. */
+export const passwordFormError = (values: Record<PasswordField, string>): string | null => {
+  if (values.currentPassword === '' || values.newPassword === '' || values.confirmPassword === '') {
+    return PASSWORD_CHANGE_TEXTS.required;
+  }
+  if (values.newPassword !== values.confirmPassword) return PASSWORD_CHANGE_TEXTS.mismatch;
+  if (values.newPassword.length < MIN_PASSWORD_LENGTH) return PASSWORD_CHANGE_TEXTS.tooShort;
+  return null;
+};
+
+const blank = { currentPassword: '', newPassword: '', confirmPassword: '', error: null };
+
+export const passwordChangeMachine = setup({
+  types: {
+    context: {} as PasswordChangeContext,
+    events: {} as PasswordChangeEvent,
+    tags: {} as 'loading',
+  },
+  actors: {
+    /** PUT /users/profile/change-password; rejects with a Failure (400 = wrong current password). */
+    changePassword: fromPromise<unknown, { currentPassword: string; newPassword: string }>(async () => {
+      throw new Error('changePassword not provided');
+    }),
+  },
+  actions: {
+    notifySuccess: (_, _params: { message: string }) => {},
+    notifyFailure: (_, _params: { message: string }) => {},
+  },
+}).createMachine({
+  id: 'passwordChange',
+  context: blank,
+  initial: 'Editing',
+  states: {
+    Editing: {
+      on: {
+        'password.change': { actions: assign(({ event }) => ({ [event.field]: event.value })) },
+        'password.submit': [
+          {
+            guard: ({ context }) => passwordFormError(context) === null,
+            target: 'Saving',
+            actions: assign({ error: null }),
+          },
+          { actions: assign({ error: ({ context }) => passwordFormError(context) }) },
+        ],
+      },
+    },
+    Saving: {
+      tags: 'loading',
+      invoke: {
+        src: 'changePassword',
+        input: ({ context }) => ({
+          currentPassword: context.currentPassword,
+          newPassword: context.newPassword,
+        }),
+        onDone: {
+          target: 'Editing',
+          actions: [
+            assign(blank),
+            { type: 'notifySuccess', params: { message: PASSWORD_CHANGE_TEXTS.success } },
+          ],
+        },
+        onError: {
+          target: 'Editing',
+          actions: {
+            type: 'notifyFailure',
+            params: ({ event }) => ({ message: failureMessage(event.error, PASSWORD_CHANGE_TEXTS.failure) }),
+          },
+        },
+      },
+    },
+  },
+});
+
+export type PasswordChangeMachine = typeof passwordChangeMachine;
