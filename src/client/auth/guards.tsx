@@ -1,0 +1,29 @@
+import { canAdminister } from '@shared/permissions';
+import type { ReactNode } from 'react';
+import { Redirect } from 'wouter';
+import { actorOf, useAuth } from './context';
+
+/** Spec section 2 "Protected route rules": 'Loading...' while loading, else /login when anonymous. */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { isLoading, isAuthenticated } = useAuth();
+  if (isLoading) return <AuthLoading />;
+  if (!isAuthenticated) return <Redirect to="/login" replace />;
+  return <>{children}</>;
+}
+
+/** As ProtectedRoute, and signed-in non-admins go to /forbidden. */
+export function AdminRoute({ children }: { children: ReactNode }) {
+  const { isLoading, isAuthenticated, user } = useAuth();
+  if (isLoading) return <AuthLoading />;
+  if (!isAuthenticated) return <Redirect to="/login" replace />;
+  if (!canAdminister(actorOf(user))) return <Redirect to="/forbidden" replace />;
+  return <>{children}</>;
+}
+
+function AuthLoading() {
+  return (
+    <p className="auth-loading" role="status">
+      Loading...
+    </p>
+  );
+}

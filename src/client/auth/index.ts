@@ -1,0 +1,3 @@
+export { AuthProvider, type AuthProviderProps } from './AuthProvider';
+export { type AuthContextValue, actorOf, useAuth } from './context';
+export { AdminRoute, ProtectedRoute } from './guards';
