@@ -1,4 +1,5 @@
 import type { Actor } from '@shared/permissions';
+import type { ReactNode } from 'react';
 
 /**
  * A palette command. Screens register commands while mounted (usePaletteCommands); the palette
@@ -17,6 +18,8 @@ interface CommandBase {
   /** Shortcut shown beside the title (display only; binding keys is useShortcut's job). */
   shortcut?: string;
   allowed?: (actor: Actor | null) => boolean;
+  /** Small icon shown before the title (e.g. from components/icons). */
+  icon?: ReactNode;
 }
 
 export interface ActionCommand extends CommandBase {

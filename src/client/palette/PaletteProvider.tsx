@@ -1,0 +1,127 @@
+import { paletteMachine } from '@machines/palette';
+import type { Actor } from '@shared/permissions';
+import { useActorRef, useSelector } from '@xstate/react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { PaletteContext, type PaletteInternals, type ShortcutEntry } from './context';
+import {
+  eventKey,
+  isPaletteShortcut,
+  isTypingTarget,
+  matchSequence,
+  parseShortcut,
+  SEQUENCE_TIMEOUT_MS,
+} from './keys';
+import { createRegistry } from './registry';
+import { ShortcutsHelp } from './ShortcutsHelp';
+import type { Command } from './types';
+
+// cmdk is only needed once the palette opens: keep it out of the first (login) page's bundle.
+const loadView = () => import('./PaletteView');
+const PaletteView = lazy(loadView);
+
+const appPaletteMachine = paletteMachine.provide({
+  actions: {
+    // After the dialog has closed and given focus back, so the command may move it.
+    runCommand: (_, { run }) => {
+      setTimeout(run, 0);
+    },
+  },
+});
+
+export interface PaletteProviderProps {
+  /** The signed-in user as the permission predicates see it; commands are filtered by it. */
+  actor: Actor | null;
+  children: ReactNode;
+}
+
+/**
+ * The command registry, the shortcut registry and the keyboard: Ctrl/Cmd+K toggles the palette
+ * from anywhere (captured before any field or editor sees it); other shortcuts fire only outside
+ * fields and dialogs. Renders the palette and the '?' help when open.
+ */
+export function PaletteProvider({ actor, children }: PaletteProviderProps) {
+  const [commands] = useState(() => createRegistry<Command>());
+  const [shortcuts] = useState(() => createRegistry<ShortcutEntry>());
+  const palette = useActorRef(appPaletteMachine);
+  const mode = useSelector(palette, (s) =>
+    s.matches('Open') ? 'open' : s.matches('Help') ? 'help' : 'closed',
+  );
+
+  useEffect(() => {
+    let pressed: string[] = [];
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const reset = () => {
+      pressed = [];
+      clearTimeout(timer);
+    };
+
+    const onCapture = (event: KeyboardEvent) => {
+      if (!isPaletteShortcut(event)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      reset();
+      palette.send({ type: 'palette.toggle' });
+    };
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      const key = eventKey(event);
+      if (key === null) return; // a modifier on its own, e.g. Shift before '?'
+      const blocked =
+        event.defaultPrevented ||
+        event.ctrlKey ||
+        event.metaKey ||
+        event.altKey ||
+        event.isComposing ||
+        isTypingTarget(event.target) ||
+        document.querySelector('dialog[open]') !== null;
+      if (blocked) return reset();
+      const entries = shortcuts.getSnapshot();
+      const sequences = entries.map((entry) => parseShortcut(entry.keys));
+      let next = [...pressed, key];
+      let result = matchSequence(next, sequences);
+      if (result.kind === 'none' && pressed.length > 0) {
+        next = [key]; // a broken sequence: the key may start a new one
+        result = matchSequence(next, sequences);
+      }
+      reset();
+      if (result.kind === 'match') {
+        event.preventDefault();
+        entries[result.index]!.run(event);
+      } else if (result.kind === 'prefix') {
+        pressed = next;
+        timer = setTimeout(reset, SEQUENCE_TIMEOUT_MS);
+      }
+    };
+
+    window.addEventListener('keydown', onCapture, true);
+    window.addEventListener('keydown', onKeyDown);
+    return () => {
+      reset();
+      window.removeEventListener('keydown', onCapture, true);
+      window.removeEventListener('keydown', onKeyDown);
+    };
+  }, [palette, shortcuts]);
+
+  // Warm the palette chunk once the page has settled, so the first Ctrl+K opens at once.
+  useEffect(() => {
+    const timer = setTimeout(() => void loadView().catch(() => undefined), 2000);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const value = useMemo<PaletteInternals>(
+    () => ({ commands, shortcuts, palette, actor }),
+    [commands, shortcuts, palette, actor],
+  );
+
+  return (
+    <PaletteContext.Provider value={value}>
+      {children}
+      {mode === 'open' && (
+        <Suspense fallback={null}>
+          <PaletteView />
+        </Suspense>
+      )}
+      {mode === 'help' && <ShortcutsHelp />}
+    </PaletteContext.Provider>
+  );
+}

@@ -1,0 +1,154 @@
+import { ArrowLeftIcon, ChevronRightIcon, SearchIcon } from '@client/components/icons';
+import { Kbd, modKeyLabel } from '@client/components/Kbd';
+import { Spinner } from '@client/components/Spinner';
+import { useDialog } from '@client/components/useDialog';
+import { shallowEqual, useSelector } from '@xstate/react';
+import { Command as Cmdk } from 'cmdk';
+import { useRef } from 'react';
+import { usePaletteInternals } from './context';
+import { paletteFilter } from './filter';
+import { shortcutCaps } from './keys';
+import { type Command, isPageCommand } from './types';
+import { useVisibleCommands } from './useVisibleCommands';
+
+/**
+ * The cmdk palette, on a native modal <dialog>. It only renders the palette machine's state:
+ * Escape goes back a page, then closes; Backspace in an empty box goes back a page.
+ */
+export default function PaletteView() {
+  const { palette } = usePaletteInternals();
+  const send = palette.send;
+  const view = useSelector(
+    palette,
+    (s) => ({
+      search: s.context.search,
+      page: s.context.page,
+      items: s.context.items,
+      error: s.context.error,
+      loading: s.hasTag('loading'),
+    }),
+    shallowEqual,
+  );
+  const groups = useVisibleCommands();
+  const ref = useRef<HTMLDialogElement>(null);
+  const dialog = useDialog(ref, {
+    onClose: () => send({ type: 'palette.close' }),
+    onEscape: () => send({ type: 'palette.escape' }),
+  });
+  const { page } = view;
+
+  const choose = (command: Command) => {
+    if (isPageCommand(command)) {
+      send({
+        type: 'palette.openPage',
+        page: { ...command.page, title: command.title.replace(/\.{3}$|…$/, '') },
+      });
+    } else {
+      send({ type: 'palette.run', run: command.run });
+    }
+  };
+
+  return (
+    <dialog ref={ref} className="palette" aria-label="Command palette" {...dialog}>
+      <Cmdk
+        key={page?.title ?? 'root'}
+        label="Command palette"
+        filter={paletteFilter}
+        loop
+        onKeyDown={(event) => {
+          if (event.key === 'Backspace') send({ type: 'palette.backspace' });
+        }}
+      >
+        <div className="palette__search">
+          {page ? (
+            <button
+              type="button"
+              className="palette__back"
+              onClick={() => send({ type: 'palette.back' })}
+              aria-label="Back to all commands"
+              title="Back (Backspace)"
+            >
+              <ArrowLeftIcon />
+            </button>
+          ) : (
+            <SearchIcon className="palette__search-icon" size={18} />
+          )}
+          {page && <span className="palette__crumb">{page.title}</span>}
+          <Cmdk.Input
+            className="palette__input"
+            value={view.search}
+            onValueChange={(value) => send({ type: 'palette.search', value })}
+            placeholder={page ? page.placeholder : 'Type a command or search…'}
+            data-autofocus=""
+          />
+        </div>
+        <Cmdk.List className="palette__list">
+          {view.loading && (
+            <Cmdk.Loading className="palette__status">
+              <Spinner size={14} /> Loading...
+            </Cmdk.Loading>
+          )}
+          {view.error && (
+            <div className="palette__status palette__status--error" role="alert">
+              {view.error}
+              <button
+                type="button"
+                className="palette__retry"
+                onClick={() => send({ type: 'palette.retry' })}
+              >
+                Retry
+              </button>
+            </div>
+          )}
+          {!view.loading && !view.error && (
+            <Cmdk.Empty className="palette__status">
+              {page ? (page.empty ?? 'Nothing to choose from.') : 'No matching commands.'}
+            </Cmdk.Empty>
+          )}
+          {page
+            ? view.items.map((item) => (
+                <Cmdk.Item
+                  key={item.id}
+                  value={item.id}
+                  keywords={[item.title, item.subtitle ?? '', ...(item.keywords ?? [])]}
+                  onSelect={() => send({ type: 'palette.run', run: () => page.select(item) })}
+                  className="palette__item"
+                >
+                  <span className="palette__title">{item.title}</span>
+                  {item.subtitle && <span className="palette__subtitle">{item.subtitle}</span>}
+                </Cmdk.Item>
+              ))
+            : groups.map((group) => (
+                <Cmdk.Group key={group.heading} heading={group.heading} className="palette__group">
+                  {group.commands.map((command) => (
+                    <Cmdk.Item
+                      key={command.id}
+                      value={command.id}
+                      keywords={[command.title, ...(command.keywords ?? []), group.heading]}
+                      onSelect={() => choose(command)}
+                      className="palette__item"
+                    >
+                      {command.icon && <span className="palette__icon">{command.icon}</span>}
+                      <span className="palette__title">{command.title}</span>
+                      {isPageCommand(command) && <ChevronRightIcon className="palette__chevron" />}
+                      {command.shortcut && <Kbd keys={shortcutCaps(command.shortcut, modKeyLabel())} />}
+                    </Cmdk.Item>
+                  ))}
+                </Cmdk.Group>
+              ))}
+        </Cmdk.List>
+        <footer className="palette__footer" aria-hidden="true">
+          <span>
+            <Kbd keys={['↑', '↓']} /> to move
+          </span>
+          <span>
+            <Kbd keys={['↵']} /> to run
+          </span>
+          <span>
+            <Kbd keys={['Esc']} /> {page ? 'to go back' : 'to close'}
+          </span>
+        </footer>
+      </Cmdk>
+    </dialog>
+  );
+}

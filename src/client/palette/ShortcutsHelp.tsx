@@ -1,0 +1,61 @@
+import { Kbd, modKeyLabel } from '@client/components/Kbd';
+import { Modal } from '@client/components/Modal';
+import { useSyncExternalStore } from 'react';
+import { usePaletteInternals } from './context';
+import { shortcutCaps } from './keys';
+import { useVisibleCommands } from './useVisibleCommands';
+
+const BUILT_IN = [
+  { keys: 'mod+k', description: 'Open or close the command palette' },
+  { keys: 'Esc', description: 'Close a dialog, or go back in the palette' },
+];
+
+/** The '?' dialog: every bound shortcut, then every command the user can run here. */
+export function ShortcutsHelp() {
+  const { palette, shortcuts } = usePaletteInternals();
+  const bound = useSyncExternalStore(shortcuts.subscribe, shortcuts.getSnapshot, shortcuts.getSnapshot);
+  const groups = useVisibleCommands();
+  const mod = modKeyLabel();
+  const listed = [...BUILT_IN, ...bound.filter((entry) => entry.description)];
+  const seen = new Set<string>();
+  const rows = listed.filter((entry) => !seen.has(entry.keys) && seen.add(entry.keys));
+
+  return (
+    <Modal
+      open
+      size="lg"
+      title="Keyboard shortcuts"
+      description="Shortcuts work anywhere outside text fields. Press ? to open this list."
+      onClose={() => palette.send({ type: 'palette.close' })}
+    >
+      <div className="help">
+        <section aria-labelledby="help-shortcuts">
+          <h3 className="help__heading" id="help-shortcuts">
+            Shortcuts
+          </h3>
+          <ul className="help__list">
+            {rows.map((entry) => (
+              <li key={entry.keys} className="help__row">
+                <span>{entry.description}</span>
+                <Kbd keys={shortcutCaps(entry.keys, mod)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        {groups.map((group) => (
+          <section key={group.heading} aria-label={`${group.heading} commands`}>
+            <h3 className="help__heading">{group.heading}</h3>
+            <ul className="help__list">
+              {group.commands.map((command) => (
+                <li key={command.id} className="help__row">
+                  <span>{command.title}</span>
+                  {command.shortcut && <Kbd keys={shortcutCaps(command.shortcut, mod)} />}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,28 @@
+import type { PaletteMachine } from '@machines/palette';
+import type { Actor } from '@shared/permissions';
+import { createContext, useContext } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import type { Registry } from './registry';
+import type { Command } from './types';
+
+export interface ShortcutEntry {
+  /** 'g s', '?', '/' … (see keys.ts). */
+  keys: string;
+  description?: string;
+  run: (event: KeyboardEvent) => void;
+}
+
+export interface PaletteInternals {
+  commands: Registry<Command>;
+  shortcuts: Registry<ShortcutEntry>;
+  palette: ActorRefFrom<PaletteMachine>;
+  actor: Actor | null;
+}
+
+export const PaletteContext = createContext<PaletteInternals | null>(null);
+
+export const usePaletteInternals = (): PaletteInternals => {
+  const value = useContext(PaletteContext);
+  if (!value) throw new Error('Palette hooks must be used within a PaletteProvider');
+  return value;
+};

@@ -1,0 +1,37 @@
+/**
+ * A tiny external store of entries that mounted components add and remove (commands,
+ * shortcuts). Snapshots are immutable arrays in registration order, for useSyncExternalStore.
+ */
+export interface Registry<T> {
+  /** Adds the entries; returns the function that removes exactly them. */
+  add: (entries: readonly T[]) => () => void;
+  subscribe: (listener: () => void) => () => void;
+  getSnapshot: () => readonly T[];
+}
+
+export function createRegistry<T>(): Registry<T> {
+  const groups = new Map<symbol, readonly T[]>();
+  const listeners = new Set<() => void>();
+  let snapshot: readonly T[] = [];
+  const changed = () => {
+    snapshot = Array.from(groups.values()).flat();
+    for (const listener of listeners) listener();
+  };
+  return {
+    add(entries) {
+      const key = Symbol('registration');
+      groups.set(key, entries);
+      changed();
+      return () => {
+        if (groups.delete(key)) changed();
+      };
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    getSnapshot: () => snapshot,
+  };
+}
