@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ChatTurn, type LlmProvider, ProviderError, type ResolvedLeia, specText } from './provider';
 import { buildKnowledge, type Knowledge, rankFacts, SolutionGuard } from './simulator/knowledge';
-import { greetingOf, PHRASES, temperamentOf } from './simulator/phrases';
+import { greetingOf, PHRASES, selfQuestion, temperamentOf } from './simulator/phrases';
 import { chunkWords, fold, hash, pick, terms, words } from './simulator/text';
 import { type TranscriptTurn, toTranscription } from './transcription';
 
@@ -95,7 +95,7 @@ class Persona {
     const { knowledge } = this;
     const phrases = PHRASES[knowledge.language];
     const question = history.findLast((turn) => turn.role === 'user')?.content ?? '';
-    const greeting = greetingOf(question, phrases);
+    const greeting = greetingOf(question);
     const greeted = greeting !== undefined || question.trim() === '';
     const parts: string[] = [];
     if (greeted)
@@ -103,13 +103,18 @@ class Persona {
 
     // "Good morning" greets; it does not ask about mornings.
     const asked = words(question).slice(greeting ? greeting.split(' ').length : 0);
-    const facts = this.#bestFacts(asked, history);
+    const aboutMe = selfQuestion(question);
+    const facts = aboutMe ? [] : this.#bestFacts(asked, history);
+    const opener = pick(
+      phrases.openers[temperamentOf(knowledge.personality)],
+      hash(`${fold(question)}|${history.length}`),
+    );
     if (facts.length > 0) {
-      const seed = hash(`${fold(question)}|${history.length}`);
-      parts.push(pick(phrases.openers[temperamentOf(knowledge.personality)], seed), ...facts);
+      parts.push(opener, ...facts);
+    } else if (aboutMe) {
+      parts.push(opener, aboutMe === 'who' ? this.#intro(2) : this.#personality());
     } else if (greeted) {
-      const intro = knowledge.facts.find((fact) => !fact.fromProblem && fact.order > 0) ?? knowledge.facts[0];
-      parts.push(intro?.text ?? '', phrases.invite);
+      parts.push(this.#intro(1), phrases.invite);
     } else {
       parts.push(phrases.narrower(this.#topicHints()));
     }
@@ -117,12 +122,28 @@ class Persona {
     return parts.filter((part) => part !== '' && !this.#guard.leaks(part)).join(' ');
   }
 
+  /** The first sentences the persona's description tells about them. */
+  #intro(count: number): string {
+    const about = this.knowledge.facts.filter(
+      (fact) => fact.kind === 'persona' || fact.kind === 'background',
+    );
+    return about
+      .slice(0, count)
+      .map((fact) => fact.text)
+      .join(' ');
+  }
+
+  #personality(): string {
+    return this.knowledge.facts.find((fact) => fact.kind === 'personality')?.text ?? this.#intro(1);
+  }
+
   /** Pairs of topic words, one pair per problem fact that has words of its own. */
   topics(): [string, string | undefined][] {
     const used = new Set<string>();
     const topics: [string, string | undefined][] = [];
-    for (const fact of this.knowledge.facts.filter((candidate) => candidate.fromProblem)) {
-      const fresh = this.#byRarity([...fact.terms]).filter((term) => !used.has(term));
+    for (const fact of this.knowledge.facts.filter((candidate) => candidate.kind === 'problem')) {
+      // Numbers make poor topics ("tell me about 30"); the words around them say what they count.
+      const fresh = this.#byRarity([...fact.terms]).filter((term) => !used.has(term) && !/^\d/.test(term));
       const [a, b] = fresh;
       if (a === undefined) continue;
       for (const term of [a, b]) if (term !== undefined) used.add(term);
@@ -153,7 +174,7 @@ class Persona {
   #topicHints(): string[] {
     const weight = new Map<string, number>();
     for (const fact of this.knowledge.facts) {
-      if (!fact.fromProblem) continue;
+      if (fact.kind !== 'problem') continue;
       for (const term of fact.terms)
         weight.set(term, (weight.get(term) ?? 0) + (this.knowledge.idf.get(term) ?? 0));
     }

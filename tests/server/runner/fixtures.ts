@@ -33,12 +33,11 @@ export const bakery = leia(
     personaBackground: 'You have been a baker for twenty years and your customers are mostly neighbours.',
     details:
       'Customers usually call two or three days before a birthday. Payment is made in cash at pickup. Her staff often cannot read the handwritten notes. The shop closes on Sundays.',
-    // The solution is also quoted in a detail-like sentence below to check the guard.
     solution: BAKERY_SOLUTION,
     solutionFormat: 'text',
     process: ['requirements-elicitation'],
   },
-  `You are Ana García. ${'Friendly and talkative.'} The solution you have in mind is: ${BAKERY_SOLUTION}`,
+  `You are Ana García, a friendly baker. The solution you have in mind is: ${BAKERY_SOLUTION}`,
 );
 
 /** A problem whose own description repeats the solution word for word: the guard must drop it. */

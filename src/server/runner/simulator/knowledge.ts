@@ -10,14 +10,16 @@ import { toFirstPerson, type Voice } from './voice';
  * repeats a long run of it (a description that quotes the solution, a placeholder that pulled it in).
  */
 
+/** Where a fact comes from: who the persona is, or the problem an interview explores. */
+export type FactKind = 'name' | 'persona' | 'personality' | 'background' | 'problem';
+
 export interface Fact {
   /** The sentence in the persona's voice, ready to say. */
   text: string;
   terms: ReadonlySet<string>;
   /** Position in the source texts, to say several facts in their natural order. */
   order: number;
-  /** Facts from the problem's texts are the topics an interview walks through. */
-  fromProblem: boolean;
+  kind: FactKind;
 }
 
 export interface Knowledge {
@@ -30,24 +32,28 @@ export interface Knowledge {
   surface: ReadonlyMap<string, string>;
 }
 
-/** Source fields, in the order a persona would naturally tell them. */
-const PERSONA_FIELDS = ['description', 'personality'] as const;
-const PROBLEM_FIELDS = ['personaBackground', 'description', 'details'] as const;
+/**
+ * Source texts in the order a persona would tell them. Pronouns are read as the persona only in
+ * texts about the persona: in the problem's texts "she" or "they" is as likely a customer.
+ */
+const SOURCES = [
+  { part: 'persona', field: 'description', kind: 'persona', pronouns: true, secondPerson: false },
+  { part: 'problem', field: 'personaBackground', kind: 'background', pronouns: true, secondPerson: true },
+  { part: 'problem', field: 'description', kind: 'problem', pronouns: false, secondPerson: false },
+  { part: 'problem', field: 'details', kind: 'problem', pronouns: false, secondPerson: false },
+] as const;
 
 export function buildKnowledge(leia: ResolvedLeia, guard: SolutionGuard): Knowledge {
   const persona = (key: string) => specText(leia.persona.spec, key);
-  const problem = (key: string) => specText(leia.problem.spec, key);
-  const sources = [
-    ...PERSONA_FIELDS.map((field) => ({ text: persona(field), fromProblem: false, secondPerson: true })),
-    ...PROBLEM_FIELDS.map((field) => ({
-      text: problem(field),
-      fromProblem: field !== 'personaBackground',
-      secondPerson: field === 'personaBackground',
-    })),
-  ];
-  const language = detectLanguage(sources.map((source) => source.text).join(' '));
+  const texts = SOURCES.map((source) => ({
+    ...source,
+    text: specText(leia[source.part].spec, source.field),
+  }));
+  const personality = persona('personality');
+  const language = detectLanguage(texts.map((source) => source.text).join(' '));
+  const phrases = PHRASES[language];
   const fullName = persona('fullName') || persona('firstName');
-  const voice: Omit<Voice, 'secondPerson'> = {
+  const voice: Omit<Voice, 'pronouns' | 'secondPerson'> = {
     language,
     firstName: persona('firstName') || fullName.split(/\s+/)[0] || '',
     fullName,
@@ -57,24 +63,30 @@ export function buildKnowledge(leia: ResolvedLeia, guard: SolutionGuard): Knowle
     possessivePronoun: persona('possesivePronoum'),
   };
 
-  const said: { text: string; fromProblem: boolean }[] = [];
-  if (fullName) said.push({ text: PHRASES[language].myName(fullName), fromProblem: false });
-  for (const source of sources) {
+  const said: { text: string; kind: FactKind }[] = [];
+  if (fullName) said.push({ text: phrases.myName(fullName), kind: 'name' });
+  for (const source of texts) {
     for (const sentence of sentences(source.text)) {
-      const text = toFirstPerson(sentence, { ...voice, secondPerson: source.secondPerson });
-      if (!guard.leaks(sentence) && !guard.leaks(text)) said.push({ text, fromProblem: source.fromProblem });
+      const text = toFirstPerson(sentence, {
+        ...voice,
+        pronouns: source.pronouns,
+        secondPerson: source.secondPerson,
+      });
+      if (!guard.leaks(sentence) && !guard.leaks(text)) said.push({ text, kind: source.kind });
     }
   }
-  const facts = said.map(({ text, fromProblem }, order) => ({
-    text,
-    fromProblem,
-    order,
-    terms: new Set(terms(text)),
-  }));
+  // A personality is a list of traits ("practical, warm, blunt"): it is told as one sentence.
+  if (personality) {
+    const text = phrases.personality(
+      toFirstPerson(personality, { ...voice, pronouns: true, secondPerson: false }),
+    );
+    if (!guard.leaks(text)) said.push({ text, kind: 'personality' });
+  }
+  const facts = said.map(({ text, kind }, order) => ({ text, kind, order, terms: new Set(terms(text)) }));
   return {
     language,
     firstName: voice.firstName,
-    personality: persona('personality'),
+    personality,
     facts,
     idf: inverseDocumentFrequency(facts),
     surface: surfaceWords(said.map((fact) => fact.text)),

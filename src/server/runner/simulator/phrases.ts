@@ -10,6 +10,11 @@ export interface Phrasebook {
   anonymousGreeting: string;
   invite: string;
   myName: (fullName: string) => string;
+  /** The persona's personality traits, told as a sentence. */
+  personality: (traits: string) => string;
+  /** Questions about the persona itself, on folded text: who they are, what they are like. */
+  asksWho: RegExp;
+  asksPersonality: RegExp;
   narrower: (topics: readonly string[]) => string;
   /** Openers by temperament; each ends a sentence so the fact after it keeps its capital. */
   openers: Record<Temperament, readonly string[]>;
@@ -21,6 +26,8 @@ export interface Phrasebook {
 
 export type Temperament = 'warm' | 'terse' | 'shy' | 'neutral';
 
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
 const list = (items: readonly string[], and: string) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}`;
 
@@ -31,6 +38,10 @@ export const PHRASES: Record<Language, Phrasebook> = {
     anonymousGreeting: 'Hi.',
     invite: 'What would you like to know?',
     myName: (fullName) => `My name is ${fullName}.`,
+    personality: (traits) => `People would describe me as ${lowerFirst(traits).replace(/[.\s]+$/, '')}.`,
+    asksWho:
+      /\b(who are you|about yourself|introduce yourself|what do you do|what is your (job|work|role|position|occupation|background)|what's your (job|role))\b/,
+    asksPersonality: /\b(what are you like|your personality|describe yourself|what kind of person)\b/,
     narrower: (topics) =>
       topics.length > 0
         ? `I'm not sure I can answer that. Could you ask me something narrower, for example about ${list(topics, 'or')}?`
@@ -57,6 +68,10 @@ export const PHRASES: Record<Language, Phrasebook> = {
     anonymousGreeting: 'Hola.',
     invite: '¿Qué le gustaría saber?',
     myName: (fullName) => `Me llamo ${fullName}.`,
+    personality: (traits) => `La gente diría que soy ${lowerFirst(traits).replace(/[.\s]+$/, '')}.`,
+    asksWho:
+      /(quien es usted|quien eres|a que se dedica|a que te dedicas|presentese|presentarse|presentate|cual es su (trabajo|puesto)|cual es tu (trabajo|puesto))/,
+    asksPersonality: /(como es usted|como eres|su personalidad|tu personalidad|que tipo de persona)/,
     narrower: (topics) =>
       topics.length > 0
         ? `No estoy seguro de poder responder a eso. ¿Podría preguntarme algo más concreto, por ejemplo sobre ${list(topics, 'o')}?`
@@ -78,12 +93,24 @@ export const PHRASES: Record<Language, Phrasebook> = {
   },
 };
 
-/** The greeting a message opens with ("Hi", "Good morning", "Hola"), if any, folded. */
-export function greetingOf(message: string, phrases: Phrasebook): string | undefined {
+const BOOKS = Object.values(PHRASES);
+const GREETINGS = BOOKS.flatMap((book) => book.greetingWords).sort((a, b) => b.length - a.length);
+
+/**
+ * The greeting a message opens with ("Hi", "Good morning", "Hola"), folded, if any. Any
+ * language's greeting counts: a student may greet a Spanish LEIA in English.
+ */
+export function greetingOf(message: string): string | undefined {
   const opening = words(message).slice(0, 2).map(fold).join(' ');
-  return [...phrases.greetingWords]
-    .sort((a, b) => b.length - a.length)
-    .find((greeting) => opening === greeting || opening.startsWith(`${greeting} `));
+  return GREETINGS.find((greeting) => opening === greeting || opening.startsWith(`${greeting} `));
+}
+
+/** What a question asks about the persona itself, in any language. */
+export function selfQuestion(message: string): 'who' | 'personality' | undefined {
+  const folded = fold(message);
+  if (BOOKS.some((book) => book.asksWho.test(folded))) return 'who';
+  if (BOOKS.some((book) => book.asksPersonality.test(folded))) return 'personality';
+  return undefined;
 }
 
 const TEMPERAMENT_WORDS: Record<Exclude<Temperament, 'neutral'>, readonly string[]> = {

@@ -16,6 +16,8 @@ export interface Voice {
   object: string;
   possessiveAdjective: string;
   possessivePronoun: string;
+  /** Read the persona's pronouns as the persona (false: only its names are). */
+  pronouns: boolean;
   /** Also read "you/your" as the persona (texts written as instructions: "You are the owner..."). */
   secondPerson: boolean;
 }
@@ -128,6 +130,7 @@ function roleOf(base: string, tokens: string[], i: number, voice: Voice): Role |
     if (base === 'yours') return 'ownership';
     if (base === 'yourself') return 'reflexive';
   }
+  if (!voice.pronouns) return undefined;
   if (is(voice.subject)) return 'subject';
   if (is(voice.object) && is(voice.possessiveAdjective)) return beforeNoun ? 'possessive' : 'object';
   if (is(voice.possessiveAdjective) && is(voice.possessivePronoun))
@@ -157,7 +160,26 @@ function looksLikeVerb(tokens: string[], i: number): boolean {
   );
 }
 
-const thirdPersonVerb = (word: string) => /[^s'u]s$/.test(word) && !isStopWord(word) && !ADVERBS.has(word);
+/** Words ending in s after a subject that are not third-person verbs. */
+const NOT_VERBS = new Set([
+  'was',
+  'this',
+  'its',
+  'his',
+  'hers',
+  'yours',
+  'ours',
+  'theirs',
+  'thus',
+  'perhaps',
+  'always',
+  'sometimes',
+  'as',
+  'us',
+  'less',
+  'plus',
+]);
+const thirdPersonVerb = (word: string) => /[^s'u]s$/.test(word) && !NOT_VERBS.has(word) && !ADVERBS.has(word);
 
 /** I + "is/has/runs" -> "am/have/run", looking past one adverb ("she also runs"). */
 function agreeVerb(tokens: string[], subjectIndex: number, plainForm: boolean): void {
@@ -192,16 +214,21 @@ const AFTER_VERB = new Set([
   'out',
 ]);
 
-/** "I am 45 and has two kids", "I have two employees and opens the shop": the verb after and/but/or shares I. */
+/**
+ * "I am 45 and has two kids", "I have two employees and opens the shop", "and now looks after":
+ * a verb after and/but/or shares the subject I until the sentence or clause (; :) ends.
+ */
 function agreeCoordinatedVerb(tokens: string[], subjectIndex: number): void {
   for (let i = subjectIndex + 2; i + 2 < tokens.length; i += 2) {
-    if (!/^\s+$/.test(tokens[i - 1] ?? '')) return; // punctuation ends the clause
-    if (!/^(and|but|or)$/i.test(tokens[i]!) || !/^\s+$/.test(tokens[i + 1] ?? '')) continue;
-    const word = fold(tokens[i + 2]!);
+    if (/[.;:!?]/.test(tokens[i - 1] ?? '')) return;
+    if (!/^(and|but|or)$/i.test(tokens[i]!)) continue;
+    let at = i + 2;
+    if (ADVERBS.has(fold(tokens[at] ?? ''))) at += 2;
+    const word = fold(tokens[at] ?? '');
     const form = SUBJECT_FORMS[word];
-    if (form !== undefined) tokens[i + 2] = form;
-    else if (thirdPersonVerb(word) && AFTER_VERB.has(fold(tokens[i + 4] ?? ''))) agreeVerb(tokens, i, false);
-    return;
+    if (form !== undefined) tokens[at] = form;
+    else if (thirdPersonVerb(word) && AFTER_VERB.has(fold(tokens[at + 2] ?? '')))
+      tokens[at] = baseForm(tokens[at]!);
   }
 }
 
@@ -223,7 +250,9 @@ const SPANISH_ADVERBS = new Set(['siempre', 'nunca', 'tambien', 'todavia', 'ya',
 function rewriteSpanish(tokens: string[], voice: Voice): void {
   // Lower case, not folded: the article "el" must not pass for the pronoun "él".
   const subject = tokens[1]?.toLowerCase();
-  const persona = [voice.firstName, voice.subject, 'ella', 'él'].map((word) => word.toLowerCase());
+  const persona = [voice.firstName, ...(voice.pronouns ? [voice.subject, 'ella', 'él'] : [])].map((word) =>
+    word.toLowerCase(),
+  );
   if (!subject || !persona.includes(subject) || !/^\s+$/.test(tokens[2] ?? '')) return;
   let verbAt = 3;
   if (tokens[verbAt] && SPANISH_ADVERBS.has(fold(tokens[verbAt]!)) && /^\s+$/.test(tokens[verbAt + 1] ?? ''))

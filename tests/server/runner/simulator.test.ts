@@ -1,0 +1,282 @@
+import { fileURLToPath } from 'node:url';
+import { leiaPartsOf, loadCatalogueDir } from '@server/catalogue/load';
+import { type ChatTurn, collectReply, type ResolvedLeia, specText } from '@server/runner/provider';
+import { createProvider } from '@server/runner/providers';
+import {
+  createSimulatorProvider,
+  SIMULATOR_MODEL,
+  simulateInterview,
+  simulateReply,
+} from '@server/runner/simulator';
+import { toFirstPerson, type Voice } from '@server/runner/simulator/voice';
+import { generateLeia, silentLogger } from '@shared/engine';
+import { validateTranscription } from '@shared/schemas/transcription';
+import { bakery, clinic, leakyWarehouse } from './fixtures';
+
+const ask = (leia: ResolvedLeia, question: string, before: ChatTurn[] = []) =>
+  simulateReply(leia, [...before, { role: 'user', content: question }]);
+
+/**
+ * The longest run of consecutive words two texts share (case and punctuation ignored). Written
+ * independently of the simulator's SolutionGuard, so the guard is checked, not reused.
+ */
+function longestSharedRun(a: string, b: string): number {
+  const split = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const x = split(a);
+  const y = split(b);
+  let best = 0;
+  let previous = new Array<number>(y.length + 1).fill(0);
+  for (let i = 1; i <= x.length; i += 1) {
+    const current = new Array<number>(y.length + 1).fill(0);
+    for (let j = 1; j <= y.length; j += 1) {
+      if (x[i - 1] === y[j - 1]) {
+        current[j] = (previous[j - 1] ?? 0) + 1;
+        best = Math.max(best, current[j] ?? 0);
+      }
+    }
+    previous = current;
+  }
+  return best;
+}
+
+describe('simulator provider', () => {
+  it('says plainly that it is the offline simulator', () => {
+    const provider = createProvider({ provider: 'simulator', timeoutMs: 1000 });
+    expect(provider).toMatchObject({ name: 'simulator', model: SIMULATOR_MODEL });
+    expect(SIMULATOR_MODEL).toBe('offline-simulator');
+  });
+
+  it('streams the reply in word chunks that join to the whole reply', async () => {
+    const history: ChatTurn[] = [{ role: 'user', content: 'How do customers pay?' }];
+    const deltas: string[] = [];
+    for await (const delta of createSimulatorProvider().streamReply({ system: '', history, leia: bakery })) {
+      deltas.push(delta);
+    }
+    expect(deltas.length).toBeGreaterThan(3);
+    for (const delta of deltas) expect(delta.trim()).not.toMatch(/\s/);
+    expect(deltas.join('')).toBe(simulateReply(bakery, history));
+  });
+
+  it('is deterministic: the same conversation always gets the same reply', async () => {
+    const questions = [
+      'Hello!',
+      'How do customers pay?',
+      'Tell me about the orders',
+      'What is the weather on Mars?',
+    ];
+    for (const question of questions) {
+      const history: ChatTurn[] = [{ role: 'user', content: question }];
+      const first = await collectReply(
+        createSimulatorProvider().streamReply({ system: '', history, leia: bakery }),
+      );
+      const second = await collectReply(
+        createSimulatorProvider().streamReply({ system: '', history, leia: bakery }),
+      );
+      expect(second).toBe(first);
+    }
+    expect(simulateInterview(bakery)).toEqual(simulateInterview(bakery));
+  });
+
+  it('stops when the signal aborts', async () => {
+    const controller = new AbortController();
+    const provider = createSimulatorProvider({ chunkDelayMs: 5 });
+    const deltas: string[] = [];
+    const reading = (async () => {
+      for await (const delta of provider.streamReply({
+        system: '',
+        history: [{ role: 'user', content: 'What is your job?' }],
+        leia: bakery,
+        signal: controller.signal,
+      })) {
+        deltas.push(delta);
+        controller.abort();
+      }
+    })();
+    await expect(reading).rejects.toMatchObject({ name: 'ProviderError', kind: 'aborted' });
+    expect(deltas).toHaveLength(1);
+  });
+});
+
+describe('simulator replies', () => {
+  it("greets by first name when greeted ('Hi, I'm {firstName}...')", () => {
+    expect(ask(bakery, 'Hello!')).toMatch(/^Hi, I'm Ana\. I run a small family bakery in Seville\./);
+    expect(ask(leakyWarehouse, 'Good morning')).toMatch(/^Hi, I'm Bob\./);
+    expect(ask(clinic, 'Hola')).toMatch(/^Hola, soy Lucía\./);
+    expect(ask(bakery, 'How do customers pay?')).not.toMatch(/Hi, I'm/);
+  });
+
+  it('speaks in the first person, in the persona’s voice', () => {
+    const reply = ask(bakery, 'What is your job?');
+    expect(reply).toContain('I run a small family bakery in Seville.');
+    expect(reply).toContain('I have two employees and open the shop at seven every morning.');
+    expect(reply).not.toMatch(/Ana García runs|\bShe\b/);
+    expect(ask(bakery, 'What are you like?')).toContain(
+      'People would describe me as friendly and talkative, but I get nervous with computers.',
+    );
+    expect(ask(clinic, '¿A qué se dedica?')).toContain(
+      'Soy la recepcionista de una clínica dental en Madrid.',
+    );
+  });
+
+  it('answers from the persona and problem sentences that match the question', () => {
+    expect(ask(bakery, 'How do customers pay?')).toContain('Payment is made in cash at pickup.');
+    expect(ask(bakery, 'When is the shop closed?')).toContain('The shop closes on Sundays.');
+    expect(ask(bakery, "What's your name?")).toContain('My name is Ana García.');
+    expect(ask(clinic, '¿Cómo piden cita los pacientes?')).toContain(
+      'Los pacientes suelen llamar por teléfono para pedir cita.',
+    );
+  });
+
+  it('asks for a narrower question when nothing matches, naming topics of the problem', () => {
+    const reply = ask(bakery, 'What do you think about quantum physics?');
+    expect(reply).toMatch(
+      /^I'm not sure I can answer that\. Could you ask me something narrower, for example about /,
+    );
+    expect(reply).toMatch(/orders/);
+    expect(ask(clinic, '¿Qué opina del fútbol?')).toMatch(/¿Podría preguntarme algo más concreto/);
+  });
+
+  it('brings something new when a question is asked again', () => {
+    const first = ask(bakery, 'Tell me about the orders');
+    const second = ask(bakery, 'Tell me about the orders', [
+      { role: 'user', content: 'Tell me about the orders' },
+      { role: 'assistant', content: first },
+    ]);
+    expect(second).not.toBe(first);
+  });
+
+  it('never says a sentence that repeats the solution, even one the problem quotes', () => {
+    const solution = specText(leakyWarehouse.problem.spec, 'solution');
+    const replies = [
+      ask(leakyWarehouse, 'How are pallets tracked at the gate?'),
+      ask(leakyWarehouse, 'Is there a barcode label on every pallet?'),
+      ask(leakyWarehouse, solution),
+      ...simulateInterview(leakyWarehouse).map((turn) => turn.text),
+    ];
+    for (const reply of replies) {
+      expect(reply).not.toMatch(/barcode/i);
+      expect(longestSharedRun(reply, solution)).toBeLessThan(8);
+    }
+  });
+});
+
+describe('simulated transcription', () => {
+  it('is a valid interview: the interviewer opens, the LEIA answers every turn', async () => {
+    const messages = await createSimulatorProvider().generateTranscription({ system: '', leia: bakery });
+    expect(validateTranscription(messages)).toEqual({ ok: true, messages });
+    expect(messages.length).toBeGreaterThanOrEqual(6);
+    messages.forEach((message, index) => {
+      expect(message.isLeia).toBe(index % 2 === 1);
+    });
+    expect(messages[0]?.timestamp).toBe('2024-01-01T09:00:00Z');
+    const times = messages.map((message) => Date.parse(message.timestamp));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(messages[1]?.text).toMatch(/^Hi, I'm Ana\./);
+  });
+
+  it('walks through the problem’s topics, in the LEIA’s language', () => {
+    const english = simulateInterview(bakery).map((turn) => turn.text);
+    expect(english).toContain('Of course. Payment is made in cash at pickup.');
+    const spanish = simulateInterview(clinic);
+    expect(spanish[0]?.text).toMatch(/^Hola, gracias por atenderme/);
+    expect(spanish.at(-1)?.text).toMatch(/^De nada/);
+  });
+});
+
+describe('toFirstPerson', () => {
+  const she: Voice = {
+    language: 'en',
+    firstName: 'Ana',
+    fullName: 'Ana García',
+    subject: 'she',
+    object: 'her',
+    possessiveAdjective: 'her',
+    possessivePronoun: 'hers',
+    pronouns: true,
+    secondPerson: true,
+  };
+  const they: Voice = {
+    ...she,
+    firstName: 'Sam',
+    fullName: 'Sam Lee',
+    subject: 'they',
+    object: 'them',
+    possessiveAdjective: 'their',
+    possessivePronoun: 'theirs',
+  };
+
+  it.each([
+    [she, 'Ana García runs a small bakery.', 'I run a small bakery.'],
+    [she, 'She is 45 and has two kids.', 'I am 45 and have two kids.'],
+    [she, 'Her customers often call her by phone.', 'My customers often call me by phone.'],
+    [she, 'She also watches the orders herself.', 'I also watch the orders myself.'],
+    [she, "Customers love Ana's cakes; the recipe is hers.", 'Customers love my cakes; the recipe is mine.'],
+    [she, "She's been baking for years.", "I've been baking for years."],
+    [she, 'You are the owner and your staff trusts you.', 'I am the owner and my staff trusts me.'],
+    [she, "She doesn't like computers.", "I don't like computers."],
+    [they, 'They are a teacher and they work from home.', 'I am a teacher and I work from home.'],
+    [they, 'Their students pay them late.', 'My students pay me late.'],
+    [{ ...she, pronouns: false }, 'She called Ana yesterday.', 'She called me yesterday.'],
+  ] as const)('%#: %s', (voice, sentence, expected) => {
+    expect(toFirstPerson(sentence, voice)).toBe(expected);
+  });
+});
+
+describe('simulator across the whole catalogue', async () => {
+  const catalogueDir = fileURLToPath(new URL('../../../src/server/catalogue', import.meta.url));
+  const catalogue = await loadCatalogueDir(catalogueDir);
+  const leias = catalogue.leias.map((entry) => {
+    const result = generateLeia(leiaPartsOf(catalogue, entry), { logger: silentLogger });
+    if (!result.ok) throw new Error(`${entry.file}: ${result.errors.join('; ')}`);
+    return [entry.metadata.name, result.leia] as const;
+  });
+
+  it('has LEIAs to check', () => {
+    expect(leias.length).toBeGreaterThan(0);
+  });
+
+  describe.each(leias)('%s', (_name, leia) => {
+    const firstName = specText(leia.persona.spec, 'firstName');
+    const solution = specText(leia.problem.spec, 'solution');
+    const interview = simulateInterview(leia);
+    // Ordinary questions, the interview's topic questions, and questions that quote the solution itself.
+    const questions = [
+      'Hello!',
+      'What is your job?',
+      'What are you like?',
+      'What is the main problem?',
+      'What do you need the system to do?',
+      'Who is involved?',
+      'What happens when something goes wrong?',
+      ...interview.filter((turn) => !turn.isLeia).map((turn) => turn.text),
+      ...solution
+        .split(/\n+|(?<=[.!?])\s+/)
+        .filter((line) => line.split(/\s+/).length >= 8)
+        .map((line) => `Is it true that ${line}`),
+    ];
+
+    it('greets by first name', () => {
+      expect(ask(leia, 'Hello!')).toMatch(new RegExp(`^Hi, I'm ${firstName}\\.`));
+    });
+
+    it('answers every question, deterministically, without the solution verbatim', () => {
+      for (const question of questions) {
+        const reply = ask(leia, question);
+        expect(reply.trim()).not.toBe('');
+        expect(ask(leia, question)).toBe(reply);
+        expect(longestSharedRun(reply, solution), `reply to "${question}": ${reply}`).toBeLessThan(8);
+      }
+    });
+
+    it('generates a valid transcription that never says the solution verbatim', () => {
+      const result = validateTranscription(
+        interview.map((turn) => ({ ...turn, timestamp: '2024-01-01T09:00:00Z' })),
+      );
+      expect(result.ok).toBe(true);
+      expect(interview[0]?.isLeia).toBe(false);
+      for (const turn of interview.filter((candidate) => candidate.isLeia)) {
+        expect(longestSharedRun(turn.text, solution)).toBeLessThan(8);
+      }
+    });
+  });
+});
