@@ -1,0 +1,163 @@
+import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import { Toaster } from 'sonner';
+import { Redirect, Route, Switch } from 'wouter';
+import { AdminRoute, AuthProvider, actorOf, ProtectedRoute, useAuth } from './auth';
+import { ComingSoon } from './components/ComingSoon';
+import { LoadingState } from './components/States';
+import { lazyScreen } from './lazyScreen';
+import { PaletteProvider } from './palette';
+import { Login } from './screens/Login/Login';
+import { AppCommands } from './shell/AppCommands';
+import { useTheme } from './theme';
+
+// The login screen is in the first bundle; the signed-in shell and every other screen are
+// chunks of their own, so the login page loads only what it needs.
+const AppShell = lazy(() => import('./shell/AppHeader').then((module) => ({ default: module.AppShell })));
+const Profile = lazyScreen(() => import('./screens/Profile/Profile'));
+const AccessDenied = lazyScreen(() => import('./screens/AccessDenied/AccessDenied'));
+const AdminDashboard = lazyScreen(() => import('./screens/Admin/AdminDashboard'));
+
+// User Management is built in parallel; the glob keeps this file building until it exists.
+type UserManagementModule = { UserManagement?: ComponentType; default?: ComponentType };
+const userManagementLoaders = import.meta.glob<UserManagementModule>('./screens/Users/UserManagement.tsx');
+const UserManagementPending = () => (
+  <ComingSoon title="User Management" description="Manage users, roles, and permissions" />
+);
+const UserManagement = lazyScreen(async () => {
+  const load = userManagementLoaders['./screens/Users/UserManagement.tsx'];
+  const module = load ? await load() : {};
+  return { default: module.UserManagement ?? module.default ?? UserManagementPending };
+});
+
+const screenFallback = <LoadingState text="Loading..." />;
+
+/** Signed-in screens: header and menu above, 'Loading...' while the chunk loads. */
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={screenFallback}>
+      <AppShell>
+        <Suspense fallback={screenFallback}>{children}</Suspense>
+      </AppShell>
+    </Suspense>
+  );
+}
+
+/** /forbidden is open to anyone: with the header when signed in, bare otherwise. */
+function ForbiddenRoute() {
+  const { isAuthenticated } = useAuth();
+  if (isAuthenticated) {
+    return (
+      <Shell>
+        <AccessDenied />
+      </Shell>
+    );
+  }
+  return (
+    <Suspense fallback={screenFallback}>
+      <AccessDenied />
+    </Suspense>
+  );
+}
+
+/** The route table of spec section 2. */
+export function AppRoutes() {
+  return (
+    <Switch>
+      <Route path="/login">
+        <Login />
+      </Route>
+      <Route path="/forbidden">
+        <ForbiddenRoute />
+      </Route>
+      {/* The chat screen has no navigation menu. */}
+      <Route path="/chat/:sessionId">
+        <ProtectedRoute>
+          <ComingSoon title="Chat" description="Test and interact with a LEIA configuration" />
+        </ProtectedRoute>
+      </Route>
+      <Route path="/">
+        <ProtectedRoute>
+          <Shell>
+            <ComingSoon title="Search LEIAs" description="Find, try and reuse published LEIAs" />
+          </Shell>
+        </ProtectedRoute>
+      </Route>
+      <Route path="/profile">
+        <ProtectedRoute>
+          <Shell>
+            <Profile />
+          </Shell>
+        </ProtectedRoute>
+      </Route>
+      <Route path="/create">
+        <ProtectedRoute>
+          <Shell>
+            <ComingSoon
+              title="Design a new LEIA"
+              description="Combine a persona, a problem and a behaviour"
+            />
+          </Shell>
+        </ProtectedRoute>
+      </Route>
+      <Route path="/leias">
+        <ProtectedRoute>
+          <Shell>
+            <ComingSoon title="My LEIAs" />
+          </Shell>
+        </ProtectedRoute>
+      </Route>
+      <Route path="/users/me/activities">
+        <AdminRoute>
+          <Shell>
+            <ComingSoon
+              title="My Activities"
+              description="Group LEIAs into activities and attach transcriptions"
+            />
+          </Shell>
+        </AdminRoute>
+      </Route>
+      <Route path="/administration/users">
+        <AdminRoute>
+          <Shell>
+            <UserManagement />
+          </Shell>
+        </AdminRoute>
+      </Route>
+      <Route path="/admin">
+        <AdminRoute>
+          <Shell>
+            <AdminDashboard />
+          </Shell>
+        </AdminRoute>
+      </Route>
+      <Route>
+        <Redirect to="/" replace />
+      </Route>
+    </Switch>
+  );
+}
+
+/** The palette needs the signed-in user to filter commands by role. */
+function PaletteForUser({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  return <PaletteProvider actor={actorOf(user)}>{children}</PaletteProvider>;
+}
+
+function ThemedToaster() {
+  const theme = useTheme();
+  // Spec section 9: toasts default to 5000 ms, top-right, paused while hovered (sonner's default).
+  return <Toaster position="top-right" duration={5000} theme={theme} closeButton />;
+}
+
+export function App() {
+  return (
+    <AuthProvider>
+      <PaletteForUser>
+        <AppCommands />
+        <AppRoutes />
+        <ThemedToaster />
+      </PaletteForUser>
+    </AuthProvider>
+  );
+}

@@ -1,0 +1,14 @@
+import { Page } from '@client/components/Page';
+
+/** Spec section 2 route table: /admin. */
+export default function AdminDashboard() {
+  return (
+    <Page title="Admin Dashboard">
+      <section className="card">
+        <div className="card__body">
+          <p>This is an admin-only area.</p>
+        </div>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,93 @@
+import { withFailure } from '@client/api/errors';
+import { login } from '@client/api/users';
+import { useAuth } from '@client/auth';
+import { Button } from '@client/components/Button';
+import { PasswordInput, TextInput } from '@client/components/Field';
+import { AlertIcon, LogoMark } from '@client/components/icons';
+import { LOGIN_TEXTS, type LoginField, loginMachine } from '@machines/login';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ChangeEvent, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Redirect } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { fromPromise } from 'xstate';
+
+/** Spec section 2 "Login screen"; the flow and its messages live in machines/login.ts. */
+export function Login() {
+  const auth = useAuth();
+  const acceptToken = useRef(auth.login);
+  acceptToken.current = auth.login;
+  const [logic] = useState(() =>
+    loginMachine.provide({
+      actors: { login: fromPromise(({ input, signal }) => withFailure(login(input, { signal }))) },
+      actions: {
+        acceptToken: (_, { token }) => acceptToken.current(token),
+        notifySuccess: () => toast.success(LOGIN_TEXTS.success),
+        goHome: () => navigate('/'),
+      },
+    }),
+  );
+  const actor = useActorRef(logic);
+  const { email, password, error } = useSelector(actor, (s) => s.context);
+  const submitting = useSelector(actor, (s) => s.hasTag('loading'));
+  const editing = useSelector(actor, (s) => s.matches('Editing'));
+
+  // Already signed in on arrival: nothing to do here. (After a login the 1 s redirect runs instead.)
+  if (auth.isAuthenticated && editing) return <Redirect to="/" replace />;
+
+  const change = (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) =>
+    actor.send({ type: 'login.change', field, value: event.target.value });
+
+  return (
+    <div className="auth-screen">
+      <main id="main" className="auth-card">
+        <div className="auth-card__brand">
+          <LogoMark size={40} />
+          <h1 className="auth-card__title">Designer</h1>
+          <p className="auth-card__subtitle">Sign in to design and try LEIAs</p>
+        </div>
+        <form
+          className="auth-card__form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            actor.send({ type: 'login.submit' });
+          }}
+        >
+          <TextInput
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            autoFocus
+            value={email}
+            onChange={change('email')}
+          />
+          <PasswordInput
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={change('password')}
+          />
+          {error && (
+            <div className="alert alert--error" role="alert">
+              <AlertIcon />
+              <span>{error}</span>
+            </div>
+          )}
+          <Button
+            type="submit"
+            variant="primary"
+            loading={submitting}
+            disabled={!editing}
+            className="auth-card__submit"
+          >
+            Login
+          </Button>
+        </form>
+      </main>
+      <footer className="auth-footer">Developed by the LEIA team</footer>
+    </div>
+  );
+}

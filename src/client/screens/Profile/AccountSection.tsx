@@ -1,0 +1,166 @@
+import { withFailure } from '@client/api/errors';
+import { updateProfile } from '@client/api/users';
+import { useAuth } from '@client/auth';
+import { Avatar } from '@client/components/Avatar';
+import { RoleBadge } from '@client/components/Badge';
+import { Button } from '@client/components/Button';
+import { TextInput } from '@client/components/Field';
+import { EditIcon, FolderIcon, MailIcon } from '@client/components/icons';
+import { usePaletteCommands } from '@client/palette';
+import type { SessionUser } from '@machines/auth';
+import { emailChangeMachine } from '@machines/emailChange';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Link, useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+
+const formatDate = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
+};
+
+/** Account information: email with its edit flow (machines/emailChange.ts), role, 'My LEIAs'. */
+export function AccountSection({ user }: { user: SessionUser }) {
+  const { updateUser } = useAuth();
+  const latestUpdate = useRef(updateUser);
+  latestUpdate.current = updateUser;
+  const [logic] = useState(() =>
+    emailChangeMachine.provide({
+      actors: {
+        updateEmail: fromPromise(({ input, signal }) => withFailure(updateProfile(input, { signal }))),
+      },
+      actions: {
+        userUpdated: (_, { user: next }) => latestUpdate.current(next),
+        notifySuccess: (_, { message }) => toast.success(message),
+        notifyFailure: (_, { message }) => toast.error(message),
+      },
+    }),
+  );
+  const actor = useActorRef(logic);
+  const viewing = useSelector(actor, (s) => s.matches('Viewing'));
+  const saving = useSelector(actor, (s) => s.hasTag('loading'));
+  const { draft, error } = useSelector(actor, (s) => s.context);
+  const [, navigate] = useLocation();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+
+  const startEditing = () => actor.send({ type: 'email.edit', current: user.email });
+
+  // Back from editing (saved or cancelled): focus returns to the Edit button.
+  useEffect(() => {
+    if (viewing && wasEditing.current) editButton.current?.focus();
+    wasEditing.current = !viewing;
+  }, [viewing]);
+
+  usePaletteCommands(
+    [
+      {
+        id: 'profile.editEmail',
+        title: 'Edit email',
+        group: 'Profile',
+        icon: <MailIcon />,
+        keywords: ['change email', 'account'],
+        run: () => actor.send({ type: 'email.edit', current: user.email }),
+      },
+      {
+        id: 'profile.myLeias',
+        title: 'My LEIAs',
+        group: 'Profile',
+        icon: <FolderIcon />,
+        keywords: ['mine', 'own'],
+        run: () => navigate('/leias'),
+      },
+    ],
+    [actor, user.email, navigate],
+  );
+
+  return (
+    <section className="card" aria-labelledby="account-title">
+      <header className="card__header">
+        <div>
+          <h2 className="card__title" id="account-title">
+            Account information
+          </h2>
+          <p className="card__description">How you sign in, and what you can do.</p>
+        </div>
+      </header>
+      <div className="card__body">
+        <dl className="details">
+          <div className="details__row">
+            <dt>Email</dt>
+            <dd>
+              {viewing ? (
+                <div className="details__value">
+                  <Avatar text={user.email} size="sm" />
+                  <span className="details__email">{user.email}</span>
+                  <Button
+                    ref={editButton}
+                    size="sm"
+                    variant="ghost"
+                    icon={<EditIcon />}
+                    aria-label="Edit email"
+                    onClick={startEditing}
+                  >
+                    Edit
+                  </Button>
+                </div>
+              ) : (
+                <form
+                  className="inline-form"
+                  noValidate
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    actor.send({ type: 'email.submit' });
+                  }}
+                >
+                  <TextInput
+                    label="New email"
+                    type="email"
+                    autoComplete="email"
+                    autoFocus
+                    value={draft}
+                    error={error ?? undefined}
+                    disabled={saving}
+                    onChange={(event) => actor.send({ type: 'email.change', value: event.target.value })}
+                    onKeyDown={(event) => {
+                      if (event.key === 'Escape') actor.send({ type: 'email.cancel' });
+                    }}
+                  />
+                  <div className="inline-form__actions">
+                    <Button type="submit" variant="primary" size="sm" loading={saving}>
+                      Save
+                    </Button>
+                    <Button size="sm" disabled={saving} onClick={() => actor.send({ type: 'email.cancel' })}>
+                      Cancel
+                    </Button>
+                  </div>
+                </form>
+              )}
+            </dd>
+          </div>
+          <div className="details__row">
+            <dt>Role</dt>
+            <dd>
+              <RoleBadge role={user.role} />
+            </dd>
+          </div>
+          {user.createdAt && (
+            <div className="details__row">
+              <dt>Member since</dt>
+              <dd>{formatDate(user.createdAt)}</dd>
+            </div>
+          )}
+        </dl>
+        <div className="card__footer-actions">
+          <Link href="/leias" className="btn btn--secondary btn--md">
+            <FolderIcon />
+            My LEIAs
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

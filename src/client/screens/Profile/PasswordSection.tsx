@@ -1,0 +1,85 @@
+import { withFailure } from '@client/api/errors';
+import { changePassword } from '@client/api/users';
+import { Button } from '@client/components/Button';
+import { PasswordInput } from '@client/components/Field';
+import { AlertIcon } from '@client/components/icons';
+import { useFocusTarget } from '@client/palette';
+import { CHANGE_PASSWORD_TARGET } from '@client/shell/AppCommands';
+import { type PasswordField, passwordChangeMachine } from '@machines/passwordChange';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type ChangeEvent, useRef } from 'react';
+import { toast } from 'sonner';
+import { fromPromise } from 'xstate';
+
+const appPasswordChangeMachine = passwordChangeMachine.provide({
+  actors: {
+    changePassword: fromPromise(({ input, signal }) => withFailure(changePassword(input, { signal }))),
+  },
+  actions: {
+    notifySuccess: (_, { message }) => toast.success(message),
+    notifyFailure: (_, { message }) => toast.error(message),
+  },
+});
+
+const FIELDS: { field: PasswordField; label: string; autoComplete: string }[] = [
+  { field: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { field: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+  { field: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+];
+
+/** 'Change Password' (machines/passwordChange.ts). The palette command focuses its first field. */
+export function PasswordSection() {
+  const actor = useActorRef(appPasswordChangeMachine);
+  const context = useSelector(actor, (s) => s.context);
+  const saving = useSelector(actor, (s) => s.hasTag('loading'));
+  const first = useRef<HTMLInputElement>(null);
+  useFocusTarget(CHANGE_PASSWORD_TARGET, first);
+
+  const change = (field: PasswordField) => (event: ChangeEvent<HTMLInputElement>) =>
+    actor.send({ type: 'password.change', field, value: event.target.value });
+
+  return (
+    <section className="card" aria-labelledby="password-title">
+      <header className="card__header">
+        <div>
+          <h2 className="card__title" id="password-title">
+            Change Password
+          </h2>
+          <p className="card__description">Use at least 6 characters. You stay signed in.</p>
+        </div>
+      </header>
+      <form
+        className="card__body form-stack"
+        aria-labelledby="password-title"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          actor.send({ type: 'password.submit' });
+        }}
+      >
+        {FIELDS.map(({ field, label, autoComplete }, index) => (
+          <PasswordInput
+            key={field}
+            ref={index === 0 ? first : undefined}
+            label={label}
+            autoComplete={autoComplete}
+            value={context[field]}
+            disabled={saving}
+            onChange={change(field)}
+          />
+        ))}
+        {context.error && (
+          <div className="alert alert--error" role="alert">
+            <AlertIcon />
+            <span>{context.error}</span>
+          </div>
+        )}
+        <div className="form-actions">
+          <Button type="submit" variant="primary" loading={saving}>
+            Change Password
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
