@@ -1,0 +1,50 @@
+/// <reference types="vite/client" />
+import type { UserListItem } from '@client/api/users';
+import { Button, EmptyState, ErrorState, LoadingState, Page, PlusIcon } from '@client/components';
+import { USER_LIST_TEXTS } from '@machines/userList';
+import { useSelector } from '@xstate/react';
+import { DeleteUserModal } from './DeleteUserModal';
+import { UserFormModal } from './UserFormModal';
+import { UsersTable } from './UsersTable';
+import { useUserActors } from './useUserActors';
+import { useUserCommands } from './useUserCommands';
+import './users.css';
+
+/**
+ * User Management (route /administration/users, admin only; spec section 2). The list, the
+ * add/edit modal and the delete modal are three machines; this view renders their snapshots.
+ */
+export function UserManagement() {
+  const { list, form, remove } = useUserActors();
+  useUserCommands({ form, remove });
+  const state = useSelector(list, (s) => s.value);
+  const users = useSelector(list, (s) => s.context.users);
+
+  const addUser = () => form.send({ type: 'form.open' });
+  const editUser = (user: UserListItem) => form.send({ type: 'form.open', user });
+  const deleteUser = (user: UserListItem) =>
+    remove.send({ type: 'dialog.open', target: user, expected: user.email });
+
+  return (
+    <Page
+      title="User Management"
+      description="Manage users, roles, and permissions"
+      actions={
+        <Button variant="primary" icon={<PlusIcon />} onClick={addUser}>
+          Add User
+        </Button>
+      }
+    >
+      {state === 'Loading' && <LoadingState text={USER_LIST_TEXTS.loading} />}
+      {state === 'Empty' && <EmptyState title={USER_LIST_TEXTS.empty} />}
+      {state === 'Failed' && (
+        <ErrorState message={USER_LIST_TEXTS.failed} onRetry={() => list.send({ type: 'list.retry' })} />
+      )}
+      {state === 'Loaded' && <UsersTable users={users} onEdit={editUser} onDelete={deleteUser} />}
+      <UserFormModal actor={form} />
+      <DeleteUserModal actor={remove} />
+    </Page>
+  );
+}
+
+export default UserManagement;

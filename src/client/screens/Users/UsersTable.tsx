@@ -1,0 +1,86 @@
+import type { UserListItem } from '@client/api/users';
+import {
+  Avatar,
+  EditIcon,
+  IconButton,
+  RoleBadge,
+  Table,
+  TBody,
+  Td,
+  THead,
+  Th,
+  Tr,
+  TrashIcon,
+} from '@client/components';
+
+/** Spec section 2: short month, day, year, hour, minute. */
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+export const formatCreated = (iso: string): string => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+};
+
+export interface UsersTableProps {
+  users: UserListItem[];
+  onEdit: (user: UserListItem) => void;
+  onDelete: (user: UserListItem) => void;
+}
+
+export function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
+  return (
+    <Table label="Users">
+      <THead>
+        <Tr>
+          <Th>Email</Th>
+          <Th>Role</Th>
+          <Th>Creation Date</Th>
+          <Th className="cell--end" shrink>
+            Actions
+          </Th>
+        </Tr>
+      </THead>
+      <TBody>
+        {users.map((user) => (
+          <Tr key={user.id}>
+            <Td>
+              <div className="user-cell">
+                <Avatar text={user.email} />
+                <div className="user-cell__text">
+                  <span className="user-cell__email">{user.email}</span>
+                  <span className="user-cell__id">{user.id}</span>
+                </div>
+              </div>
+            </Td>
+            <Td>
+              <RoleBadge role={user.role} />
+            </Td>
+            <Td>
+              <time dateTime={user.createdAt}>{formatCreated(user.createdAt)}</time>
+            </Td>
+            <Td className="cell--end" shrink>
+              <div className="user-actions">
+                <IconButton
+                  label={`Edit user ${user.email}`}
+                  icon={<EditIcon />}
+                  onClick={() => onEdit(user)}
+                />
+                <IconButton
+                  label={`Delete user ${user.email}`}
+                  icon={<TrashIcon />}
+                  onClick={() => onDelete(user)}
+                />
+              </div>
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}

@@ -1,0 +1,125 @@
+import { usePaletteCommands } from '@client/palette';
+import { type Command, isPageCommand } from '@client/palette/types';
+import { act, screen, within } from '@testing-library/react';
+import { admin, deferred, dialog, mocked, renderScreen, resetApi, teacher } from './harness';
+
+vi.mock('@client/api/users', () => ({
+  listUsers: vi.fn(),
+  createUser: vi.fn(),
+  updateUser: vi.fn(),
+  deleteUser: vi.fn(),
+}));
+vi.mock('@client/palette', () => ({ usePaletteCommands: vi.fn() }));
+
+beforeEach(() => {
+  resetApi();
+  vi.mocked(usePaletteCommands).mockReset();
+});
+
+describe('User Management screen', () => {
+  it('has the title, the description and an Add User button', async () => {
+    await renderScreen();
+    expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
+    expect(screen.getByText('Manage users, roles, and permissions')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add User' })).toBeInTheDocument();
+  });
+
+  it('shows "Loading users..." with a spinner while loading', async () => {
+    const pending = deferred<never[]>();
+    mocked.listUsers.mockReturnValue(pending.promise);
+    await renderScreen({ waitForRows: false });
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Loading users...');
+    expect(status.querySelector('.spinner')).not.toBeNull();
+    await act(async () => pending.resolve([]));
+  });
+
+  it('lists each user: avatar letter, email, id, coloured role badge, formatted date, actions', async () => {
+    await renderScreen();
+    const table = screen.getByRole('table', { name: 'Users' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['Email', 'Role', 'Creation Date', 'Actions']);
+
+    const row = screen.getByRole('row', { name: /teacher@school\.org/ });
+    expect(within(row).getByText('T')).toHaveAttribute('aria-hidden', 'true');
+    expect(within(row).getByText(teacher.id)).toBeInTheDocument();
+    const badge = within(row).getByText('Instructor');
+    expect(badge).toHaveClass('badge--green');
+    expect(
+      within(screen.getByRole('row', { name: /admin@leia\.local/ })).getByText('Administrator'),
+    ).toHaveClass('badge--purple');
+    const time = within(row).getByText((_, el) => el?.tagName === 'TIME');
+    expect(time).toHaveAttribute('dateTime', teacher.createdAt);
+    expect(time.textContent).toMatch(/^Nov \d{1,2}, 2025, \d{1,2}:\d{2}\s?[AP]M$/);
+    expect(within(row).getByRole('button', { name: 'Edit user teacher@school.org' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Delete user teacher@school.org' })).toBeInTheDocument();
+  });
+
+  it('shows "No users registered" for an empty list', async () => {
+    mocked.listUsers.mockResolvedValue([]);
+    await renderScreen({ waitForRows: false });
+    expect(await screen.findByText('No users registered')).toBeInTheDocument();
+  });
+
+  it('shows a warning, "Failed to load users" and Retry on a failure; Retry loads again', async () => {
+    mocked.listUsers.mockRejectedValueOnce(new Error('offline'));
+    const { user } = await renderScreen({ waitForRows: false });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load users');
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'Users' })).toBeInTheDocument();
+    expect(mocked.listUsers).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('User Management palette commands', () => {
+  const registered = (): Command[] => vi.mocked(usePaletteCommands).mock.lastCall?.[0] ?? [];
+  const command = (id: string) => {
+    const found = registered().find((c) => c.id === id);
+    if (!found) throw new Error(`no command ${id}`);
+    return found;
+  };
+
+  it('registers Add user, Edit user... and Delete user..., for admins only', async () => {
+    await renderScreen();
+    expect(registered().map((c) => c.title)).toEqual(['Add user', 'Edit user...', 'Delete user...']);
+    for (const c of registered()) {
+      expect(c.allowed?.({ id: 'a', role: 'admin' })).toBe(true);
+      expect(c.allowed?.({ id: 'b', role: 'advanced' })).toBe(false);
+      expect(c.allowed?.({ id: 'c', role: 'instructor' })).toBe(false);
+      expect(c.allowed?.(null)).toBe(false);
+    }
+  });
+
+  it('Add user opens the empty Add User modal', async () => {
+    await renderScreen();
+    const add = command('users.add');
+    if (isPageCommand(add)) throw new Error('expected an action');
+    act(() => add.run());
+    expect(dialog('Add User').getByLabelText('Email')).toHaveValue('');
+  });
+
+  it('Edit user... lists users by email and opens the chosen one prefilled', async () => {
+    await renderScreen();
+    const edit = command('users.edit');
+    if (!isPageCommand(edit)) throw new Error('expected a page');
+    const items = await edit.page.load(new AbortController().signal);
+    expect(items.map((i) => [i.title, i.subtitle])).toEqual([
+      ['admin@leia.local', 'Administrator'],
+      ['teacher@school.org', 'Instructor'],
+    ]);
+    act(() => edit.page.select(items[1]!));
+    expect(dialog('Edit User').getByLabelText('Email')).toHaveValue('teacher@school.org');
+  });
+
+  it('Delete user... opens the delete modal for the chosen user', async () => {
+    await renderScreen();
+    const del = command('users.delete');
+    if (!isPageCommand(del)) throw new Error('expected a page');
+    const items = await del.page.load(new AbortController().signal);
+    act(() => del.page.select(items.find((i) => i.title === admin.email)!));
+    expect(dialog('Delete User').getByRole('textbox')).toHaveAccessibleName(`Type ${admin.email} to confirm`);
+  });
+});

@@ -1,0 +1,68 @@
+import type { UserListItem } from '@client/api/users';
+import * as api from '@client/api/users';
+import { UserManagement } from '@client/screens/Users/UserManagement';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FetchError } from 'ofetch';
+
+/**
+ * Shared by the users UI tests. Each test file mocks '@client/api/users' and '@client/palette'
+ * itself (vi.mock is hoisted per file); this module gives the fixtures and the render helper.
+ */
+
+export const admin: UserListItem = {
+  id: '0b8a4c1e-0000-4000-8000-000000000001',
+  email: 'admin@leia.local',
+  role: 'admin',
+  createdAt: '2025-03-04T09:05:00.000Z',
+  ownedItems: 0,
+};
+
+export const teacher: UserListItem = {
+  id: '0b8a4c1e-0000-4000-8000-000000000002',
+  email: 'teacher@school.org',
+  role: 'instructor',
+  createdAt: '2025-11-20T17:45:00.000Z',
+  ownedItems: 3,
+};
+
+/** What ofetch throws for an error response: status plus the parsed body in `data`. */
+export const httpError = (status: number, data: Record<string, unknown> = {}): FetchError =>
+  Object.assign(new FetchError(`[${status}]`), { status, statusCode: status, data });
+
+/** A promise the test settles by hand, to look at the screen while a call is in flight. */
+export const deferred = <T,>() => {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+};
+
+export const mocked = {
+  listUsers: vi.mocked(api.listUsers),
+  createUser: vi.mocked(api.createUser),
+  updateUser: vi.mocked(api.updateUser),
+  deleteUser: vi.mocked(api.deleteUser),
+};
+
+export const resetApi = (users: UserListItem[] = [admin, teacher]) => {
+  mocked.listUsers.mockReset().mockResolvedValue(users);
+  mocked.createUser.mockReset().mockResolvedValue({ ...teacher, id: 'new' });
+  mocked.updateUser.mockReset().mockResolvedValue(teacher);
+  mocked.deleteUser.mockReset().mockResolvedValue(undefined);
+};
+
+export const renderScreen = async ({ waitForRows = true } = {}) => {
+  const user = userEvent.setup();
+  const view = render(<UserManagement />);
+  if (waitForRows) await screen.findByRole('table', { name: 'Users' });
+  return { user, ...view };
+};
+
+export const dialog = (name: string) => within(screen.getByRole('dialog', { name }));
+
+/** The success message stays 1.5 s before the modal closes: allow for that and some slack. */
+export const AFTER_SUCCESS = { timeout: 3000 };
