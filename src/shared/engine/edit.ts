@@ -16,24 +16,24 @@ const isPartKind = (segment: string | undefined): boolean => LEIA_PART_KINDS.som
 /**
  * Applies each entry of `map` to a copy of `parts` (copy-on-write: `parts` is never modified).
  * Entries that do not point inside a part's spec, or whose path does not exist, are skipped and
- * reported through `warn`: the spec says such edits are ignored, and creating new fields would let a
+ * appended to `warnings`: the spec says such edits are ignored, and creating new fields would let a
  * problem silently inject content the persona or behaviour author never wrote.
  */
 export const applyEdits = <T extends LeiaParts>(
   parts: T,
   map: PlainObject,
   rule: EditRule,
-  warn: (message: string) => void,
+  warnings: string[],
 ): T => {
   let result = parts;
   for (const [path, value] of flattenPathMap(map)) {
     const segments = splitPath(path);
     if (!isPartKind(segments[0]) || segments[1] !== SPEC_SEGMENT || segments.length < 3) {
-      warn(ENGINE_TEXTS.ignoredOutsideSpec(rule.kind, path));
+      warnings.push(ENGINE_TEXTS.ignoredOutsideSpec(rule.kind, path));
       continue;
     }
     const updated = updateExistingPath(result, segments, (current) => rule.combine(current, value));
-    if (updated === undefined) warn(ENGINE_TEXTS.ignoredMissing(rule.kind, path));
+    if (updated === undefined) warnings.push(ENGINE_TEXTS.ignoredMissing(rule.kind, path));
     else result = updated;
   }
   return result;

@@ -35,5 +35,5 @@ const extensionRule: EditRule = { kind: 'extension', combine: extendValue };
 export const applyExtensions = <T extends LeiaParts>(
   parts: T,
   extensions: PlainObject,
-  warn: (m: string) => void,
-): T => applyEdits(parts, extensions, extensionRule, warn);
+  warnings: string[],
+): T => applyEdits(parts, extensions, extensionRule, warnings);

@@ -7,14 +7,13 @@ import {
   consoleLogger,
   type GenerateOptions,
   type GenerateResult,
-  LEIA_PART_KINDS,
   type LeiaPart,
   type LeiaPartKind,
   type LeiaParts,
   type ResolvedPart,
   type Spec,
 } from './types';
-import { assignKey, cloneValue, isPlainObject, type PlainObject } from './values';
+import { cloneValue, isPlainObject, mapObjectValues, type PlainObject } from './values';
 
 /** The spec's order of the "component is missing" texts: behaviour, problem, persona. */
 const MISSING_CHECK_ORDER = ['behaviour', 'problem', 'persona'] as const satisfies readonly LeiaPartKind[];
@@ -31,15 +30,11 @@ const readMap = (value: unknown): MapCheck => {
   return isPlainObject(value) ? { ok: true, map: value } : { ok: false };
 };
 
-/** The result part: every field but spec copied, then the resolved spec. */
-const finishPart = <T extends LeiaPart>(part: T, spec: Spec): ResolvedPart<T> => {
-  const copy: PlainObject = {};
-  for (const key of Object.keys(part)) {
-    if (key !== 'spec') assignKey(copy, key, cloneValue((part as unknown as PlainObject)[key]));
-  }
-  copy.spec = spec;
-  return copy as ResolvedPart<T>;
-};
+/** The result part: every field but spec deep-copied, then the resolved spec. */
+const finishPart = <T extends LeiaPart>(part: T, spec: Spec): ResolvedPart<T> =>
+  mapObjectValues({ ...part, spec }, (value) =>
+    value === spec ? spec : cloneValue(value),
+  ) as ResolvedPart<T>;
 
 /**
  * Builds a LEIA from a persona, a problem and a behaviour (spec section 4, "Generation steps"):
@@ -65,21 +60,20 @@ export const generateLeia = <P extends LeiaPart, Q extends LeiaPart, B extends L
   if (!overrides.ok) errors.push(ENGINE_TEXTS.overridesNotObject);
   if (errors.length > 0 || !extensions.ok || !overrides.ok) return { ok: false, errors, warnings };
 
-  const warn = (message: string): void => {
-    warnings.push(message);
-    logger.warn(message);
-  };
   let edited: LeiaParts = parts;
-  if (extensions.map) edited = applyExtensions(edited, extensions.map, warn);
-  if (overrides.map) edited = applyOverrides(edited, overrides.map, warn);
+  if (extensions.map) edited = applyExtensions(edited, extensions.map, warnings);
+  if (overrides.map) edited = applyOverrides(edited, overrides.map, warnings);
+  for (const warning of warnings) logger.warn(warning);
 
   const specs = resolvePlaceholders({
     persona: edited.persona.spec,
     problem: edited.problem.spec,
     behaviour: edited.behaviour.spec,
   });
-  const leia = Object.fromEntries(
-    LEIA_PART_KINDS.map((kind) => [kind, finishPart(parts[kind], specs[kind])]),
-  ) as unknown as { persona: ResolvedPart<P>; problem: ResolvedPart<Q>; behaviour: ResolvedPart<B> };
+  const leia = {
+    persona: finishPart(parts.persona, specs.persona),
+    problem: finishPart(parts.problem, specs.problem),
+    behaviour: finishPart(parts.behaviour, specs.behaviour),
+  };
   return { ok: true, leia, warnings };
 };

@@ -8,5 +8,5 @@ const overrideRule: EditRule = { kind: 'override', combine: (_current, value) =>
 export const applyOverrides = <T extends LeiaParts>(
   parts: T,
   overrides: PlainObject,
-  warn: (m: string) => void,
-): T => applyEdits(parts, overrides, overrideRule, warn);
+  warnings: string[],
+): T => applyEdits(parts, overrides, overrideRule, warnings);

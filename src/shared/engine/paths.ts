@@ -33,13 +33,10 @@ export const getPath = (root: unknown, path: Path | string): unknown => {
 /** Whether `path` leads to a value (a present key holding `undefined` counts as missing). */
 export const hasPath = (root: unknown, path: Path | string): boolean => getPath(root, path) !== undefined;
 
+/** A shallow copy; a spread keeps an own "__proto__" key as data. */
 const copyContainer = (container: unknown): unknown[] | PlainObject | undefined => {
   if (Array.isArray(container)) return container.slice();
-  if (typeof container === 'object' && container !== null) {
-    const copy: PlainObject = {};
-    for (const key of Object.keys(container)) assignKey(copy, key, (container as PlainObject)[key]);
-    return copy;
-  }
+  if (typeof container === 'object' && container !== null) return { ...container };
   return undefined;
 };
 
@@ -73,15 +70,16 @@ export const updateExistingPath = <T>(
  */
 export const flattenPathMap = (map: PlainObject): Array<[path: string, value: unknown]> => {
   const entries: Array<[string, unknown]> = [];
-  const visit = (prefix: string, value: unknown): void => {
-    if (prefix !== '' && (!isPlainObject(value) || Object.keys(value).length === 0)) {
-      entries.push([prefix, value]);
-      return;
-    }
-    for (const [key, nested] of Object.entries(value as PlainObject)) {
-      visit(prefix === '' ? key : `${prefix}${PATH_SEPARATOR}${key}`, nested);
-    }
-  };
-  visit('', map);
+  collectLeaves('', map, entries);
   return entries;
 };
+
+function collectLeaves(prefix: string, value: unknown, entries: Array<[string, unknown]>): void {
+  if (prefix !== '' && (!isPlainObject(value) || Object.keys(value).length === 0)) {
+    entries.push([prefix, value]);
+    return;
+  }
+  for (const [key, nested] of Object.entries(value as PlainObject)) {
+    collectLeaves(prefix === '' ? key : `${prefix}${PATH_SEPARATOR}${key}`, nested, entries);
+  }
+}

@@ -27,13 +27,29 @@ export const assignKey = (target: PlainObject, key: string, value: unknown): voi
   }
 };
 
-/** Deep copy of arrays and plain objects; anything else (primitives, Dates, ...) is kept as is. */
+/**
+ * Deep copy of arrays and plain objects; anything else (primitives, Dates, ...) is kept as is.
+ * Objects are copied with a spread (one fast shape copy; an own "__proto__" stays data) and only
+ * their object-valued entries are rewritten.
+ */
 export const cloneValue = <T>(value: T): T => {
   if (Array.isArray(value)) return value.map(cloneValue) as T;
   if (!isPlainObject(value)) return value;
-  const copy: PlainObject = {};
-  for (const key of Object.keys(value)) assignKey(copy, key, cloneValue(value[key]));
-  return copy as T;
+  return mapObjectValues(value, cloneValue) as T;
+};
+
+/**
+ * `{...source}` with every value replaced by `map(value)`; used by every deep walk here. Only the
+ * entries that change are written, since a spread copies the rest at once.
+ */
+export const mapObjectValues = (source: PlainObject, map: (value: unknown) => unknown): PlainObject => {
+  const copy: PlainObject = { ...source };
+  for (const key of Object.keys(source)) {
+    const value = source[key];
+    const next = map(value);
+    if (next !== value) assignKey(copy, key, next);
+  }
+  return copy;
 };
 
 /** Structural equality of JSON-like values; key order does not matter. */

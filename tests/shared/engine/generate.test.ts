@@ -102,6 +102,16 @@ describe('generateLeia', () => {
     expect(persona.spec.address).not.toBe(parts.persona.spec.address);
   });
 
+  it('copies an own "__proto__" key as data without touching any prototype', () => {
+    const persona = JSON.parse('{"fullName": "Ann", "__proto__": {"polluted": "{{persona.fullName}}"}}');
+    const result = generateLeia({ ...makeParts(), persona: { spec: persona } }, { logger: silentLogger });
+    if (!result.ok) throw new Error('expected success');
+    const spec = result.leia.persona.spec;
+    expect(Object.getPrototypeOf(spec)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(spec, '__proto__')?.value).toEqual({ polluted: 'Ann' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   it('logs ignored edits through the console by default and through an injected logger otherwise', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const parts = makeParts({ problem: { overrides: { 'persona.spec.missing': 1 } } });

@@ -1,4 +1,12 @@
-import { generateLeia, type LeiaParts, resolvePlaceholders, type Spec, silentLogger } from '@shared/engine';
+import {
+  generateLeia,
+  getPath,
+  type LeiaParts,
+  resolvePlaceholders,
+  type Spec,
+  silentLogger,
+  substituteString,
+} from '@shared/engine';
 import fc from 'fast-check';
 
 /**
@@ -105,6 +113,41 @@ describe('engine properties', () => {
           generateLeia(parts, { logger: silentLogger }),
         );
       }),
+    );
+  });
+
+  it('scans placeholders exactly as the regular expression of the grammar would', () => {
+    // The reference: the documented grammar, applied with a plain regex replace.
+    const reference = (text: string, scope: Record<string, unknown>): unknown => {
+      const lookup = (path: string) => getPath(scope, path);
+      const whole = /^\{\{\s*([^{}\s]+)\s*\}\}$/.exec(text);
+      if (whole) return lookup(whole[1]!) ?? text;
+      return text.replace(/\{\{\s*([^{}\s]+)\s*\}\}/g, (match, path: string) => {
+        const value = lookup(path);
+        return value === undefined ? match : typeof value === 'string' ? value : JSON.stringify(value);
+      });
+    };
+    const scope = { persona: { a: 'A', n: 2, list: ['x'] }, problem: { b: '{{persona.a}}' } };
+    const fragment = fc.constantFrom(
+      '{{',
+      '}}',
+      '{',
+      '}',
+      ' ',
+      '\n',
+      'persona.a',
+      'persona.n',
+      'persona.list',
+      'problem.b',
+      'nope.x',
+      'x',
+    );
+    fc.assert(
+      fc.property(fc.array(fragment, { maxLength: 10 }), (pieces) => {
+        const text = pieces.join('');
+        expect(substituteString(text, scope)).toEqual(reference(text, scope));
+      }),
+      { numRuns: 2000 },
     );
   });
 });
