@@ -1,0 +1,184 @@
+import type { SessionUser } from '@machines/auth';
+import { EMAIL_CHANGE_TEXTS, emailChangeMachine, emailDraftError } from '@machines/emailChange';
+import { PASSWORD_CHANGE_TEXTS, passwordChangeMachine, passwordFormError } from '@machines/passwordChange';
+import { createActor, fromPromise } from 'xstate';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('email change', () => {
+  const user: SessionUser = {
+    id: 'u1',
+    email: 'new@example.com',
+    role: 'instructor',
+    createdAt: '2026-01-01',
+  };
+
+  const start = (update: (input: { email: string }) => Promise<SessionUser>) => {
+    const calls = {
+      update: [] as unknown[],
+      userUpdated: [] as SessionUser[],
+      success: [] as string[],
+      failure: [] as string[],
+    };
+    const actor = createActor(
+      emailChangeMachine.provide({
+        actors: {
+          updateEmail: fromPromise(async ({ input }) => {
+            calls.update.push(input);
+            return update(input);
+          }),
+        },
+        actions: {
+          userUpdated: (_, { user: next }) => {
+            calls.userUpdated.push(next);
+          },
+          notifySuccess: (_, { message }) => {
+            calls.success.push(message);
+          },
+          notifyFailure: (_, { message }) => {
+            calls.failure.push(message);
+          },
+        },
+      }),
+    ).start();
+    return { actor, calls };
+  };
+
+  it('Viewing -> edit starts from the current email; cancel goes back', () => {
+    const { actor } = start(async () => user);
+    expect(actor.getSnapshot().value).toBe('Viewing');
+    actor.send({ type: 'email.edit', current: 'old@example.com' });
+    expect(actor.getSnapshot().value).toBe('Editing');
+    expect(actor.getSnapshot().context.draft).toBe('old@example.com');
+    actor.send({ type: 'email.cancel' });
+    expect(actor.getSnapshot().value).toBe('Viewing');
+  });
+
+  it.each([
+    ['old@example.com', EMAIL_CHANGE_TEXTS.unchanged],
+    ['  old@example.com  ', EMAIL_CHANGE_TEXTS.unchanged],
+    ['', 'Email is required'],
+    ['not-an-email', 'Please enter a valid email address'],
+  ])('rejects %j with %j and calls nothing', (draft, message) => {
+    const { actor, calls } = start(async () => user);
+    actor.send({ type: 'email.edit', current: 'old@example.com' });
+    actor.send({ type: 'email.change', value: draft });
+    actor.send({ type: 'email.submit' });
+    expect(actor.getSnapshot().value).toBe('Editing');
+    expect(actor.getSnapshot().context.error).toBe(message);
+    expect(calls.update).toEqual([]);
+  });
+
+  it('saves the trimmed email, updates the session user and says so', async () => {
+    const { actor, calls } = start(async () => user);
+    actor.send({ type: 'email.edit', current: 'old@example.com' });
+    actor.send({ type: 'email.change', value: ' new@example.com ' });
+    actor.send({ type: 'email.submit' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await settle();
+    expect(calls.update).toEqual([{ email: 'new@example.com' }]);
+    expect(calls.userUpdated).toEqual([user]);
+    expect(calls.success).toEqual(['Email updated successfully!']);
+    expect(actor.getSnapshot().value).toBe('Viewing');
+  });
+
+  it('a failure keeps editing and shows the server message, else "Failed to update email"', async () => {
+    let failure: unknown = { status: 409, message: 'Email already in use' };
+    const { actor, calls } = start(() => Promise.reject(failure));
+    actor.send({ type: 'email.edit', current: 'old@example.com' });
+    actor.send({ type: 'email.change', value: 'taken@example.com' });
+    actor.send({ type: 'email.submit' });
+    await settle();
+    expect(actor.getSnapshot().value).toBe('Editing');
+    failure = { status: 500 };
+    actor.send({ type: 'email.submit' });
+    await settle();
+    expect(calls.failure).toEqual(['Email already in use', 'Failed to update email']);
+    expect(calls.userUpdated).toEqual([]);
+  });
+
+  it('emailDraftError: null when the draft is a different valid email', () => {
+    expect(emailDraftError('b@example.com', 'a@example.com')).toBeNull();
+  });
+});
+
+describe('password change', () => {
+  const start = (change: () => Promise<unknown>) => {
+    const calls = { change: [] as unknown[], success: [] as string[], failure: [] as string[] };
+    const actor = createActor(
+      passwordChangeMachine.provide({
+        actors: {
+          changePassword: fromPromise(async ({ input }) => {
+            calls.change.push(input);
+            return change();
+          }),
+        },
+        actions: {
+          notifySuccess: (_, { message }) => {
+            calls.success.push(message);
+          },
+          notifyFailure: (_, { message }) => {
+            calls.failure.push(message);
+          },
+        },
+      }),
+    ).start();
+    const fill = (currentPassword: string, newPassword: string, confirmPassword: string) => {
+      actor.send({ type: 'password.change', field: 'currentPassword', value: currentPassword });
+      actor.send({ type: 'password.change', field: 'newPassword', value: newPassword });
+      actor.send({ type: 'password.change', field: 'confirmPassword', value: confirmPassword });
+    };
+    return { actor, calls, fill };
+  };
+
+  it.each([
+    ['', 'secret1', 'secret1', PASSWORD_CHANGE_TEXTS.required],
+    ['old', '', 'secret1', 'Please fill in all password fields'],
+    ['old', 'secret1', '', 'Please fill in all password fields'],
+    ['old', 'secret1', 'secret2', 'New passwords do not match'],
+    ['old', 'short', 'short', 'Password must be at least 6 characters'],
+  ])('(%j, %j, %j) -> %j, no call', (current, next, confirm, message) => {
+    const { actor, calls, fill } = start(async () => ({}));
+    fill(current, next, confirm);
+    actor.send({ type: 'password.submit' });
+    expect(actor.getSnapshot().context.error).toBe(message);
+    expect(calls.change).toEqual([]);
+  });
+
+  it('sends current and new password; on success clears the form and says so', async () => {
+    const { actor, calls, fill } = start(async () => ({ message: 'ok' }));
+    fill('old-pass', 'new-pass', 'new-pass');
+    actor.send({ type: 'password.submit' });
+    expect(actor.getSnapshot().value).toBe('Saving');
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await settle();
+    expect(calls.change).toEqual([{ currentPassword: 'old-pass', newPassword: 'new-pass' }]);
+    expect(calls.success).toEqual(['Password changed successfully!']);
+    expect(actor.getSnapshot().context).toEqual({
+      currentPassword: '',
+      newPassword: '',
+      confirmPassword: '',
+      error: null,
+    });
+  });
+
+  it('a failure keeps the fields and prefers the server message', async () => {
+    let failure: unknown = { status: 400, message: 'Current password is incorrect' };
+    const { actor, calls, fill } = start(() => Promise.reject(failure));
+    fill('wrong', 'new-pass', 'new-pass');
+    actor.send({ type: 'password.submit' });
+    await settle();
+    failure = { status: undefined }; // what withFailure makes of a network error
+    actor.send({ type: 'password.submit' });
+    await settle();
+    expect(calls.failure).toEqual(['Current password is incorrect', 'Failed to change password']);
+    expect(actor.getSnapshot().context.currentPassword).toBe('wrong');
+    expect(actor.getSnapshot().value).toBe('Editing');
+  });
+
+  it('passwordFormError: null when every rule holds', () => {
+    expect(
+      passwordFormError({ currentPassword: 'a', newPassword: '123456', confirmPassword: '123456' }),
+    ).toBeNull();
+  });
+});
