@@ -31,10 +31,10 @@ const readMap = (value: unknown): MapCheck => {
 };
 
 /** The result part: every field but spec deep-copied, then the resolved spec. */
-const finishPart = <T extends LeiaPart>(part: T, spec: Spec): ResolvedPart<T> => {
-  const withSpec: PlainObject = { ...part, spec };
-  return mapObjectValues(withSpec, (value) => (value === spec ? spec : cloneValue(value))) as ResolvedPart<T>;
-};
+const finishPart = <T extends LeiaPart>(part: T, spec: Spec): ResolvedPart<T> =>
+  mapObjectValues({ ...part, spec }, (value) =>
+    value === spec ? spec : cloneValue(value),
+  ) as ResolvedPart<T>;
 
 /**
  * Builds a LEIA from a persona, a problem and a behaviour (spec section 4, "Generation steps"):

@@ -42,10 +42,10 @@ export const cloneValue = <T>(value: T): T => {
  * `{...source}` with every value replaced by `map(value)`; used by every deep walk here. Only the
  * entries that change are written, since a spread copies the rest at once.
  */
-export const mapObjectValues = (source: PlainObject, map: (value: unknown) => unknown): PlainObject => {
+export const mapObjectValues = (source: object, map: (value: unknown) => unknown): PlainObject => {
   const copy: PlainObject = { ...source };
   for (const key of Object.keys(source)) {
-    const value = source[key];
+    const value = (source as PlainObject)[key];
     const next = map(value);
     if (next !== value) assignKey(copy, key, next);
   }
