@@ -7,8 +7,10 @@ import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
  *   Loading --done, some users--> Loaded
  *   Loading --done, none--> Empty ('No users registered')
  *   Loading --error--> Failed ('Failed to load users') --list.retry--> Loading
- *   Loaded | Empty --list.reload (after a save or a delete)--> Loading
+ *   Loaded | Empty --list.reload (after a save or a delete)--> Loading.Refreshing --> the same
  *
+ * Refreshing keeps the rows on screen: the table does not flash a spinner after every save, and
+ * the row whose button opened a modal is still there to take the focus back when it closes.
  * The app provides `loadUsers` (GET /api/v1/users).
  */
 
@@ -41,6 +43,13 @@ export const userListMachine = setup({
   states: {
     Loading: {
       tags: 'loading',
+      initial: 'Initial',
+      states: {
+        /** Nothing to show yet: the spinner. */
+        Initial: {},
+        /** The last rows stay on screen while the new ones load. */
+        Refreshing: {},
+      },
       invoke: {
         id: 'loadUsers',
         src: 'loadUsers',
@@ -55,10 +64,18 @@ export const userListMachine = setup({
         onError: { target: 'Failed', actions: assign({ users: [] }) },
       },
     },
-    Loaded: { on: { 'list.reload': 'Loading' } },
-    Empty: { on: { 'list.reload': 'Loading' } },
+    Loaded: { on: { 'list.reload': 'Loading.Refreshing' } },
+    Empty: { on: { 'list.reload': 'Loading.Refreshing' } },
     Failed: { on: { 'list.retry': 'Loading', 'list.reload': 'Loading' } },
   },
 });
 
 export type UserListSnapshot = SnapshotFrom<typeof userListMachine>;
+
+/** What the screen shows: the spinner only on a first load or a retry, else the last outcome. */
+export type UserListView = 'loading' | 'table' | 'empty' | 'failed';
+export const userListView = (s: UserListSnapshot): UserListView => {
+  if (s.matches('Failed')) return 'failed';
+  if (s.matches({ Loading: 'Initial' })) return 'loading';
+  return s.context.users.length > 0 ? 'table' : 'empty';
+};

@@ -1,4 +1,4 @@
-import { USER_LIST_TEXTS, type UserListEvent, userListMachine } from '@machines/userList';
+import { USER_LIST_TEXTS, type UserListEvent, userListMachine, userListView } from '@machines/userList';
 import type { UserListItem } from '@shared/schemas/users';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -29,8 +29,9 @@ const start = (...outcomes: (UserListItem[] | Error)[]) => {
 describe('userList machine', () => {
   it('loads at start, tagged loading', async () => {
     const { actor } = start([row]);
-    expect(actor.getSnapshot().value).toBe('Loading');
+    expect(actor.getSnapshot().value).toEqual({ Loading: 'Initial' });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(userListView(actor.getSnapshot())).toBe('loading');
     await flush();
     expect(actor.getSnapshot().value).toBe('Loaded');
     expect(actor.getSnapshot().context.users).toEqual([row]);
@@ -46,8 +47,9 @@ describe('userList machine', () => {
     const { actor, send, loadUsers } = start(new Error('offline'), [row]);
     await flush();
     expect(actor.getSnapshot().value).toBe('Failed');
+    expect(userListView(actor.getSnapshot())).toBe('failed');
     send({ type: 'list.retry' });
-    expect(actor.getSnapshot().value).toBe('Loading');
+    expect(actor.getSnapshot().value).toEqual({ Loading: 'Initial' });
     await flush();
     expect(actor.getSnapshot().value).toBe('Loaded');
     expect(loadUsers).toHaveBeenCalledTimes(2);
@@ -57,12 +59,18 @@ describe('userList machine', () => {
     const { actor, send } = start([row], [], new Error('x'));
     await flush();
     send({ type: 'list.reload' });
+    // The rows stay on screen while refreshing.
+    expect(actor.getSnapshot().value).toEqual({ Loading: 'Refreshing' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(userListView(actor.getSnapshot())).toBe('table');
     await flush();
+    expect(userListView(actor.getSnapshot())).toBe('empty');
     expect(actor.getSnapshot().value).toBe('Empty');
     send({ type: 'list.reload' });
     await flush();
     expect(actor.getSnapshot().value).toBe('Failed');
     expect(actor.getSnapshot().context.users).toEqual([]);
+    expect(userListView(actor.getSnapshot())).toBe('failed');
   });
 
   it('ignores reload and retry while loading (one request at a time)', () => {
@@ -88,7 +96,9 @@ describe('userList machine', () => {
       { type: 'xstate.done.actor.loadUsers', output: [] },
       { type: 'xstate.error.actor.loadUsers', error: new Error('x') },
     ] as unknown as UserListEvent[];
-    const reached = getShortestPaths(userListMachine, { events }).map((p) => p.state.value);
-    expect(new Set(reached)).toEqual(new Set(['Loading', 'Loaded', 'Empty', 'Failed']));
+    const reached = getShortestPaths(userListMachine, { events }).map((p) => JSON.stringify(p.state.value));
+    expect(new Set(reached)).toEqual(
+      new Set(['{"Loading":"Initial"}', '{"Loading":"Refreshing"}', '"Loaded"', '"Empty"', '"Failed"']),
+    );
   });
 });

@@ -161,6 +161,8 @@ describe('Edit User modal', () => {
     expect(await modal.findByRole('status')).toHaveTextContent('User updated successfully!');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), AFTER_SUCCESS);
     expect(mocked.listUsers).toHaveBeenCalledTimes(2);
+    // The rows stay while the list refreshes, so focus goes back to the button that opened the modal.
+    expect(screen.getByRole('button', { name: `Edit user ${teacher.email}` })).toHaveFocus();
   });
 
   it('sends a typed password once confirmed', async () => {

@@ -1,7 +1,7 @@
 /// <reference types="vite/client" />
 import type { UserListItem } from '@client/api/users';
 import { Button, EmptyState, ErrorState, LoadingState, Page, PlusIcon } from '@client/components';
-import { USER_LIST_TEXTS } from '@machines/userList';
+import { USER_LIST_TEXTS, userListView } from '@machines/userList';
 import { useSelector } from '@xstate/react';
 import { DeleteUserModal } from './DeleteUserModal';
 import { UserFormModal } from './UserFormModal';
@@ -17,7 +17,7 @@ import './users.css';
 export function UserManagement() {
   const { list, form, remove } = useUserActors();
   useUserCommands({ form, remove });
-  const state = useSelector(list, (s) => s.value);
+  const state = useSelector(list, userListView);
   const users = useSelector(list, (s) => s.context.users);
 
   const addUser = () => form.send({ type: 'form.open' });
@@ -35,12 +35,12 @@ export function UserManagement() {
         </Button>
       }
     >
-      {state === 'Loading' && <LoadingState text={USER_LIST_TEXTS.loading} />}
-      {state === 'Empty' && <EmptyState title={USER_LIST_TEXTS.empty} />}
-      {state === 'Failed' && (
+      {state === 'loading' && <LoadingState text={USER_LIST_TEXTS.loading} />}
+      {state === 'empty' && <EmptyState title={USER_LIST_TEXTS.empty} />}
+      {state === 'failed' && (
         <ErrorState message={USER_LIST_TEXTS.failed} onRetry={() => list.send({ type: 'list.retry' })} />
       )}
-      {state === 'Loaded' && <UsersTable users={users} onEdit={editUser} onDelete={deleteUser} />}
+      {state === 'table' && <UsersTable users={users} onEdit={editUser} onDelete={deleteUser} />}
       <UserFormModal actor={form} />
       <DeleteUserModal actor={remove} />
     </Page>
