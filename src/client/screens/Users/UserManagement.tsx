@@ -1,4 +1,3 @@
-/// <reference types="vite/client" />
 import type { UserListItem } from '@client/api/users';
 import { Button, EmptyState, ErrorState, LoadingState, Page, PlusIcon } from '@client/components';
 import { USER_LIST_TEXTS, userListView } from '@machines/userList';
