@@ -48,6 +48,8 @@ function OpenModal({
     <dialog
       ref={ref}
       className={cx('modal', `modal--${size}`, className)}
+      // Clicks on plain content focus the dialog itself, so keys keep reaching its handlers.
+      tabIndex={-1}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       {...handlers}

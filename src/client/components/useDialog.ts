@@ -5,6 +5,7 @@ import {
   type SyntheticEvent,
   useLayoutEffect,
   useRef,
+  useState,
 } from 'react';
 
 /**
@@ -50,11 +51,14 @@ export function useDialog(ref: RefObject<HTMLDialogElement | null>, behaviour: D
   const latest = useRef(behaviour);
   latest.current = behaviour;
   const pressedOnBackdrop = useRef(false);
+  // Read while rendering the opening, before any autoFocus inside the dialog moves the focus.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
 
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     // jsdom has no showModal(); the open attribute is enough there.
     if (typeof dialog.showModal === 'function') {
       if (!dialog.open) dialog.showModal();
@@ -68,7 +72,7 @@ export function useDialog(ref: RefObject<HTMLDialogElement | null>, behaviour: D
       const focusLeftWithDialog = !active || active === document.body || dialog.contains(active);
       if (focusLeftWithDialog && opener?.isConnected) opener.focus();
     };
-  }, [ref]);
+  }, [ref, opener]);
 
   const requestClose = () => {
     if (dismissible) latest.current.onClose();

@@ -49,7 +49,7 @@ export default function PaletteView() {
   };
 
   return (
-    <dialog ref={ref} className="palette" aria-label="Command palette" {...dialog}>
+    <dialog ref={ref} className="palette" aria-label="Command palette" tabIndex={-1} {...dialog}>
       <Cmdk
         key={page?.title ?? 'root'}
         label="Command palette"
@@ -79,6 +79,8 @@ export default function PaletteView() {
             value={view.search}
             onValueChange={(value) => send({ type: 'palette.search', value })}
             placeholder={page ? page.placeholder : 'Type a command or search…'}
+            // Re-focused whenever a page opens or closes (the list is re-keyed per page).
+            autoFocus
             data-autofocus=""
           />
         </div>
