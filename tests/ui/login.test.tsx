@@ -1,7 +1,7 @@
 import { login } from '@client/api/users';
 import { AuthProvider } from '@client/auth';
 import { Login } from '@client/screens/Login/Login';
-import { authMachine, type SessionUser } from '@machines/auth';
+import { authMachine, type SessionUser, type StoredToken } from '@machines/auth';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'sonner';
@@ -15,7 +15,7 @@ const token = `${base64url({ alg: 'HS256' })}.${base64url({ sub: 'u1', email: 'a
 
 const anonymous = authMachine.provide({
   actors: {
-    readToken: fromPromise(async () => null),
+    readToken: fromPromise<StoredToken | null>(async () => null),
     fetchMe: fromPromise<SessionUser>(() => new Promise(() => {})),
     sessionEvents: fromCallback(() => undefined),
   },
