@@ -111,6 +111,11 @@ export function loadConfig(
   if (provider === 'openai-compatible' && !e.LEIA_LLM_BASE_URL) {
     throw new ConfigError('Invalid LEIA_LLM_BASE_URL="": required when LEIA_LLM_PROVIDER=openai-compatible');
   }
+  if (provider === 'openai-compatible' && !e.LEIA_LLM_MODEL) {
+    throw new ConfigError(
+      'Invalid LEIA_LLM_MODEL="": name the model to use with LEIA_LLM_BASE_URL (for example llama3.2 on Ollama)',
+    );
+  }
   return {
     port: e.PORT ?? 8080,
     host: e.HOST ?? '0.0.0.0',

@@ -69,6 +69,7 @@ describe('loadConfig', () => {
     [{ LEIA_LLM_PROVIDER: 'gpt' }, /^Invalid LEIA_LLM_PROVIDER="gpt": /],
     [{ LEIA_LLM_PROVIDER: 'openai-compatible' }, /^Invalid LEIA_LLM_BASE_URL="": required/],
     [{ LEIA_LLM_BASE_URL: 'not a url' }, /^Invalid LEIA_LLM_BASE_URL="not a url": /],
+    [{ LEIA_LLM_BASE_URL: 'http://localhost:11434/v1' }, /^Invalid LEIA_LLM_MODEL="": name the model/],
     [{ LEIA_SEED_CATALOGUE: 'yes' }, /^Invalid LEIA_SEED_CATALOGUE="yes": /],
   ])('stops on %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
