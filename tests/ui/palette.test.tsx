@@ -59,7 +59,9 @@ const setup = (actor: Actor | null = admin) => {
   );
   const openPalette = async () => {
     await user.keyboard('{Control>}k{/Control}');
-    return screen.findByRole('dialog', { name: 'Command palette' });
+    // The first opening shows a loading frame while the cmdk chunk arrives.
+    await screen.findByRole('combobox');
+    return screen.getByRole('dialog', { name: 'Command palette' });
   };
   return { fns, user, view, openPalette };
 };

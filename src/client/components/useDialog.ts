@@ -24,6 +24,8 @@ export interface DialogBehaviour {
   closeOnBackdrop?: boolean;
   /** Replaces what Escape does (the palette goes back one page before it closes). */
   onEscape?: () => void;
+  /** Where focus goes back to on close; default: what had focus when the dialog opened. */
+  returnFocus?: HTMLElement | null;
 }
 
 const FOCUSABLE = [

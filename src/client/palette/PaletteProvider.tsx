@@ -11,13 +11,27 @@ import {
   parseShortcut,
   SEQUENCE_TIMEOUT_MS,
 } from './keys';
+import { PaletteLoading } from './PaletteLoading';
 import { createRegistry } from './registry';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import type { Command } from './types';
 
 // cmdk is only needed once the palette opens: keep it out of the first (login) page's bundle.
-const loadView = () => import('./PaletteView');
-const PaletteView = lazy(loadView);
+type ViewModule = typeof import('./PaletteView');
+let loadedView: ViewModule | undefined;
+const loadView = () =>
+  import('./PaletteView').then((module) => {
+    loadedView = module;
+    return module;
+  });
+// Once preloaded, hand React a thenable that resolves synchronously, so opening never shows the
+// loading frame (a settled Promise would still suspend for one tick).
+const PaletteView = lazy(() =>
+  loadedView
+    ? // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable on purpose (see above)
+      ({ then: (resolve: (module: ViewModule) => void) => resolve(loadedView!) } as Promise<ViewModule>)
+    : loadView(),
+);
 
 const appPaletteMachine = paletteMachine.provide({
   actions: {
@@ -46,6 +60,20 @@ export function PaletteProvider({ actor, children }: PaletteProviderProps) {
   const mode = useSelector(palette, (s) =>
     s.matches('Open') ? 'open' : s.matches('Help') ? 'help' : 'closed',
   );
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+
+  // Remember the opener as the palette opens, before any palette view mounts and takes focus.
+  useEffect(() => {
+    let open = false;
+    const subscription = palette.subscribe((snapshot) => {
+      const nowOpen = snapshot.matches('Open');
+      if (nowOpen && !open) {
+        setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+      }
+      open = nowOpen;
+    });
+    return () => subscription.unsubscribe();
+  }, [palette]);
 
   useEffect(() => {
     let pressed: string[] = [];
@@ -102,22 +130,23 @@ export function PaletteProvider({ actor, children }: PaletteProviderProps) {
     };
   }, [palette, shortcuts]);
 
-  // Warm the palette chunk once the page has settled, so the first Ctrl+K opens at once.
+  // Once someone is signed in, fetch the palette chunk so the first Ctrl+K opens at once (the
+  // login page does not load it until asked).
+  const signedIn = actor !== null;
   useEffect(() => {
-    const timer = setTimeout(() => void loadView().catch(() => undefined), 2000);
-    return () => clearTimeout(timer);
-  }, []);
+    if (signedIn) void loadView().catch(() => undefined);
+  }, [signedIn]);
 
   const value = useMemo<PaletteInternals>(
-    () => ({ commands, shortcuts, palette, actor }),
-    [commands, shortcuts, palette, actor],
+    () => ({ commands, shortcuts, palette, actor, opener }),
+    [commands, shortcuts, palette, actor, opener],
   );
 
   return (
     <PaletteContext.Provider value={value}>
       {children}
       {mode === 'open' && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<PaletteLoading />}>
           <PaletteView />
         </Suspense>
       )}

@@ -16,7 +16,7 @@ import { useVisibleCommands } from './useVisibleCommands';
  * Escape goes back a page, then closes; Backspace in an empty box goes back a page.
  */
 export default function PaletteView() {
-  const { palette } = usePaletteInternals();
+  const { palette, opener } = usePaletteInternals();
   const send = palette.send;
   const view = useSelector(
     palette,
@@ -34,6 +34,7 @@ export default function PaletteView() {
   const dialog = useDialog(ref, {
     onClose: () => send({ type: 'palette.close' }),
     onEscape: () => send({ type: 'palette.escape' }),
+    returnFocus: opener,
   });
   const { page } = view;
 

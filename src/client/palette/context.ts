@@ -17,6 +17,8 @@ export interface PaletteInternals {
   shortcuts: Registry<ShortcutEntry>;
   palette: ActorRefFrom<PaletteMachine>;
   actor: Actor | null;
+  /** What had focus when the palette opened: it gets it back, whichever palette view closes. */
+  opener: HTMLElement | null;
 }
 
 export const PaletteContext = createContext<PaletteInternals | null>(null);
