@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
 import { Toaster } from 'sonner';
 import { Redirect, Route, Switch } from 'wouter';
@@ -18,17 +18,7 @@ const Profile = lazyScreen(() => import('./screens/Profile/Profile'));
 const AccessDenied = lazyScreen(() => import('./screens/AccessDenied/AccessDenied'));
 const AdminDashboard = lazyScreen(() => import('./screens/Admin/AdminDashboard'));
 
-// User Management is built in parallel; the glob keeps this file building until it exists.
-type UserManagementModule = { UserManagement?: ComponentType; default?: ComponentType };
-const userManagementLoaders = import.meta.glob<UserManagementModule>('./screens/Users/UserManagement.tsx');
-const UserManagementPending = () => (
-  <ComingSoon title="User Management" description="Manage users, roles, and permissions" />
-);
-const UserManagement = lazyScreen(async () => {
-  const load = userManagementLoaders['./screens/Users/UserManagement.tsx'];
-  const module = load ? await load() : {};
-  return { default: module.UserManagement ?? module.default ?? UserManagementPending };
-});
+const UserManagement = lazyScreen(() => import('./screens/Users/UserManagement'));
 
 const screenFallback = <LoadingState text="Loading..." />;
 
