@@ -17,6 +17,8 @@ const AppShell = lazy(() => import('./shell/AppHeader').then((module) => ({ defa
 const Profile = lazyScreen(() => import('./screens/Profile/Profile'));
 const AccessDenied = lazyScreen(() => import('./screens/AccessDenied/AccessDenied'));
 const AdminDashboard = lazyScreen(() => import('./screens/Admin/AdminDashboard'));
+const SearchScreen = lazyScreen(() => import('./screens/Search/SearchScreen'));
+const MyLeias = lazyScreen(() => import('./screens/Search/MyLeias'));
 
 const UserManagement = lazyScreen(() => import('./screens/Users/UserManagement'));
 
@@ -69,7 +71,7 @@ export function AppRoutes() {
       <Route path="/">
         <ProtectedRoute>
           <Shell>
-            <ComingSoon title="Search LEIAs" description="Find, try and reuse published LEIAs" />
+            <SearchScreen />
           </Shell>
         </ProtectedRoute>
       </Route>
@@ -93,7 +95,7 @@ export function AppRoutes() {
       <Route path="/leias">
         <ProtectedRoute>
           <Shell>
-            <ComingSoon title="My LEIAs" />
+            <MyLeias />
           </Shell>
         </ProtectedRoute>
       </Route>

@@ -1,0 +1,230 @@
+import type { LeiaListItem } from '@shared/schemas/leias';
+import type { Visibility } from '@shared/schemas/visibility';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+
+/**
+ * The LEIA result list of the Search screen and of My LEIAs (spec section 2 "Search screen",
+ * section 4 "Search list", section 5 "Search", section 8 "Search screen", section 9).
+ *
+ *   Loading --done--> Ready.Idle                       (the first page replaces the rows)
+ *   Loading --error--> Failed ('Could not load LEIAs', toast) --list.retry--> Loading
+ *   any --filters.set (the query changes)--> Debouncing --300 ms--> Loading
+ *   Ready.Idle --list.loadMore (a next cursor exists)--> Ready.LoadingMore --done--> Idle (rows appended)
+ *   any --list.reload | list.deleted--> Loading        (same filters, at once)
+ *
+ * Cancellation: leaving Loading or LoadingMore stops the invoked `loadPage` actor, which aborts
+ * its `signal` (the app passes it to fetch); a stopped actor's late answer or rejection never
+ * reaches the machine, so a cancelled request is ignored (no rows, no toast).
+ *
+ * While reloading, the previous rows stay in context (the view dims them and shows 'Loading…'),
+ * so a delete or a refined search does not flash an empty list. The app provides `loadPage`
+ * (GET /api/v1/leias, or the own-LEIAs scan) and `notifyLoadFailed` (the toast).
+ */
+
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Rows per request; a reload asks for as many as are shown (up to the API's maximum, 200). */
+export const SEARCH_PAGE_SIZE = 50;
+export const SEARCH_MAX_PAGE_SIZE = 200;
+
+export const SEARCH_LIST_TEXTS = {
+  loading: 'Loading…',
+  empty: 'No LEIAs found',
+  failed: 'Could not load LEIAs',
+} as const;
+
+/** 'Latest only' (the default) or All versions. */
+export type VersionFilter = 'latest' | 'all';
+
+export interface SearchFilters {
+  text: string;
+  visibility: Visibility;
+  version: VersionFilter;
+}
+
+export const DEFAULT_SEARCH_FILTERS: SearchFilters = { text: '', visibility: 'all', version: 'latest' };
+
+/** What a request depends on: text trimmed, All versions sent as '' (spec section 5 "Search"). */
+export interface SearchQuery {
+  text: string;
+  visibility: Visibility;
+  version: 'latest' | '';
+}
+
+export const searchQuery = ({ text, visibility, version }: SearchFilters): SearchQuery => ({
+  text: text.trim(),
+  visibility,
+  version: version === 'latest' ? 'latest' : '',
+});
+
+const sameQuery = (a: SearchQuery, b: SearchQuery) =>
+  a.text === b.text && a.visibility === b.visibility && a.version === b.version;
+
+export interface PageRequest {
+  query: SearchQuery;
+  cursor?: string;
+  limit: number;
+}
+
+export interface ListPage<T> {
+  items: T[];
+  nextCursor?: string;
+}
+
+export interface SearchListContext {
+  filters: SearchFilters;
+  items: LeiaListItem[];
+  nextCursor: string | undefined;
+  /** The last load of the first page failed. */
+  failed: boolean;
+  pageSize: number;
+}
+
+export type SearchListEvent =
+  | { type: 'filters.set'; filters: Partial<SearchFilters> }
+  | { type: 'list.reload' }
+  /** After a delete: the row goes at once, then the list reloads with the same filters. */
+  | { type: 'list.deleted'; id: string }
+  | { type: 'list.loadMore' }
+  | { type: 'list.retry' };
+
+export interface SearchListInput {
+  filters?: Partial<SearchFilters>;
+  pageSize?: number;
+}
+
+export const searchListMachine = setup({
+  types: {
+    context: {} as SearchListContext,
+    events: {} as SearchListEvent,
+    input: {} as SearchListInput,
+    tags: {} as 'loading' | 'loadingMore',
+  },
+  actors: {
+    loadPage: fromPromise<ListPage<LeiaListItem>, PageRequest>(async () => {
+      throw new Error('searchList: provide the loadPage actor');
+    }),
+  },
+  actions: {
+    /** The 'Could not load LEIAs' toast (bottom-right, 5000 ms). */
+    notifyLoadFailed: (_, _params: { error: unknown }) => {},
+    setFilters: assign({
+      filters: ({ context, event }) =>
+        event.type === 'filters.set' ? { ...context.filters, ...event.filters } : context.filters,
+    }),
+    removeItem: assign({
+      items: ({ context, event }) =>
+        event.type === 'list.deleted' ? context.items.filter((item) => item.id !== event.id) : context.items,
+    }),
+    replaceItems: assign((_, page: ListPage<LeiaListItem>) => ({
+      items: page.items,
+      nextCursor: page.nextCursor,
+      failed: false,
+    })),
+    appendItems: assign(({ context }, page: ListPage<LeiaListItem>) => ({
+      items: [...context.items, ...page.items],
+      nextCursor: page.nextCursor,
+    })),
+    markFailed: assign({ items: [], nextCursor: undefined, failed: true }),
+  },
+  guards: {
+    changesQuery: ({ context, event }) =>
+      event.type === 'filters.set' &&
+      !sameQuery(searchQuery(context.filters), searchQuery({ ...context.filters, ...event.filters })),
+    hasMore: ({ context }) => context.nextCursor !== undefined,
+  },
+  delays: { debounce: SEARCH_DEBOUNCE_MS },
+}).createMachine({
+  id: 'searchList',
+  context: ({ input }) => ({
+    filters: { ...DEFAULT_SEARCH_FILTERS, ...input.filters },
+    items: [],
+    nextCursor: undefined,
+    failed: false,
+    pageSize: input.pageSize ?? SEARCH_PAGE_SIZE,
+  }),
+  initial: 'Loading',
+  on: {
+    'filters.set': [
+      // reenter: a change while debouncing restarts the 300 ms; one while loading cancels it.
+      { guard: 'changesQuery', target: '.Debouncing', reenter: true, actions: 'setFilters' },
+      // Same request (e.g. a trailing space): keep the box's text, load nothing.
+      { actions: 'setFilters' },
+    ],
+    'list.reload': { target: '.Loading', reenter: true },
+    'list.deleted': { target: '.Loading', reenter: true, actions: 'removeItem' },
+  },
+  states: {
+    Debouncing: {
+      after: { debounce: 'Loading' },
+    },
+    Loading: {
+      tags: 'loading',
+      invoke: {
+        id: 'loadPage',
+        src: 'loadPage',
+        input: ({ context }) => ({
+          query: searchQuery(context.filters),
+          // A reload keeps as many rows as were shown, so the reader keeps their place.
+          limit: Math.min(SEARCH_MAX_PAGE_SIZE, Math.max(context.pageSize, context.items.length)),
+        }),
+        onDone: { target: 'Ready', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
+        onError: {
+          target: 'Failed',
+          actions: [
+            'markFailed',
+            { type: 'notifyLoadFailed', params: ({ event }) => ({ error: event.error }) },
+          ],
+        },
+      },
+    },
+    Ready: {
+      initial: 'Idle',
+      states: {
+        Idle: {
+          on: { 'list.loadMore': { guard: 'hasMore', target: 'LoadingMore' } },
+        },
+        LoadingMore: {
+          tags: 'loadingMore',
+          invoke: {
+            id: 'loadMore',
+            src: 'loadPage',
+            input: ({ context }) => ({
+              query: searchQuery(context.filters),
+              cursor: context.nextCursor,
+              limit: context.pageSize,
+            }),
+            onDone: { target: 'Idle', actions: { type: 'appendItems', params: ({ event }) => event.output } },
+            // The rows shown stay; 'Load more' tries again.
+            onError: {
+              target: 'Idle',
+              actions: { type: 'notifyLoadFailed', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+      },
+    },
+    Failed: {
+      on: { 'list.retry': 'Loading' },
+    },
+  },
+});
+
+export type SearchListMachine = typeof searchListMachine;
+export type SearchListSnapshot = SnapshotFrom<SearchListMachine>;
+
+/** What the list area shows: the big 'Loading…' only when there are no rows to keep showing. */
+export type SearchListView = 'loading' | 'rows' | 'empty' | 'failed';
+
+export const searchListView = (s: SearchListSnapshot): SearchListView => {
+  if (s.matches('Failed')) return 'failed';
+  if (s.context.items.length > 0) return 'rows';
+  if (s.matches('Ready') && s.context.nextCursor === undefined) return 'empty';
+  return s.matches('Ready') ? 'rows' : 'loading';
+};
+
+/** A new first page is on its way (debouncing or fetching): rows on screen are about to change. */
+export const isRefreshing = (s: SearchListSnapshot): boolean =>
+  s.matches('Loading') || s.matches('Debouncing');
+export const isLoadingMore = (s: SearchListSnapshot): boolean => s.hasTag('loadingMore');
+export const hasMore = (s: SearchListSnapshot): boolean =>
+  s.matches('Ready') && s.context.nextCursor !== undefined;

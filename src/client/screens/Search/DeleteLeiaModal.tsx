@@ -1,0 +1,26 @@
+import type { LeiaListItem } from '@client/api/leias';
+import { DeleteConfirmModal, type DeleteDetail } from '@client/components/DeleteConfirmModal';
+import { formatDateTime } from '@client/format';
+import type { LeiaActors } from './useLeiaActors';
+
+export const DELETE_LEIA_WARNING = 'This action cannot be undone. The LEIA will be permanently deleted.';
+
+const leiaDetails = (leia: LeiaListItem): DeleteDetail[] => [
+  { label: 'Name', value: leia.metadata.name },
+  { label: 'Type', value: 'LEIA' },
+  { label: 'Version', value: leia.metadata.version },
+  { label: 'Created', value: <time dateTime={leia.createdAt}>{formatDateTime(leia.createdAt)}</time> },
+];
+
+/** Spec section 2 "Delete {product} modal": the shared typed-name dialog with the LEIA's texts. */
+export function DeleteLeiaModal({ actor }: { actor: LeiaActors['remove'] }) {
+  return (
+    <DeleteConfirmModal
+      actor={actor}
+      title="Delete LEIA"
+      confirmLabel="Delete LEIA"
+      warning={DELETE_LEIA_WARNING}
+      details={leiaDetails}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+import { SearchIcon, Select, type SelectOption } from '@client/components';
+import { useSearchBox } from '@client/palette';
+import type { SearchFilters as Filters, VersionFilter } from '@machines/searchList';
+import type { Visibility } from '@shared/schemas/visibility';
+import { type KeyboardEvent, useId, useRef } from 'react';
+
+export const VISIBILITY_OPTIONS: readonly (SelectOption & { value: Visibility })[] = [
+  { value: 'all', label: 'All' },
+  { value: 'private', label: 'Private' },
+  { value: 'public', label: 'Public' },
+];
+
+export const VERSION_OPTIONS: readonly (SelectOption & { value: VersionFilter })[] = [
+  { value: 'latest', label: 'Latest only' },
+  { value: 'all', label: 'All' },
+];
+
+export const SEARCH_PLACEHOLDER = 'Search by name or description';
+
+export interface SearchFiltersProps {
+  filters: Filters;
+  onChange: (filters: Partial<Filters>) => void;
+  /** Down arrow in the search box: on to the first result. */
+  onFocusResults: () => void;
+}
+
+/** The search box (the `/` focus target) and the Visibility and Version filters (spec section 2). */
+export function SearchFilters({ filters, onChange, onFocusResults }: SearchFiltersProps) {
+  const boxRef = useRef<HTMLInputElement>(null);
+  const boxId = useId();
+  useSearchBox(boxRef);
+
+  const onBoxKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      onFocusResults();
+    }
+  };
+
+  return (
+    <search className="search-filters">
+      <div className="search-filters__box">
+        <label className="visually-hidden" htmlFor={boxId}>
+          Search LEIAs
+        </label>
+        <SearchIcon className="search-filters__icon" />
+        <input
+          ref={boxRef}
+          id={boxId}
+          type="search"
+          className="input search-filters__input"
+          placeholder={SEARCH_PLACEHOLDER}
+          autoComplete="off"
+          spellCheck={false}
+          value={filters.text}
+          onChange={(event) => onChange({ text: event.target.value })}
+          onKeyDown={onBoxKeyDown}
+        />
+      </div>
+      <Select
+        label="Visibility"
+        className="search-filters__select"
+        options={[...VISIBILITY_OPTIONS]}
+        value={filters.visibility}
+        onChange={(event) => onChange({ visibility: event.target.value as Visibility })}
+      />
+      <Select
+        label="Version"
+        className="search-filters__select"
+        options={[...VERSION_OPTIONS]}
+        value={filters.version}
+        onChange={(event) => onChange({ version: event.target.value as VersionFilter })}
+      />
+    </search>
+  );
+}

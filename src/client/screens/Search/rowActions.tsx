@@ -1,0 +1,85 @@
+import type { LeiaListItem } from '@client/api/leias';
+import type { ButtonVariant } from '@client/components';
+import { EyeIcon, TrashIcon } from '@client/components';
+import { openDeleteLeia } from '@machines/deleteLeia';
+import { type Actor, canDelete } from '@shared/permissions';
+import { type ReactNode, useMemo } from 'react';
+import type { LeiaActors } from './useLeiaActors';
+
+/**
+ * The actions of a result row (spec section 2 "Row actions"). One entry drives three things: the
+ * row's button, the key that runs it on a focused row, and (with `command`) a palette command
+ * whose nested page lists the rows shown where the action is available. So a new action (Try,
+ * Design from this, Add to Activity) is one more entry, and its palette command comes with it.
+ * `visible` takes the permission predicate of src/shared/permissions.ts: a button that the user
+ * may not use is not rendered at all, and its palette page does not list that LEIA.
+ */
+export interface RowAction {
+  /** Stable id: 'view', 'try', 'delete'... (also the palette command's suffix). */
+  id: string;
+  /** The button text; the accessible name adds the LEIA's name ('View Bank interview v1.0.0'). */
+  label: string;
+  icon?: ReactNode;
+  variant?: ButtonVariant;
+  /** Whether the row offers it to this user; absent = always. */
+  visible?: (leia: LeiaListItem, actor: Actor | null) => boolean;
+  /** E.g. Try while that row's session is starting. */
+  disabled?: (leia: LeiaListItem) => boolean;
+  /** Shows a spinner on the button (and disables it). */
+  busy?: (leia: LeiaListItem) => boolean;
+  run: (leia: LeiaListItem) => void;
+  /** KeyboardEvent.key that runs it on a focused row: 'Enter', 'Delete'. */
+  key?: string;
+  /** Also a palette command: `title` ends with '...' (it opens a page listing the rows). */
+  command?: { title: string; placeholder: string; empty: string; keywords?: string[] };
+}
+
+export const isActionVisible = (action: RowAction, leia: LeiaListItem, actor: Actor | null): boolean =>
+  !action.visible || action.visible(leia, actor);
+
+const NO_EXTRA: readonly RowAction[] = [];
+
+/**
+ * The row actions that exist now, in the spec's order (Design from this, View, Try, Add to
+ * Activity, Delete). Later issues add theirs to `extra`, placed before Delete, e.g. the chat
+ * screen's Try: `{ id: 'try', label: 'Try', run: start, busy: (l) => l.id === startingId }`.
+ */
+export function useRowActions(
+  { view, remove }: Pick<LeiaActors, 'view' | 'remove'>,
+  extra: readonly RowAction[] = NO_EXTRA,
+) {
+  return useMemo<RowAction[]>(
+    () => [
+      {
+        id: 'view',
+        label: 'View',
+        icon: <EyeIcon />,
+        key: 'Enter',
+        run: (leia) => view.send({ type: 'view.open', leia }),
+        command: {
+          title: 'View LEIA...',
+          placeholder: 'View which LEIA? Type a name',
+          empty: 'No LEIAs in the list',
+          keywords: ['open', 'details', 'problem', 'persona', 'behaviour'],
+        },
+      },
+      ...extra,
+      {
+        id: 'delete',
+        label: 'Delete',
+        icon: <TrashIcon />,
+        variant: 'ghost',
+        key: 'Delete',
+        visible: (leia, actor) => canDelete(actor, leia),
+        run: (leia) => remove.send(openDeleteLeia(leia)),
+        command: {
+          title: 'Delete LEIA...',
+          placeholder: 'Delete which LEIA? Type a name',
+          empty: 'No LEIAs in the list that you may delete',
+          keywords: ['remove'],
+        },
+      },
+    ],
+    [view, remove, extra],
+  );
+}

@@ -1,0 +1,70 @@
+import { ErrorState, LoadingState, Modal, type TabItem, Tabs } from '@client/components';
+import { LEIA_VIEW_TEXTS, type LeiaTab, type LeiaViewSnapshot } from '@machines/leiaView';
+import type { Actor } from '@shared/permissions';
+import { canSeeBehaviour } from '@shared/permissions';
+import { shallowEqual, useSelector } from '@xstate/react';
+import type { LeiaActors } from '../useLeiaActors';
+import { BehaviourTab } from './BehaviourTab';
+import { PersonaTab } from './PersonaTab';
+import { ProblemTab } from './ProblemTab';
+
+const selectView = (s: LeiaViewSnapshot) => ({
+  open: s.matches('Open'),
+  summary: s.context.summary,
+  leia: s.context.leia,
+  tab: s.context.tab,
+  loading: s.hasTag('loading'),
+  error: s.matches({ Open: 'Failed' }) ? s.context.error : null,
+});
+
+/**
+ * The View modal (spec section 2): tabs Problem, Persona and, for those who may see behaviour
+ * content (canSeeBehaviour: not instructors), Behaviour. Escape, the backdrop and the close button
+ * close it; the machine resets the tab to Problem when a different LEIA is opened.
+ */
+export function ViewLeiaModal({ actor, viewer }: { actor: LeiaActors['view']; viewer: Actor | null }) {
+  const view = useSelector(actor, selectView, shallowEqual);
+  const { summary, leia } = view;
+  const close = () => actor.send({ type: 'view.close' });
+
+  const tabs: TabItem[] = leia
+    ? [
+        { id: 'problem', label: 'Problem', content: <ProblemTab problem={leia.spec.problem} /> },
+        { id: 'persona', label: 'Persona', content: <PersonaTab persona={leia.spec.persona} /> },
+        ...(canSeeBehaviour(viewer)
+          ? [
+              {
+                id: 'behaviour',
+                label: 'Behaviour',
+                content: <BehaviourTab behaviour={leia.spec.behaviour} />,
+              },
+            ]
+          : []),
+      ]
+    : [];
+
+  return (
+    <Modal
+      open={view.open && summary !== null}
+      onClose={close}
+      title={summary?.metadata.name ?? 'LEIA'}
+      description={summary ? `v${summary.metadata.version}` : undefined}
+      size="lg"
+      className="leia-view-modal"
+    >
+      {view.error ? (
+        <ErrorState message={view.error} onRetry={() => actor.send({ type: 'view.retry' })} />
+      ) : leia ? (
+        <Tabs
+          label="LEIA parts"
+          tabs={tabs}
+          // An instructor never has the Behaviour tab; Tabs then shows the first one.
+          value={view.tab}
+          onChange={(tab) => actor.send({ type: 'view.tab', tab: tab as LeiaTab })}
+        />
+      ) : (
+        <LoadingState text={LEIA_VIEW_TEXTS.loading} />
+      )}
+    </Modal>
+  );
+}
