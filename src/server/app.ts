@@ -12,7 +12,11 @@ import { openDatabase } from './db/client';
 import { registerErrorHandling } from './http/errors';
 import { registerStaticClient } from './http/static';
 import { registerHealthRoutes } from './routes/health';
+import { registerLeiaRoutes } from './routes/leias';
+import { registerResourceRoutes } from './routes/resources';
 import { registerUserRoutes } from './routes/users';
+import { createLeiasService } from './services/leias';
+import { createResourcesService } from './services/resources';
 import { createUsersService } from './services/users';
 
 declare module 'fastify' {
@@ -42,7 +46,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     tokens,
     auth: createAuthHooks(database.db, tokens),
-    services: { users },
+    services: {
+      users,
+      resources: createResourcesService(database.db),
+      leias: createLeiasService(database.db),
+    },
   };
 
   const firstAdmin = await users.ensureFirstAdmin(config.adminEmail, config.adminPassword);
@@ -80,6 +88,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app, { spaFallback: servesClient });
   registerHealthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
+  registerResourceRoutes(app, ctx);
+  registerLeiaRoutes(app, ctx);
 
   return app as unknown as FastifyInstance;
 }

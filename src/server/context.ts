@@ -10,6 +10,8 @@ import type { AuthHooks } from './auth/hooks';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { LeiasService } from './services/leias';
+import type { ResourcesService } from './services/resources';
 import type { UsersService } from './services/users';
 
 /** The Fastify instance routes are declared on: zod schemas type the request. */
@@ -30,5 +32,7 @@ export interface AppContext {
   auth: AuthHooks;
   services: {
     users: UsersService;
+    resources: ResourcesService;
+    leias: LeiasService;
   };
 }

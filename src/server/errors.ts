@@ -29,6 +29,8 @@ export const badGateway = (message: string) => new HttpError(502, message);
 /** Postgres error codes the services translate into HttpErrors. */
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+/** What a delete blocked by an ON DELETE RESTRICT foreign key raises (NO ACTION raises 23503). */
+export const PG_RESTRICT_VIOLATION = '23001';
 
 /** The SQLSTATE of a database error, whether it came from pg or PGlite (possibly wrapped by drizzle). */
 export function pgErrorCode(error: unknown): string | undefined {

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -27,7 +28,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  const client = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir);
+  // pg_trgm backs the LEIA search index; the extension ships inside the PGlite package.
+  const client = await PGlite.create({
+    dataDir: dataDir === 'memory://' ? undefined : dataDir,
+    extensions: { pg_trgm },
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsDir });
   return {

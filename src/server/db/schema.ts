@@ -92,13 +92,27 @@ export const leias = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     isPublished: boolean('is_published').notNull().default(false),
+    /**
+     * What Search's `text` matches: name and description, lowercased once on write so the query is a
+     * plain LIKE served by a trigram index. The newline keeps a match from spanning the two fields.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(sql`lower("name" || chr(10) || "description")`),
+    /** Whether this is its name's highest version; kept by a trigger (migration leias_latest_trigger). */
+    isLatest: boolean('is_latest').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('leias_name_version_unique').on(t.name, t.version),
+    index('leias_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     index('leias_name_semver_idx').on(t.name, t.major, t.minor, t.patch),
     index('leias_created_idx').on(t.createdAt, t.id),
+    // Search's default (latest versions, newest first) walks only the latest rows.
+    index('leias_latest_created_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.isLatest}`),
     index('leias_owner_idx').on(t.ownerId),
     index('leias_persona_idx').on(t.personaId),
     index('leias_problem_idx').on(t.problemId),

@@ -1,0 +1,1 @@
+CREATE INDEX "leias_latest_created_idx" ON "leias" USING btree ("created_at","id") WHERE "leias"."is_latest";

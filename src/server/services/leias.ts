@@ -1,0 +1,225 @@
+import type { Dependent } from '@shared/api-error';
+import { partForViewer } from '@shared/behaviour-view';
+import { generateLeia, type LeiaPart, silentLogger } from '@shared/engine';
+import { LEIA_DELETE_TEXTS } from '@shared/messages/deletion';
+import { type Actor, canDelete, canPublish, canRead } from '@shared/permissions';
+import type { Leia, LeiaCreateBody, LeiaListQuery, LeiaPartCopy } from '@shared/schemas/leias';
+import { type ResourceKind, resourceKinds } from '@shared/schemas/resources';
+import type { ItemOwner } from '@shared/schemas/visibility';
+import { and, asc, eq, inArray, not } from 'drizzle-orm';
+import { type RequestActor, UUID } from '../auth/hooks';
+import type { Db, Tx } from '../db/client';
+import { experimentLeias, experiments, type LeiaRow, leias, resources, users } from '../db/schema';
+import { badRequest, forbidden, HttpError, notFound } from '../errors';
+import { deleteUnlessInUse } from './in-use';
+import { type LeiaPage, listLeias } from './leia-list';
+import { ownerColumns, toOwner } from './owners';
+import { RESOURCE_TEXTS } from './resources';
+import { claimVersion, uniqueNameVersion } from './versions';
+import { readableBy } from './visibility';
+
+export const LEIA_TEXTS = {
+  ...LEIA_DELETE_TEXTS,
+  publishForbidden: RESOURCE_TEXTS.publishForbidden,
+  partNotFound: (kind: ResourceKind) => `${kind[0]!.toUpperCase()}${kind.slice(1)} not found`,
+  generationFailed: (errors: string[]) => `LEIA generation failed: ${errors.join('; ')}`,
+  privateActivity: 'Private activity',
+} as const;
+
+type StoredLeiaSpec = Leia['spec'];
+
+/** Search shows (and matches) the problem's description, else the persona's: the resolved texts. */
+export const leiaDescription = (spec: StoredLeiaSpec): string => {
+  for (const text of [spec.problem.spec.description, spec.persona.spec.description]) {
+    if (typeof text === 'string' && text.trim() !== '') return text;
+  }
+  return '';
+};
+
+/** The LEIA JSON as `viewer` may see it: each part through the one instructor-view function. */
+export const toLeia = (row: LeiaRow, owner: ItemOwner, viewer: Actor): Leia => {
+  const spec = row.spec as unknown as StoredLeiaSpec;
+  return {
+    id: row.id,
+    metadata: { name: row.name, version: row.version },
+    isPublished: row.isPublished,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    user: toOwner(owner),
+    description: row.description,
+    spec: {
+      persona: partForViewer(viewer, 'persona', spec.persona),
+      problem: partForViewer(viewer, 'problem', spec.problem),
+      behaviour: partForViewer(viewer, 'behaviour', spec.behaviour),
+    },
+  };
+};
+
+/** A part as it goes into the engine and into the stored spec, plus whether it is published yet. */
+export type LeiaPartInput = LeiaPartCopy & { isPublished: boolean };
+
+/**
+ * Checks the name and version, runs the generation engine and stores the part ids with the resolved
+ * copies, inside the caller's transaction, so a failure anywhere leaves nothing. Publishing also
+ * publishes the parts that are still unpublished. Shared by the API and the catalogue import; the
+ * caller has checked that `owner` may read the parts and publish.
+ */
+export async function insertLeia(
+  tx: Tx,
+  owner: Actor,
+  metadata: { name: string; version: string },
+  parts: Record<ResourceKind, LeiaPartInput>,
+  options: { publish: boolean },
+): Promise<LeiaRow> {
+  const version = await claimVersion(tx, { table: leias, label: 'LEIA' }, owner, metadata);
+  const result = generateLeia(
+    {
+      persona: engineInput(parts.persona),
+      problem: engineInput(parts.problem),
+      behaviour: engineInput(parts.behaviour),
+    },
+    { logger: silentLogger },
+  );
+  if (!result.ok)
+    throw new HttpError(400, LEIA_TEXTS.generationFailed(result.errors), { data: result.errors });
+  const spec = result.leia as unknown as StoredLeiaSpec;
+  const [row] = await tx
+    .insert(leias)
+    .values({
+      name: metadata.name,
+      version: metadata.version,
+      ...version,
+      spec: spec as unknown as Record<string, unknown>,
+      description: leiaDescription(spec),
+      personaId: parts.persona.id,
+      problemId: parts.problem.id,
+      behaviourId: parts.behaviour.id,
+      ownerId: owner.id,
+      isPublished: options.publish,
+    })
+    .returning();
+  if (options.publish) {
+    const unpublished = resourceKinds
+      .filter((kind) => !parts[kind].isPublished)
+      .map((kind) => parts[kind].id);
+    if (unpublished.length > 0) {
+      await tx
+        .update(resources)
+        .set({ isPublished: true, updatedAt: new Date() })
+        .where(and(inArray(resources.id, unpublished), not(resources.isPublished)));
+    }
+  }
+  return row!;
+}
+
+/** The engine sees a part as {id, apiVersion, metadata, spec}; that is also what gets stored. */
+const engineInput = ({ isPublished: _published, ...part }: LeiaPartInput) => part satisfies LeiaPart;
+
+export function createLeiasService(db: Db) {
+  async function visibleRow(tx: Db | Tx, actor: Actor, id: string) {
+    if (!UUID.test(id)) throw notFound(LEIA_TEXTS.notFound);
+    const [row] = await tx
+      .select({ leia: leias, owner: ownerColumns })
+      .from(leias)
+      .innerJoin(users, eq(users.id, leias.ownerId))
+      .where(and(eq(leias.id, id), readableBy(actor, leias)));
+    if (!row) throw notFound(LEIA_TEXTS.notFound);
+    return row;
+  }
+
+  /**
+   * The three parts named by the body, each of which must exist, be of its kind and be readable by
+   * the caller; otherwise a 400 whose validationErrors name every missing part.
+   */
+  async function loadParts(tx: Tx, actor: Actor, ids: LeiaCreateBody['spec']) {
+    const wanted = resourceKinds.map((kind) => ids[kind]).filter((id) => UUID.test(id));
+    const rows = wanted.length
+      ? await tx
+          .select()
+          .from(resources)
+          .where(and(inArray(resources.id, wanted), readableBy(actor, resources)))
+      : [];
+    const parts = {} as Record<ResourceKind, LeiaPartInput>;
+    const missing: Record<string, string> = {};
+    for (const kind of resourceKinds) {
+      const row = rows.find((candidate) => candidate.id === ids[kind] && candidate.kind === kind);
+      if (!row) missing[`spec.${kind}`] = LEIA_TEXTS.partNotFound(kind);
+      else {
+        parts[kind] = {
+          id: row.id,
+          apiVersion: row.apiVersion,
+          metadata: { name: row.name, version: row.version },
+          spec: row.spec,
+          isPublished: row.isPublished,
+        };
+      }
+    }
+    if (Object.keys(missing).length > 0) throw badRequest(Object.values(missing).join('; '), missing);
+    return parts;
+  }
+
+  const dependentActivities = (actor: Actor, id: string) => async (): Promise<Dependent[]> => {
+    const rows = await db
+      .selectDistinct({
+        id: experiments.id,
+        name: experiments.name,
+        ownerId: experiments.ownerId,
+        isPublished: experiments.isPublished,
+      })
+      .from(experimentLeias)
+      .innerJoin(experiments, eq(experiments.id, experimentLeias.experimentId))
+      .where(eq(experimentLeias.leiaId, id))
+      .orderBy(asc(experiments.name), asc(experiments.id));
+    return rows.map((row) => ({
+      id: row.id,
+      name: canRead(actor, row) ? row.name : LEIA_TEXTS.privateActivity,
+    }));
+  };
+
+  return {
+    list: (actor: Actor, query: LeiaListQuery): Promise<LeiaPage> => listLeias(db, actor, query),
+
+    async get(actor: Actor, id: string): Promise<Leia> {
+      const { leia, owner } = await visibleRow(db, actor, id);
+      return toLeia(leia, owner, actor);
+    },
+
+    /**
+     * Loads the parts, checks the name and version, runs the generation engine and stores the part
+     * ids with the resolved copies, all in one transaction: a failure anywhere leaves nothing.
+     * Publishing (admins) also publishes the parts that are still unpublished.
+     */
+    async create(
+      actor: RequestActor,
+      body: { metadata: { name: string; version: string }; spec: LeiaCreateBody['spec'] },
+      options: { publish: boolean },
+    ): Promise<Leia> {
+      if (options.publish && !canPublish(actor)) throw forbidden(LEIA_TEXTS.publishForbidden);
+      return uniqueNameVersion('LEIA', body.metadata, () =>
+        db.transaction(async (tx) => {
+          const parts = await loadParts(tx, actor, body.spec);
+          return toLeia(await insertLeia(tx, actor, body.metadata, parts, options), actor, actor);
+        }),
+      );
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      await deleteUnlessInUse(
+        db,
+        async (tx) => {
+          const { leia, owner } = await visibleRow(tx, actor, id);
+          if (!canDelete(actor, { ownerId: owner.id })) throw forbidden(LEIA_TEXTS.forbidden);
+          await tx.delete(leias).where(eq(leias.id, leia.id));
+        },
+        { message: LEIA_TEXTS.inUse, dependents: dependentActivities(actor, id) },
+      );
+    },
+
+    async exists(name: string): Promise<boolean> {
+      const [row] = await db.select({ id: leias.id }).from(leias).where(eq(leias.name, name.trim())).limit(1);
+      return Boolean(row);
+    },
+  };
+}
+
+export type LeiasService = ReturnType<typeof createLeiasService>;

@@ -1,0 +1,176 @@
+import type { Dependent } from '@shared/api-error';
+import { partForViewer } from '@shared/behaviour-view';
+import { RESOURCE_DELETE_TEXTS } from '@shared/messages/deletion';
+import { type Actor, canCreateBehaviour, canDelete, canPublish, canRead } from '@shared/permissions';
+import type { ResourceItem, ResourceListQuery } from '@shared/schemas/resource-api';
+import type { ResourceBody, ResourceKind } from '@shared/schemas/resources';
+import type { ItemOwner } from '@shared/schemas/visibility';
+import { and, asc, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
+import { type RequestActor, UUID } from '../auth/hooks';
+import type { Db, Tx } from '../db/client';
+import { leias, type ResourceRow, resources, users } from '../db/schema';
+import { forbidden, notFound } from '../errors';
+import { deleteUnlessInUse } from './in-use';
+import { ownerColumns, toOwner } from './owners';
+import { claimVersion, uniqueNameVersion } from './versions';
+import { readableBy, visibilityCondition } from './visibility';
+
+export const RESOURCE_TEXTS = {
+  ...RESOURCE_DELETE_TEXTS,
+  publishForbidden: 'Only administrators can publish',
+  behaviourForbidden: 'Instructors cannot create behaviours',
+  privateLeia: 'Private LEIA',
+} as const;
+
+/** The resource JSON of spec section 3, as `viewer` may see it (behaviour content hidden from instructors). */
+export const toResourceItem = (
+  row: Omit<ResourceRow, 'ownerId'>,
+  owner: ItemOwner,
+  viewer: Actor,
+): ResourceItem =>
+  partForViewer(viewer, row.kind, {
+    id: row.id,
+    apiVersion: row.apiVersion,
+    metadata: { name: row.name, version: row.version },
+    spec: row.spec,
+    user: toOwner(owner),
+    isPublished: row.isPublished,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  });
+
+const { ownerId: _ownerId, ...resourceColumns } = getTableColumns(resources);
+
+/**
+ * Inserts a resource inside the caller's transaction, after the name/version rules. The caller has
+ * already decided that `owner` may create this kind and publish (the API and the catalogue import
+ * share this step).
+ */
+export async function insertResource<K extends ResourceKind>(
+  tx: Tx,
+  owner: Actor,
+  kind: K,
+  body: ResourceBody<K>,
+  options: { publish: boolean },
+): Promise<ResourceRow> {
+  const version = await claimVersion(
+    tx,
+    { table: resources, label: kind, scope: eq(resources.kind, kind) },
+    owner,
+    body.metadata,
+  );
+  const [row] = await tx
+    .insert(resources)
+    .values({
+      kind,
+      apiVersion: body.apiVersion,
+      name: body.metadata.name,
+      version: body.metadata.version,
+      ...version,
+      spec: body.spec as Record<string, unknown>,
+      ownerId: owner.id,
+      isPublished: options.publish,
+    })
+    .returning();
+  return row!;
+}
+
+/** LEIAs referencing a resource through any of the three part columns. */
+const usedBy = (id: string): SQL =>
+  or(eq(leias.personaId, id), eq(leias.problemId, id), eq(leias.behaviourId, id))!;
+
+/**
+ * Personas, problems and behaviours: one implementation for the three kinds (spec section 7 rows).
+ * Reads honour visibility (not visible = 404); writes are one transaction each.
+ */
+export function createResourcesService(db: Db) {
+  const selectItems = (tx: Db | Tx) =>
+    tx
+      .select({ resource: resourceColumns, owner: ownerColumns })
+      .from(resources)
+      .innerJoin(users, eq(users.id, resources.ownerId));
+
+  /** The row if it exists, is of `kind` and `actor` may read it; else 404 'Resource not found'. */
+  async function visibleRow(tx: Db | Tx, actor: Actor, kind: ResourceKind, id: string) {
+    if (!UUID.test(id)) throw notFound(RESOURCE_TEXTS.notFound);
+    const [row] = await selectItems(tx).where(
+      and(eq(resources.id, id), eq(resources.kind, kind), readableBy(actor, resources)),
+    );
+    if (!row) throw notFound(RESOURCE_TEXTS.notFound);
+    return row;
+  }
+
+  /** The LEIAs that use a resource; those the caller may not read are listed without their name. */
+  const dependentLeias = (actor: Actor, id: string) => async (): Promise<Dependent[]> => {
+    const rows = await db
+      .select({ id: leias.id, name: leias.name, ownerId: leias.ownerId, isPublished: leias.isPublished })
+      .from(leias)
+      .where(usedBy(id))
+      .orderBy(asc(leias.name), asc(leias.id));
+    return rows.map((row) => ({
+      id: row.id,
+      name: canRead(actor, row) ? row.name : RESOURCE_TEXTS.privateLeia,
+    }));
+  };
+
+  return {
+    async list(actor: Actor, kind: ResourceKind, query: ResourceListQuery): Promise<ResourceItem[]> {
+      const process = kind === 'persona' ? undefined : query.process;
+      const rows = await selectItems(db)
+        .where(
+          and(
+            eq(resources.kind, kind),
+            visibilityCondition(actor, resources, query.visibility ?? 'all'),
+            process && sql`${resources.spec} -> 'process' @> ${JSON.stringify([process])}::jsonb`,
+          ),
+        )
+        .orderBy(asc(resources.name), desc(resources.major), desc(resources.minor), desc(resources.patch));
+      return rows.map((row) => toResourceItem(row.resource, row.owner, actor));
+    },
+
+    async get(actor: Actor, kind: ResourceKind, id: string): Promise<ResourceItem> {
+      const row = await visibleRow(db, actor, kind, id);
+      return toResourceItem(row.resource, row.owner, actor);
+    },
+
+    async create<K extends ResourceKind>(
+      actor: RequestActor,
+      kind: K,
+      body: ResourceBody<K>,
+      options: { publish: boolean },
+    ): Promise<ResourceItem> {
+      if (kind === 'behaviour' && !canCreateBehaviour(actor))
+        throw forbidden(RESOURCE_TEXTS.behaviourForbidden);
+      if (options.publish && !canPublish(actor)) throw forbidden(RESOURCE_TEXTS.publishForbidden);
+      return uniqueNameVersion(kind, body.metadata, () =>
+        db.transaction(async (tx) =>
+          toResourceItem(await insertResource(tx, actor, kind, body, options), actor, actor),
+        ),
+      );
+    },
+
+    async remove(actor: Actor, kind: ResourceKind, id: string): Promise<void> {
+      await deleteUnlessInUse(
+        db,
+        async (tx) => {
+          const { resource, owner } = await visibleRow(tx, actor, kind, id);
+          if (!canDelete(actor, { ownerId: owner.id })) throw forbidden(RESOURCE_TEXTS.forbidden);
+          await tx.delete(resources).where(eq(resources.id, resource.id));
+        },
+        { message: RESOURCE_TEXTS.inUse, dependents: dependentLeias(actor, id) },
+      );
+    },
+
+    /** Whether any version of `name` exists, whoever owns it: names are unique per kind for everyone. */
+    async exists(kind: ResourceKind, name: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: resources.id })
+        .from(resources)
+        .where(and(eq(resources.kind, kind), eq(resources.name, name.trim())))
+        .limit(1);
+      return Boolean(row);
+    },
+  };
+}
+
+export type ResourcesService = ReturnType<typeof createResourcesService>;

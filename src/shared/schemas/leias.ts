@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { versionSchema } from '../semver';
+import { metadataSchema } from './resources';
+import { type ItemOwner, itemOwnerSchema, visibilitySchema } from './visibility';
+
+/** Request and response shapes of /api/v1/leias (spec sections 3 and 7). */
+
+export const LEIA_TEXTS = {
+  partRequired: (kind: string) => `A ${kind} id is required`,
+  specRequired: 'Spec with persona, problem and behaviour ids is required',
+  version: "Version must be 'latest', empty (all versions) or x.y.z",
+  cursor: 'Cursor is not valid; pass the x-next-cursor value of the previous page',
+} as const;
+
+const partId = (kind: string) =>
+  z
+    .string({ error: LEIA_TEXTS.partRequired(kind) })
+    .trim()
+    .min(1, LEIA_TEXTS.partRequired(kind));
+
+/** POST /api/v1/leias: a LEIA whose spec references the three resources by id. */
+export const leiaCreateBodySchema = z.object({
+  metadata: metadataSchema,
+  spec: z.object(
+    { persona: partId('persona'), problem: partId('problem'), behaviour: partId('behaviour') },
+    { error: LEIA_TEXTS.specRequired },
+  ),
+});
+export type LeiaCreateBody = z.input<typeof leiaCreateBodySchema>;
+
+export const LEIA_PAGE_SIZE = { default: 50, max: 200 } as const;
+/** Response header that carries the cursor of the next page; absent on the last page. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/**
+ * GET /api/v1/leias. `text`: case-insensitive "contains" over name and description (trimmed; blank
+ * = no filter). `version`: 'latest' = each name's highest version among the rows the filter keeps,
+ * '' or absent = all versions, 'x.y.z' = exactly that version. `cursor`: the previous page's
+ * x-next-cursor header.
+ */
+export const leiaListQuerySchema = z.object({
+  text: z.string().trim().max(200, 'Search text must be at most 200 characters').optional(),
+  version: z
+    .union([z.literal('latest'), z.literal(''), versionSchema], { error: LEIA_TEXTS.version })
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  visibility: visibilitySchema,
+  limit: z.coerce
+    .number({ error: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(LEIA_PAGE_SIZE.max, `Limit must be at most ${LEIA_PAGE_SIZE.max}`)
+    .default(LEIA_PAGE_SIZE.default),
+  cursor: z
+    .string()
+    .regex(/^\d{1,20}_[0-9a-f-]{36}$/i, LEIA_TEXTS.cursor)
+    .optional(),
+});
+export type LeiaListQuery = z.output<typeof leiaListQuerySchema>;
+/** What a client may send (every field optional). */
+export type LeiaListParams = z.input<typeof leiaListQuerySchema>;
+
+/** A part as stored in a LEIA: the resolved copy (extends, overrides and placeholders applied). */
+export interface LeiaPartCopy {
+  id: string;
+  apiVersion: string;
+  metadata: { name: string; version: string };
+  spec: Record<string, unknown>;
+}
+
+interface LeiaBase {
+  id: string;
+  metadata: { name: string; version: string };
+  isPublished: boolean;
+  createdAt: string;
+  updatedAt: string;
+  user: ItemOwner;
+  /** The problem's description, else the persona's (resolved). */
+  description: string;
+}
+
+/** GET /api/v1/leias/{id}, POST /api/v1/leias. For an instructor the behaviour copy is reduced. */
+export interface Leia extends LeiaBase {
+  spec: { persona: LeiaPartCopy; problem: LeiaPartCopy; behaviour: LeiaPartCopy };
+}
+
+/**
+ * A row of GET /api/v1/leias: everything but the resolved specs, which stay out of the list so a page
+ * stays small and fast; `parts` holds the ids of the three resources ('Design from this' fetches
+ * them; View and Try fetch GET /api/v1/leias/{id}). The server builds these rows in SQL, so the
+ * schema is strict: the API tests parse every row with it.
+ */
+export const leiaListItemSchema = z.strictObject({
+  id: z.string(),
+  metadata: z.strictObject({ name: z.string(), version: z.string() }),
+  isPublished: z.boolean(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  user: itemOwnerSchema.strict(),
+  description: z.string(),
+  parts: z.strictObject({ persona: z.string(), problem: z.string(), behaviour: z.string() }),
+});
+export type LeiaListItem = z.infer<typeof leiaListItemSchema>;
