@@ -6,7 +6,18 @@ const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 // config (vite.server.config.ts). Aliases come from tsconfig.json's "paths".
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // React Server Components markers in cmdk/sonner/radix mean nothing in a client-only bundle.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;
+        warn(warning);
+      },
+    },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   test: {
     globals: true,
