@@ -41,7 +41,7 @@ export interface LeiaPage {
 }
 
 export async function listLeias(db: Db, actor: Actor, query: LeiaListQuery): Promise<LeiaPage> {
-  const { text, version, visibility, limit, cursor } = query;
+  const { text, version, visibility, owner, limit, cursor } = query;
 
   const latest = (): SQL =>
     isAdmin(actor) && visibility === 'all'
@@ -83,6 +83,7 @@ export async function listLeias(db: Db, actor: Actor, query: LeiaListQuery): Pro
     .where(
       and(
         visibilityCondition(actor, leias, visibility),
+        owner === 'me' ? eq(leias.ownerId, actor.id) : undefined,
         text ? sql`${leias.searchText} like lower(${containsPattern(text)})` : undefined,
         version === 'latest' ? latest() : version ? eq(leias.version, version) : undefined,
         cursor ? after(cursor) : undefined,

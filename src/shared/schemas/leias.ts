@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { versionSchema } from '../semver';
+import { isValidVersion } from '../semver';
 import { metadataSchema } from './resources';
 import { type ItemOwner, itemOwnerSchema, visibilitySchema } from './visibility';
 
@@ -34,17 +34,27 @@ export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 /**
  * GET /api/v1/leias. `text`: case-insensitive "contains" over name and description (trimmed; blank
- * = no filter). `version`: 'latest' = each name's highest version among the rows the filter keeps,
+ * = no filter). `version`: 'latest' = each name's highest version among the rows the visibility keeps,
  * '' or absent = all versions, 'x.y.z' = exactly that version. `cursor`: the previous page's
  * x-next-cursor header.
  */
 export const leiaListQuerySchema = z.object({
-  text: z.string().trim().max(200, 'Search text must be at most 200 characters').optional(),
+  /** Runs of whitespace become one space (a search box is one line; see leias.search_text). */
+  text: z
+    .string()
+    .trim()
+    .max(200, 'Search text must be at most 200 characters')
+    .transform((text) => text.replace(/\s+/g, ' '))
+    .optional(),
   version: z
-    .union([z.literal('latest'), z.literal(''), versionSchema], { error: LEIA_TEXTS.version })
+    .string({ error: LEIA_TEXTS.version })
+    .trim()
+    .refine((value) => value === 'latest' || value === '' || isValidVersion(value), LEIA_TEXTS.version)
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   visibility: visibilitySchema,
+  /** 'me' = only the caller's own LEIAs ('My LEIAs'); absent = everyone's. */
+  owner: z.literal('me', { error: "Owner must be 'me' or absent" }).optional(),
   limit: z.coerce
     .number({ error: 'Limit must be a number' })
     .int('Limit must be a whole number')

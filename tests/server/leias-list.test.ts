@@ -1,0 +1,305 @@
+import { type LeiaListItem, leiaListItemSchema } from '@shared/schemas/leias';
+import { createTestApp, type TestApp, type TestUser } from './helpers';
+import {
+  createLeia,
+  createParts,
+  createResource,
+  type Parts,
+  personaBody,
+  problemBody,
+  uniqueName,
+} from './resource-helpers';
+
+let t: TestApp;
+let instructor: TestUser;
+let other: TestUser;
+let published: Parts;
+beforeAll(async () => {
+  t = await createTestApp();
+  instructor = await t.createUser('instructor');
+  other = await t.createUser('instructor');
+  published = await createParts(t, t.admin.token, { publish: true });
+});
+afterAll(() => t.close());
+
+/** A word no other test uses, so a text filter isolates one test's rows. */
+let words = 0;
+const uniqueWord = () => `zq${++words}x${process.pid}`;
+
+const search = async (token: string, query: Record<string, string>) => {
+  const res = await t.request({ method: 'GET', url: `/api/v1/leias?${new URLSearchParams(query)}`, token });
+  expect(res.statusCode).toBe(200);
+  const items = res.json<LeiaListItem[]>();
+  for (const item of items) leiaListItemSchema.parse(item);
+  return { items, next: res.headers['x-next-cursor'] as string | undefined };
+};
+const names = (items: LeiaListItem[]) =>
+  items.map((item) => `${item.metadata.name}@${item.metadata.version}`);
+
+/** A LEIA named `${word} ...`, built on the published parts. */
+const leiaWith = (
+  token: string,
+  word: string,
+  options: { version?: string; publish?: boolean; name?: string } = {},
+) => createLeia(t, token, published, { name: options.name ?? `${word} ${uniqueName('LEIA')}`, ...options });
+
+describe('rows', () => {
+  it('carry the list shape, the owner’s email and role, and the same times as GET one', async () => {
+    const word = uniqueWord();
+    const leia = await leiaWith(instructor.token, word);
+    const { items } = await search(instructor.token, { text: word });
+    expect(items).toEqual([
+      {
+        id: leia.id,
+        metadata: leia.metadata,
+        isPublished: false,
+        createdAt: leia.createdAt,
+        updatedAt: leia.updatedAt,
+        user: { id: instructor.id, email: instructor.email, role: 'instructor' },
+        description: leia.description,
+        parts: {
+          persona: published.persona.id,
+          problem: published.problem.id,
+          behaviour: published.behaviour.id,
+        },
+      },
+    ]);
+  });
+
+  it('come newest first', async () => {
+    const word = uniqueWord();
+    const first = await leiaWith(t.admin.token, word);
+    const second = await leiaWith(t.admin.token, word);
+    const third = await leiaWith(t.admin.token, word);
+    expect((await search(t.admin.token, { text: word })).items.map((item) => item.id)).toEqual([
+      third.id,
+      second.id,
+      first.id,
+    ]);
+  });
+});
+
+describe('text', () => {
+  it('matches the name and the description, case-insensitively', async () => {
+    const word = uniqueWord();
+    const byName = await leiaWith(t.admin.token, word.toUpperCase());
+    const problem = await createResource(
+      t,
+      t.admin.token,
+      'problem',
+      problemBody(uniqueName('Problem'), { description: `A system for the ${word} society` }),
+      true,
+    );
+    const byDescription = await createLeia(t, t.admin.token, { ...published, problem });
+    const { items } = await search(t.admin.token, { text: `  ${word.slice(0, -1).toUpperCase()} ` });
+    expect(items.map((item) => item.id).sort()).toEqual([byName.id, byDescription.id].sort());
+    expect(items.find((item) => item.id === byDescription.id)?.description).toBe(
+      `A system for the ${word} society`,
+    );
+  });
+
+  it('falls back to the persona’s description when the resolved problem has none', async () => {
+    const word = uniqueWord();
+    const persona = await createResource(
+      t,
+      t.admin.token,
+      'persona',
+      personaBody(uniqueName('Persona'), { description: `Runs the ${word} shop` }),
+    );
+    const problem = await createResource(
+      t,
+      t.admin.token,
+      'problem',
+      problemBody(uniqueName('Problem'), { overrides: { 'problem.spec.description': '' } }),
+    );
+    const leia = await createLeia(t, t.admin.token, { ...published, persona, problem });
+    expect(leia.description).toBe(`Runs the ${word} shop`);
+    expect((await search(t.admin.token, { text: word })).items.map((item) => item.id)).toEqual([leia.id]);
+  });
+
+  it('treats % and _ literally and never matches across the name and the description', async () => {
+    const word = uniqueWord();
+    const literal = await leiaWith(t.admin.token, `${word} 100%_done`);
+    await leiaWith(t.admin.token, `${word} 100xxdone`);
+    expect((await search(t.admin.token, { text: '100%_d' })).items.map((item) => item.id)).toEqual([
+      literal.id,
+    ]);
+    // Names end in "…LEIA n-pid", descriptions start with "The bakery": no match across the two,
+    // whatever whitespace the search uses.
+    for (const gap of [' ', '\n', ' \n ']) {
+      expect((await search(t.admin.token, { text: `${process.pid}${gap}the bakery` })).items).toEqual([]);
+    }
+  });
+
+  it('ignores blank text', async () => {
+    const { items } = await search(t.admin.token, { text: '   ', limit: '1' });
+    expect(items).toHaveLength(1);
+  });
+});
+
+describe('version', () => {
+  it('latest keeps each name’s highest version; empty or absent keeps all; x.y.z keeps that one', async () => {
+    const word = uniqueWord();
+    const name = `${word} versions`;
+    for (const version of ['1.0.0', '1.2.0', '1.10.0'])
+      await leiaWith(t.admin.token, word, { name, version });
+    const other = `${word} single`;
+    await leiaWith(t.admin.token, word, { name: other });
+
+    expect(names((await search(t.admin.token, { text: word, version: 'latest' })).items)).toEqual([
+      `${other}@1.0.0`,
+      `${name}@1.10.0`,
+    ]);
+    const all = [`${other}@1.0.0`, `${name}@1.10.0`, `${name}@1.2.0`, `${name}@1.0.0`];
+    expect(names((await search(t.admin.token, { text: word, version: '' })).items)).toEqual(all);
+    expect(names((await search(t.admin.token, { text: word })).items)).toEqual(all);
+    expect(names((await search(t.admin.token, { text: word, version: '1.2.0' })).items)).toEqual([
+      `${name}@1.2.0`,
+    ]);
+  });
+
+  it('latest is the highest version among the rows the caller’s visibility keeps', async () => {
+    const word = uniqueWord();
+    const name = `${word} draft`;
+    await leiaWith(t.admin.token, word, { name, publish: true });
+    await leiaWith(t.admin.token, word, { name, version: '2.0.0' }); // unpublished
+    const latest = async (token: string, visibility: string) =>
+      names((await search(token, { text: word, version: 'latest', visibility })).items);
+
+    expect(await latest(t.admin.token, 'all')).toEqual([`${name}@2.0.0`]);
+    expect(await latest(t.admin.token, 'public')).toEqual([`${name}@1.0.0`]);
+    expect(await latest(t.admin.token, 'private')).toEqual([`${name}@2.0.0`]);
+    // Another user cannot see the unpublished v2, so for them v1 is the latest.
+    expect(await latest(instructor.token, 'all')).toEqual([`${name}@1.0.0`]);
+    expect(await latest(instructor.token, 'private')).toEqual([]);
+  });
+
+  it('latest for a non-admin counts their own unpublished versions', async () => {
+    const word = uniqueWord();
+    const name = `${word} mine`;
+    await leiaWith(instructor.token, word, { name });
+    await leiaWith(instructor.token, word, { name, version: '1.1.0' });
+    expect(names((await search(instructor.token, { text: word, version: 'latest' })).items)).toEqual([
+      `${name}@1.1.0`,
+    ]);
+    expect(names((await search(other.token, { text: word, version: 'latest' })).items)).toEqual([]);
+  });
+
+  it('rejects a malformed version', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/v1/leias?version=newest', token: t.admin.token });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().validationErrors).toEqual({
+      version: "Version must be 'latest', empty (all versions) or x.y.z",
+    });
+  });
+});
+
+describe('visibility', () => {
+  let word: string;
+  let mine: LeiaListItem['id'];
+  let theirs: LeiaListItem['id'];
+  let shown: LeiaListItem['id'];
+  beforeAll(async () => {
+    word = uniqueWord();
+    mine = (await leiaWith(instructor.token, word)).id;
+    theirs = (await leiaWith(other.token, word)).id;
+    shown = (await leiaWith(t.admin.token, word, { publish: true })).id;
+  });
+  const seen = async (token: string, visibility?: string) =>
+    (await search(token, { text: word, ...(visibility && { visibility }) })).items
+      .map((item) => item.id)
+      .sort();
+
+  it.each([
+    ['owner', 'all', () => [mine, shown]],
+    ['owner', undefined, () => [mine, shown]],
+    ['owner', 'private', () => [mine]],
+    ['owner', 'public', () => [shown]],
+    ['other', 'all', () => [theirs, shown]],
+    ['other', 'private', () => [theirs]],
+    ['other', 'public', () => [shown]],
+    ['admin', 'all', () => [mine, theirs, shown]],
+    ['admin', 'private', () => [mine, theirs]],
+    ['admin', 'public', () => [shown]],
+  ] as const)('%s, visibility=%s', async (who, visibility, expected) => {
+    const token = who === 'owner' ? instructor.token : who === 'other' ? other.token : t.admin.token;
+    expect(await seen(token, visibility)).toEqual([...expected()].sort());
+  });
+
+  it('owner=me keeps the caller’s own LEIAs, published or not', async () => {
+    const published = await leiaWith(t.admin.token, word, { publish: true });
+    const items = (await search(t.admin.token, { text: word, owner: 'me' })).items
+      .map((item) => item.id)
+      .sort();
+    expect(items).toEqual([shown, published.id].sort());
+    expect(
+      (await search(instructor.token, { text: word, owner: 'me' })).items.map((item) => item.id),
+    ).toEqual([mine]);
+  });
+
+  it('rejects an unknown visibility', async () => {
+    const res = await t.request({
+      method: 'GET',
+      url: '/api/v1/leias?visibility=everyone',
+      token: t.admin.token,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('keyset pagination', () => {
+  it('walks every row exactly once, newest first, and ends without a cursor', async () => {
+    const word = uniqueWord();
+    const created: string[] = [];
+    for (let i = 0; i < 5; i++) created.unshift((await leiaWith(t.admin.token, word)).id);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await search(t.admin.token, { text: word, limit: '2', ...(cursor && { cursor }) });
+      seen.push(...page.items.map((item) => item.id));
+      cursor = page.next;
+      pages++;
+    } while (cursor);
+    expect(seen).toEqual(created);
+    expect(pages).toBe(3);
+  });
+
+  it('gives no cursor when the page is exactly the rest of the list', async () => {
+    const word = uniqueWord();
+    await leiaWith(t.admin.token, word);
+    await leiaWith(t.admin.token, word);
+    const page = await search(t.admin.token, { text: word, limit: '2' });
+    expect(page.items).toHaveLength(2);
+    expect(page.next).toBeUndefined();
+  });
+
+  it('keeps working when rows are added between pages', async () => {
+    const word = uniqueWord();
+    const old = [(await leiaWith(t.admin.token, word)).id, (await leiaWith(t.admin.token, word)).id];
+    const first = await search(t.admin.token, { text: word, limit: '1' });
+    await leiaWith(t.admin.token, word); // newer than everything: never shows up on a later page
+    const second = await search(t.admin.token, { text: word, limit: '5', cursor: first.next! });
+    expect([...first.items, ...second.items].map((item) => item.id)).toEqual(old.reverse());
+  });
+
+  it.each([
+    ['limit=0', 'Limit must be at least 1'],
+    ['limit=201', 'Limit must be at most 200'],
+    ['limit=abc', 'Limit must be a number'],
+    ['cursor=bogus', 'Cursor is not valid; pass the x-next-cursor value of the previous page'],
+  ])('rejects %s', async (query, message) => {
+    const res = await t.request({ method: 'GET', url: `/api/v1/leias?${query}`, token: t.admin.token });
+    expect(res.statusCode).toBe(400);
+    expect(Object.values(res.json().validationErrors)).toEqual([message]);
+  });
+
+  it('defaults to 50 rows a page', async () => {
+    const word = uniqueWord();
+    const parts = await createParts(t, t.admin.token, { publish: true });
+    for (let i = 0; i < 51; i++) await createLeia(t, t.admin.token, parts, { name: `${word} ${i}` });
+    const page = await search(t.admin.token, { text: word });
+    expect(page.items).toHaveLength(50);
+    expect(page.next).toBeDefined();
+  });
+});
