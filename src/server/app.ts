@@ -14,9 +14,13 @@ import { registerStaticClient } from './http/static';
 import { registerHealthRoutes } from './routes/health';
 import { registerLeiaRoutes } from './routes/leias';
 import { registerResourceRoutes } from './routes/resources';
+import { registerRunnerRoutes } from './routes/runner';
 import { registerUserRoutes } from './routes/users';
+import { createProvider } from './runner/providers';
 import { createLeiasService } from './services/leias';
 import { createResourcesService } from './services/resources';
+import { createRunnerService } from './services/runner';
+import { runnerSourcesFrom } from './services/runner-sources';
 import { createUsersService } from './services/users';
 
 declare module 'fastify' {
@@ -40,6 +44,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     config.tokenTtlSeconds,
   );
   const users = createUsersService(database.db, tokens);
+  const resources = createResourcesService(database.db);
+  const leias = createLeiasService(database.db);
+  // One provider for the process: it holds the model client (and its connection pool).
+  const llm = createProvider(config.llm);
   const ctx: AppContext = {
     config,
     database,
@@ -48,8 +56,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     auth: createAuthHooks(database.db, tokens),
     services: {
       users,
-      resources: createResourcesService(database.db),
-      leias: createLeiasService(database.db),
+      resources,
+      leias,
+      runner: createRunnerService(database.db, llm, runnerSourcesFrom(resources, leias)),
     },
   };
 
@@ -90,6 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerUserRoutes(app, ctx);
   registerResourceRoutes(app, ctx);
   registerLeiaRoutes(app, ctx);
+  registerRunnerRoutes(app, ctx);
 
   return app as unknown as FastifyInstance;
 }

@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { LeiasService } from './services/leias';
 import type { ResourcesService } from './services/resources';
+import type { RunnerService } from './services/runner';
 import type { UsersService } from './services/users';
 
 /** The Fastify instance routes are declared on: zod schemas type the request. */
@@ -34,5 +35,6 @@ export interface AppContext {
     users: UsersService;
     resources: ResourcesService;
     leias: LeiasService;
+    runner: RunnerService;
   };
 }

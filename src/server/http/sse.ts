@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Whether the caller asked for server-sent events rather than one JSON body. */
+export const wantsEventStream = (request: FastifyRequest): boolean =>
+  (request.headers.accept ?? '').includes('text/event-stream');
+
+export interface EventStream {
+  send(event: string, data: unknown): void;
+  end(): void;
+}
+
+/**
+ * Takes the response over from Fastify and starts a text/event-stream. The headers Fastify's hooks
+ * already set (helmet's) are kept. Writes are not buffered: Node sends each one at once (noDelay),
+ * which is what makes the first token reach the browser without waiting for the next.
+ */
+export function openEventStream(reply: FastifyReply): EventStream {
+  reply.hijack();
+  const res = reply.raw;
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) res.setHeader(name, value);
+  }
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    // nginx and similar proxies buffer responses unless told not to.
+    'x-accel-buffering': 'no',
+  });
+  return {
+    send(event, data) {
+      if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    end() {
+      if (!res.writableEnded) res.end();
+    },
+  };
+}
+
+/**
+ * A signal that aborts when the client goes away before the response is complete (the browser tab
+ * closed, fetch aborted, Esc in the chat). 'close' on the response fires for a finished response
+ * too, hence the writableEnded check.
+ */
+export function abortOnDisconnect(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableEnded) controller.abort();
+  });
+  return controller.signal;
+}
