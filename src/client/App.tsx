@@ -19,6 +19,7 @@ const AccessDenied = lazyScreen(() => import('./screens/AccessDenied/AccessDenie
 const AdminDashboard = lazyScreen(() => import('./screens/Admin/AdminDashboard'));
 const SearchScreen = lazyScreen(() => import('./screens/Search/SearchScreen'));
 const MyLeias = lazyScreen(() => import('./screens/Search/MyLeias'));
+const Chat = lazyScreen(() => import('./screens/Chat/Chat'));
 
 const UserManagement = lazyScreen(() => import('./screens/Users/UserManagement'));
 
@@ -65,7 +66,9 @@ export function AppRoutes() {
       {/* The chat screen has no navigation menu. */}
       <Route path="/chat/:sessionId">
         <ProtectedRoute>
-          <ComingSoon title="Chat" description="Test and interact with a LEIA configuration" />
+          <Suspense fallback={screenFallback}>
+            <Chat />
+          </Suspense>
         </ProtectedRoute>
       </Route>
       <Route path="/">

@@ -226,6 +226,31 @@ export const MessageIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const SendIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M14.54 21.69a.5.5 0 0 0 .94-.03l6.5-19a.5.5 0 0 0-.64-.64l-19 6.5a.5.5 0 0 0-.03.94l7.93 3.18a2 2 0 0 1 1.11 1.11z" />
+    <path d="m21.85 2.15-10.94 10.94" />
+  </Svg>
+);
+export const StopIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <rect width="12" height="12" x="6" y="6" rx="2" fill="currentColor" />
+  </Svg>
+);
+export const DownloadIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
+    <path d="m7 10 5 5 5-5" />
+    <path d="M12 15V3" />
+  </Svg>
+);
+export const BookIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M12 7v14" />
+    <path d="M3 18a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h5a4 4 0 0 1 4 4 4 4 0 0 1 4-4h5a1 1 0 0 1 1 1v13a1 1 0 0 1-1 1h-6a3 3 0 0 0-3 3 3 3 0 0 0-3-3z" />
+  </Svg>
+);
+
 /** The LEIA mark: a speech bubble on the accent square (filled, not stroked). */
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (

@@ -2,6 +2,7 @@ import { useAuth } from '@client/auth';
 import { useMemo } from 'react';
 import { LeiaBrowser } from './LeiaBrowser';
 import type { LeiaScope } from './useLeiaActors';
+import { useTryAction } from './useTryAction';
 
 /**
  * My LEIAs (route /leias; the wizard's destination and the profile's link): the signed-in user's
@@ -10,6 +11,7 @@ import type { LeiaScope } from './useLeiaActors';
 export function MyLeias() {
   const { user } = useAuth();
   const scope = useMemo<LeiaScope>(() => ({ kind: 'mine', ownerId: user?.id ?? '' }), [user?.id]);
+  const tryAction = useTryAction();
   return (
     <LeiaBrowser
       // A different account (sign-out, sign-in) gets fresh actors for its own scope.
@@ -17,6 +19,7 @@ export function MyLeias() {
       title="My LEIAs"
       description="The LEIAs you have designed"
       scope={scope}
+      extraActions={tryAction}
     />
   );
 }

@@ -1,0 +1,325 @@
+import type { ChatMessage, RunnerSession } from '@shared/schemas/runner';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type Failure, failureStatus } from './failure';
+
+/**
+ * One chat with a LEIA session (spec section 2 "Chat screen", sections 5 and 8 "Chat").
+ *
+ *   Loading --session--> Idle                     (the server's messages win)
+ *   Loading --offline, this session stored--> Idle (the browser's copy, `offline`)
+ *   Loading --error--> LoadFailed --chat.reload--> Loading
+ *   Idle --chat.send (not blank)--> Replying.Sending   (user message added; typing indicator)
+ *   Idle --chat.regenerate--> Replying.Sending         (the last reply removed, asked again)
+ *   Replying.Sending --first chat.delta--> Replying.Streaming --chat.delta--> (the reply grows)
+ *   Replying --done--> Idle (the server's whole message replaces the streamed text)
+ *   Replying --chat.stop (Esc)--> Idle (the request aborted; the partial text is kept)
+ *   Replying --error--> Failed (a LEIA-side 'Your message is taking a bit longer to send. Retry?')
+ *   Failed --chat.retry--> Replying (the same text again, the notice removed) | --chat.send--> Replying
+ *
+ * IO is named stubs the app provides: `loadSession` (GET the session), `reply` (POST a message or
+ * a regenerate, streaming deltas through `input.onDelta`) and the `persist` action (local storage,
+ * one conversation per browser). Deltas carry the request they belong to, so a late delta of a
+ * stopped request never lands in the next reply.
+ */
+
+export const CHAT_TEXTS = {
+  failedSend: 'Your message is taking a bit longer to send. Retry?',
+  loading: 'Loading conversation...',
+  loadFailed: 'Could not load this chat session',
+  notFound: 'This chat session does not exist, or it belongs to someone else.',
+  offline: 'You are offline: this is the conversation as this browser last saw it.',
+} as const;
+
+/** A chat message is a transcription message (spec section 3: text, timestamp, isLeia). */
+export type { ChatMessage };
+
+/** What the screen shows about the session besides its messages. */
+export type ChatSessionInfo = Pick<RunnerSession, 'provider' | 'model' | 'leia' | 'experimentContext'>;
+
+export interface LoadedSession {
+  session: ChatSessionInfo;
+  messages: ChatMessage[];
+}
+
+/** What local storage keeps: the current session's messages only. */
+export interface StoredChat {
+  sessionId: string;
+  messages: ChatMessage[];
+}
+
+export type ReplyMode = 'send' | 'regenerate';
+
+/** What a failed request needs to be made again. */
+export interface PendingReply {
+  mode: ReplyMode;
+  /** The user's text for 'send'; '' for 'regenerate'. */
+  text: string;
+}
+
+export interface ReplyInput extends PendingReply {
+  sessionId: string;
+  /** Called with each piece of the reply as it streams. */
+  onDelta: (text: string) => void;
+}
+
+export interface ReplyOutput {
+  /** The whole reply. */
+  text: string;
+  /** When the server stored it; now when absent. */
+  timestamp?: string;
+}
+
+export interface ChatInput {
+  sessionId: string;
+  /** What local storage held when the screen opened (any session). */
+  stored?: StoredChat | null;
+}
+
+export interface ChatContext {
+  sessionId: string;
+  session: ChatSessionInfo | null;
+  messages: ChatMessage[];
+  /** The reply streamed so far (Replying.Streaming). */
+  partial: string;
+  /** The request in flight, or the one that failed (Failed). */
+  pending: PendingReply | null;
+  /** Numbers the requests; deltas of any other request are ignored. */
+  requestId: number;
+  /** This session's stored messages, the fallback when the server cannot be reached. */
+  fallback: ChatMessage[] | null;
+  /** Showing the stored copy because the server could not be reached. */
+  offline: boolean;
+  loadError: Failure | null;
+}
+
+export type ChatEvent =
+  | { type: 'chat.send'; text: string }
+  | { type: 'chat.retry' }
+  | { type: 'chat.stop' }
+  | { type: 'chat.regenerate' }
+  | { type: 'chat.delta'; requestId: number; text: string }
+  | { type: 'chat.reload' };
+
+const now = () => new Date().toISOString();
+
+/** Entry action of every state that follows a change of the messages. */
+const persistMessages = {
+  type: 'persist',
+  params: ({ context }: { context: ChatContext }): StoredChat => ({
+    sessionId: context.sessionId,
+    messages: context.messages,
+  }),
+} as const;
+
+const isBlank = (text: string) => text.trim() === '';
+
+/** The messages before the last reply: everything up to and including the last user message. */
+const withoutLastReply = (messages: ChatMessage[]): ChatMessage[] => {
+  const lastUser = messages.findLastIndex((message) => !message.isLeia);
+  return messages.slice(0, lastUser + 1);
+};
+
+export const chatMachine = setup({
+  types: {
+    context: {} as ChatContext,
+    events: {} as ChatEvent,
+    input: {} as ChatInput,
+  },
+  actors: {
+    loadSession: fromPromise<LoadedSession, { sessionId: string }>(async () => {
+      throw new Error('chat: provide the loadSession actor');
+    }),
+    reply: fromPromise<ReplyOutput, ReplyInput>(async () => {
+      throw new Error('chat: provide the reply actor');
+    }),
+  },
+  actions: {
+    persist: (_, _chat: StoredChat) => {},
+    /** Starts a request: a new id, so that late deltas of an earlier one are dropped. */
+    beginReply: assign(({ context }, pending: PendingReply) => ({
+      pending,
+      partial: '',
+      requestId: context.requestId + 1,
+    })),
+    addUserMessage: assign({
+      messages: ({ context }, text: string) => [
+        ...context.messages,
+        { text, timestamp: now(), isLeia: false },
+      ],
+    }),
+  },
+  guards: {
+    hasText: ({ event }) => event.type === 'chat.send' && !isBlank(event.text),
+    hasUserMessage: ({ context }) => context.messages.some((message) => !message.isLeia),
+    isCurrentRequest: ({ context, event }) =>
+      event.type === 'chat.delta' && event.requestId === context.requestId,
+    /** No response at all (offline) and this browser kept the conversation. */
+    canUseStoredCopy: ({ context, event }) =>
+      'error' in event && failureStatus(event.error) === undefined && context.fallback !== null,
+  },
+}).createMachine({
+  id: 'chat',
+  context: ({ input }) => ({
+    sessionId: input.sessionId,
+    session: null,
+    messages: [],
+    partial: '',
+    pending: null,
+    requestId: 0,
+    fallback:
+      input.stored?.sessionId === input.sessionId && input.stored.messages.length > 0
+        ? input.stored.messages
+        : null,
+    offline: false,
+    loadError: null,
+  }),
+  initial: 'Loading',
+  states: {
+    Loading: {
+      tags: 'loading',
+      invoke: {
+        src: 'loadSession',
+        input: ({ context }) => ({ sessionId: context.sessionId }),
+        onDone: {
+          target: 'Idle',
+          actions: assign({
+            session: ({ event }) => event.output.session,
+            messages: ({ event }) => event.output.messages,
+            offline: false,
+            loadError: null,
+          }),
+        },
+        onError: [
+          {
+            guard: 'canUseStoredCopy',
+            target: 'Idle',
+            actions: assign({ messages: ({ context }) => context.fallback ?? [], offline: true }),
+          },
+          { target: 'LoadFailed', actions: assign({ loadError: ({ event }) => event.error as Failure }) },
+        ],
+      },
+    },
+
+    LoadFailed: {
+      on: { 'chat.reload': 'Loading' },
+    },
+
+    Idle: {
+      entry: persistMessages,
+      on: {
+        'chat.send': {
+          guard: 'hasText',
+          target: 'Replying',
+          actions: [
+            { type: 'addUserMessage', params: ({ event }) => event.text.trim() },
+            { type: 'beginReply', params: ({ event }) => ({ mode: 'send', text: event.text.trim() }) },
+          ],
+        },
+        'chat.regenerate': {
+          guard: 'hasUserMessage',
+          target: 'Replying',
+          actions: [
+            assign({ messages: ({ context }) => withoutLastReply(context.messages) }),
+            { type: 'beginReply', params: { mode: 'regenerate', text: '' } },
+          ],
+        },
+      },
+    },
+
+    Replying: {
+      tags: 'replying',
+      entry: persistMessages,
+      invoke: {
+        src: 'reply',
+        input: ({ context, self }) => {
+          const { requestId, pending } = context;
+          return {
+            sessionId: context.sessionId,
+            mode: pending?.mode ?? 'send',
+            text: pending?.text ?? '',
+            onDelta: (text: string) => self.send({ type: 'chat.delta', requestId, text }),
+          };
+        },
+        onDone: {
+          target: 'Idle',
+          actions: assign({
+            messages: ({ context, event }) => [
+              ...context.messages,
+              { text: event.output.text, timestamp: event.output.timestamp ?? now(), isLeia: true },
+            ],
+            partial: '',
+            pending: null,
+          }),
+        },
+        onError: { target: 'Failed', actions: assign({ partial: '' }) },
+      },
+      on: {
+        'chat.stop': {
+          target: 'Idle',
+          actions: assign({
+            messages: ({ context }) =>
+              context.partial === ''
+                ? context.messages
+                : [...context.messages, { text: context.partial, timestamp: now(), isLeia: true }],
+            partial: '',
+            pending: null,
+          }),
+        },
+      },
+      initial: 'Sending',
+      states: {
+        /** Waiting for the first token: the typing indicator. */
+        Sending: {
+          tags: 'typing',
+          on: {
+            'chat.delta': {
+              guard: 'isCurrentRequest',
+              target: 'Streaming',
+              actions: assign({ partial: ({ event }) => event.text }),
+            },
+          },
+        },
+        Streaming: {
+          on: {
+            'chat.delta': {
+              guard: 'isCurrentRequest',
+              actions: assign({ partial: ({ context, event }) => context.partial + event.text }),
+            },
+          },
+        },
+      },
+    },
+
+    /** The send or regenerate failed; `pending` holds what Retry makes again. */
+    Failed: {
+      entry: persistMessages,
+      on: {
+        'chat.retry': {
+          target: 'Replying',
+          actions: {
+            type: 'beginReply',
+            params: ({ context }) => context.pending ?? { mode: 'send', text: '' },
+          },
+        },
+        'chat.send': {
+          guard: 'hasText',
+          target: 'Replying',
+          actions: [
+            { type: 'addUserMessage', params: ({ event }) => event.text.trim() },
+            { type: 'beginReply', params: ({ event }) => ({ mode: 'send', text: event.text.trim() }) },
+          ],
+        },
+      },
+    },
+  },
+});
+
+export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
+
+/** Which of the screen's three faces to show. */
+export type ChatView = 'loading' | 'failed' | 'chat';
+export const chatView = (s: ChatSnapshot): ChatView =>
+  s.hasTag('loading') ? 'loading' : s.matches('LoadFailed') ? 'failed' : 'chat';
+
+/** Whether a message may be sent now (the view clears the box only when it was). */
+export const canSend = (s: ChatSnapshot, text: string): boolean => s.can({ type: 'chat.send', text });

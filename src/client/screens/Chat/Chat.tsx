@@ -1,0 +1,235 @@
+import {
+  ArrowLeftIcon,
+  BookIcon,
+  Button,
+  DownloadIcon,
+  ErrorState,
+  LoadingState,
+  LogoMark,
+  RefreshIcon,
+} from '@client/components';
+import { readChatNavigationState } from '@client/runner/navigation';
+import { CHAT_TEXTS, canSend, chatView } from '@machines/chat';
+import { type Failure, failureMessage, failureStatus } from '@machines/failure';
+import { useSelector } from '@xstate/react';
+import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { useLocation, useParams } from 'wouter';
+import { useHistoryState } from 'wouter/use-browser-location';
+import { Composer } from './Composer';
+import { downloadFile, type ExportFormat, exportConversation } from './exportConversation';
+import { MessageList } from './MessageList';
+import { ProviderBadge, ProviderHint } from './ProviderLabel';
+import { type ChatActor, useChatActor } from './useChatActor';
+import { useChatCommands } from './useChatCommands';
+import { useEscapeToStop } from './useEscapeToStop';
+import { useFinishConversation } from './useFinishConversation';
+import './chat.css';
+
+export const CHAT_TITLE = 'Chat';
+export const CHAT_SUBTITLE = 'Test and interact with a LEIA configuration';
+
+/**
+ * The chat screen (route /chat/{sessionId}; spec section 2), without the navigation menu. The
+ * conversation is the chat machine's (machines/chat.ts); this view renders its snapshot and sends
+ * it events. A new session id is a new screen (and a new machine).
+ */
+export function Chat() {
+  const { sessionId = '' } = useParams<{ sessionId: string }>();
+  return <ChatSession key={sessionId} sessionId={sessionId} />;
+}
+
+export default Chat;
+
+function ChatSession({ sessionId }: { sessionId: string }) {
+  const historyState: unknown = useHistoryState();
+  const navigation = useMemo(() => readChatNavigationState(historyState), [historyState]);
+  const actor = useChatActor(sessionId);
+  const view = useSelector(actor, chatView);
+  const session = useSelector(actor, (s) => s.context.session);
+  const replying = useSelector(actor, (s) => s.hasTag('replying'));
+  const canRegenerate = useSelector(actor, (s) => s.can({ type: 'chat.regenerate' }));
+  const canExport = useSelector(actor, (s) => s.context.messages.length > 0);
+  const [instructionsOpen, setInstructionsOpen] = useState(false);
+  const instructionsId = useId();
+
+  const finish = useFinishConversation(navigation);
+  const handlers = useMemo(
+    () => ({
+      finish,
+      toggleInstructions: () => setInstructionsOpen((open) => !open),
+      regenerate: () => actor.send({ type: 'chat.regenerate' }),
+      stop: () => actor.send({ type: 'chat.stop' }),
+      exportAs: (format: ExportFormat) => {
+        const { messages, session: info } = actor.getSnapshot().context;
+        const result = exportConversation(format, messages, {
+          sessionId,
+          leiaName: info?.leia.name,
+          exportedAt: new Date(),
+        });
+        if (result.ok) downloadFile(result);
+        else toast.error('Could not export the conversation', { description: result.errors.join('\n') });
+      },
+    }),
+    [actor, finish, sessionId],
+  );
+  useChatCommands({ instructionsOpen, canRegenerate, replying, canExport }, handlers);
+  useEscapeToStop(replying, handlers.stop);
+
+  const problemDescription = navigation.problemDescription ?? session?.leia.problemDescription;
+
+  return (
+    <div className="chat-screen">
+      <header className="chat-header">
+        <div className="chat-header__inner">
+          <span className="chat-header__brand">
+            <LogoMark size={32} />
+          </span>
+          <div className="chat-header__heading">
+            <h1 className="chat-header__title">{CHAT_TITLE}</h1>
+            <p className="chat-header__subtitle">{CHAT_SUBTITLE}</p>
+          </div>
+          <div className="chat-header__actions">
+            <Button
+              icon={<BookIcon />}
+              aria-expanded={instructionsOpen}
+              aria-controls={instructionsId}
+              onClick={handlers.toggleInstructions}
+            >
+              {instructionsOpen ? 'Hide Instructions' : 'Instructions'}
+            </Button>
+            {/* 'Save Transcription' (experiment-transcription mode) joins here with the activities issue. */}
+            <Button variant="primary" onClick={finish}>
+              Finish Conversation
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <main id="main" className="chat-main" tabIndex={-1}>
+        {instructionsOpen && (
+          <section id={instructionsId} className="chat-instructions" aria-label="Instructions">
+            <h2 className="chat-instructions__title">Instructions</h2>
+            <p className="chat-instructions__text">
+              {problemDescription || (view === 'loading' ? 'Loading...' : 'No description available')}
+            </p>
+          </section>
+        )}
+        {view === 'loading' && <LoadingState text={CHAT_TEXTS.loading} />}
+        {view === 'failed' && <LoadError actor={actor} />}
+        {view === 'chat' && (
+          <>
+            <div className="chat-toolbar">
+              <div className="chat-toolbar__about">
+                {session?.leia.name && <span className="chat-toolbar__name">{session.leia.name}</span>}
+                {session && <ProviderBadge session={session} />}
+              </div>
+              <div className="chat-toolbar__actions">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  icon={<RefreshIcon />}
+                  disabled={!canRegenerate}
+                  onClick={handlers.regenerate}
+                >
+                  Regenerate
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  icon={<DownloadIcon />}
+                  disabled={!canExport}
+                  onClick={() => handlers.exportAs('markdown')}
+                  aria-label="Export as Markdown"
+                >
+                  Markdown
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  icon={<DownloadIcon />}
+                  disabled={!canExport}
+                  onClick={() => handlers.exportAs('json')}
+                  aria-label="Export as JSON"
+                >
+                  JSON
+                </Button>
+              </div>
+              {session && <ProviderHint session={session} />}
+            </div>
+            <Conversation actor={actor} />
+          </>
+        )}
+      </main>
+    </div>
+  );
+}
+
+function Conversation({ actor }: { actor: ChatActor }) {
+  const messages = useSelector(actor, (s) => s.context.messages);
+  const partial = useSelector(actor, (s) => s.context.partial);
+  const typing = useSelector(actor, (s) => s.hasTag('typing'));
+  const replying = useSelector(actor, (s) => s.hasTag('replying'));
+  const failed = useSelector(actor, (s) => s.matches('Failed'));
+  const offline = useSelector(actor, (s) => s.context.offline);
+
+  const input = useRef<HTMLTextAreaElement>(null);
+  const send = useCallback(
+    (text: string) => {
+      if (!canSend(actor.getSnapshot(), text)) return false;
+      actor.send({ type: 'chat.send', text });
+      return true;
+    },
+    [actor],
+  );
+
+  return (
+    <>
+      {offline && (
+        <p className="chat-banner" role="status">
+          {CHAT_TEXTS.offline}
+        </p>
+      )}
+      <MessageList
+        messages={messages}
+        partial={partial}
+        typing={typing}
+        replying={replying}
+        failed={failed}
+        onRetry={() => {
+          actor.send({ type: 'chat.retry' });
+          input.current?.focus();
+        }}
+      />
+      <Composer
+        replying={replying}
+        onSend={send}
+        onStop={() => {
+          actor.send({ type: 'chat.stop' });
+          input.current?.focus();
+        }}
+        inputRef={input}
+      />
+    </>
+  );
+}
+
+function LoadError({ actor }: { actor: ChatActor }) {
+  const [, navigate] = useLocation();
+  const error = useSelector(actor, (s) => s.context.loadError) as Failure | null;
+  const notFound = failureStatus(error) === 404;
+  return (
+    <div className="chat-error">
+      <ErrorState
+        title={CHAT_TEXTS.loadFailed}
+        message={
+          notFound ? CHAT_TEXTS.notFound : failureMessage(error, 'Check your connection, then try again.')
+        }
+        onRetry={notFound ? undefined : () => actor.send({ type: 'chat.reload' })}
+      />
+      <Button icon={<ArrowLeftIcon />} onClick={() => navigate('/')}>
+        Back to Search
+      </Button>
+    </div>
+  );
+}

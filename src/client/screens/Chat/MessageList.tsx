@@ -1,0 +1,114 @@
+import { Button, RefreshIcon } from '@client/components';
+import { CHAT_TEXTS, type ChatMessage } from '@machines/chat';
+import { memo, useLayoutEffect, useRef } from 'react';
+
+export interface MessageListProps {
+  messages: readonly ChatMessage[];
+  /** The reply streamed so far ('' when none). */
+  partial: string;
+  /** Waiting for the first token. */
+  typing: boolean;
+  /** A reply is on its way (the log is busy until it is complete). */
+  replying: boolean;
+  /** The last send failed: the retry notice ends the list. */
+  failed: boolean;
+  onRetry: () => void;
+}
+
+/** The LEIA's bubbles say 'LEIA': the LEIA's own name is in the toolbar, and may be long. */
+const LEIA = 'LEIA';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const dayTimeFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** Today's messages show the time; older ones the day too. */
+const formatTime = (iso: string): string => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const today = new Date().toDateString() === date.toDateString();
+  return (today ? timeFormat : dayTimeFormat).format(date);
+};
+
+/** Close enough to the bottom to follow new content; further up, the reader is left alone. */
+const PIN_THRESHOLD_PX = 48;
+
+/**
+ * The conversation: LEIA on the left, the user on the right. A log region (polite live region)
+ * announces what is added; while a reply streams the log is busy, so a screen reader reads the
+ * finished reply once instead of every token.
+ */
+export function MessageList({ messages, partial, typing, replying, failed, onRetry }: MessageListProps) {
+  const scroller = useRef<HTMLElement>(null);
+  const pinned = useRef(true);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever any of the content grows
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && pinned.current) element.scrollTop = element.scrollHeight;
+  }, [messages.length, partial, typing, failed]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < PIN_THRESHOLD_PX;
+  };
+
+  const empty = messages.length === 0 && !replying && !failed;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
+    <section className="chat-log" ref={scroller} onScroll={onScroll} tabIndex={0} aria-label="Conversation">
+      {empty && <p className="chat-log__empty">No messages yet. Say hello to start the conversation.</p>}
+      <ol className="chat-log__list" role="log" aria-live="polite" aria-busy={replying}>
+        {messages.map((message, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end (regenerate drops the last)
+          <Bubble key={index} message={message} author={message.isLeia ? LEIA : 'You'} />
+        ))}
+        {partial !== '' && (
+          <li className="msg msg--leia msg--streaming">
+            <span className="msg__author">{LEIA}</span>
+            <div className="msg__text">{partial}</div>
+          </li>
+        )}
+        {typing && (
+          <li className="msg msg--leia msg--typing">
+            <span className="visually-hidden">{LEIA} is typing…</span>
+            <span className="typing" aria-hidden="true">
+              <span />
+              <span />
+              <span />
+            </span>
+          </li>
+        )}
+        {failed && (
+          <li className="msg msg--leia msg--failed">
+            <span className="msg__author">{LEIA}</span>
+            <div className="msg__text">{CHAT_TEXTS.failedSend}</div>
+            <Button size="sm" icon={<RefreshIcon />} onClick={onRetry} className="msg__retry">
+              Retry
+            </Button>
+          </li>
+        )}
+      </ol>
+    </section>
+  );
+}
+
+/** Finished messages never change: memoised, a streaming reply re-renders only its own bubble. */
+const Bubble = memo(function Bubble({ message, author }: { message: ChatMessage; author: string }) {
+  return (
+    <li className={message.isLeia ? 'msg msg--leia' : 'msg msg--user'}>
+      <span className="msg__meta">
+        <span className="msg__author">{author}</span>
+        <time className="msg__time" dateTime={message.timestamp}>
+          {formatTime(message.timestamp)}
+        </time>
+      </span>
+      <div className="msg__text">{message.text}</div>
+    </li>
+  );
+});

@@ -1,0 +1,25 @@
+import { Badge } from '@client/components';
+import type { ChatSessionInfo } from '@machines/chat';
+
+export const SIMULATOR_LABEL = 'Offline simulator';
+export const SIMULATOR_HINT =
+  'Replies come from the built-in simulator, not a language model. To connect one, set LEIA_LLM_BASE_URL and LEIA_LLM_MODEL (e.g. Ollama at http://localhost:11434/v1).';
+
+/**
+ * Who answers: the offline simulator is named as such (and ProviderHint says how to connect a
+ * real model), so its answers are never taken for a language model's; otherwise the model's name.
+ */
+export function ProviderBadge({ session }: { session: ChatSessionInfo }) {
+  if (session.provider === 'simulator') return <Badge tone="grey">{SIMULATOR_LABEL}</Badge>;
+  return (
+    <Badge tone="blue">
+      <span className="visually-hidden">Model: </span>
+      {session.model}
+    </Badge>
+  );
+}
+
+export function ProviderHint({ session }: { session: ChatSessionInfo }) {
+  if (session.provider !== 'simulator') return null;
+  return <p className="provider-hint">{SIMULATOR_HINT}</p>;
+}

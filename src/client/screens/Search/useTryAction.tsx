@@ -1,0 +1,32 @@
+import { MessageIcon } from '@client/components';
+import { useStartSession } from '@client/runner/useStartSession';
+import { useMemo } from 'react';
+import type { RowAction } from './rowActions';
+
+/**
+ * The row action 'Try' (spec section 2 "Row actions"): starts a session with the LEIA and opens
+ * /chat/{sessionId} with its problem description; that row's button is busy (and disabled) until
+ * then. Its palette command 'Try LEIA...' lists the rows on screen.
+ */
+export function useTryAction(): readonly RowAction[] {
+  const { start, startingKey } = useStartSession();
+  return useMemo(
+    () => [
+      {
+        id: 'try',
+        label: 'Try',
+        icon: <MessageIcon />,
+        busy: (leia) => leia.id === startingKey,
+        run: (leia) =>
+          start({ key: leia.id, body: { leia: leia.id }, state: { problemDescription: leia.description } }),
+        command: {
+          title: 'Try LEIA...',
+          placeholder: 'Try which LEIA? Type a name',
+          empty: 'No LEIAs in the list',
+          keywords: ['chat', 'test', 'run', 'talk', 'session'],
+        },
+      },
+    ],
+    [start, startingKey],
+  );
+}

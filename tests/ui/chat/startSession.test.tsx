@@ -1,0 +1,115 @@
+import { initializeSession } from '@client/api/runner';
+import { useStartSession } from '@client/runner/useStartSession';
+import { useTryAction } from '@client/screens/Search/useTryAction';
+import type { LeiaListItem } from '@shared/schemas/leias';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FetchError } from 'ofetch';
+import { toast } from 'sonner';
+
+vi.mock('@client/api/runner', () => ({ initializeSession: vi.fn() }));
+vi.mock('sonner', () => ({ toast: { error: vi.fn() } }));
+
+const initialize = vi.mocked(initializeSession);
+const httpError = (status: number) => Object.assign(new FetchError(`[${status}]`), { status, data: {} });
+
+const leia = {
+  id: 'leia-1',
+  metadata: { name: 'Bakery interview', version: '1.0.0' },
+  description: 'How does the bakery take orders?',
+} as LeiaListItem;
+
+/** The Try row action as the Search screen renders it: one button per row. */
+function TryButton() {
+  const [action] = useTryAction();
+  if (!action) return null;
+  return (
+    <button type="button" disabled={action.busy?.(leia)} onClick={() => action.run(leia)}>
+      {action.label}
+    </button>
+  );
+}
+
+const deferred = <T,>() => {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+};
+
+/** The design wizard's Try, with its own failure text. */
+function WizardTry() {
+  const { start } = useStartSession({
+    texts: {
+      noSession: 'Failed to initialize LEIA session',
+      failed: 'Failed to initialize LEIA session',
+    },
+  });
+  return (
+    <button type="button" onClick={() => start({ key: 'wizard', body: { spec: {} } })}>
+      Try
+    </button>
+  );
+}
+
+beforeEach(() => {
+  initialize.mockReset();
+  vi.mocked(toast.error).mockReset();
+});
+
+describe("Search row action 'Try'", () => {
+  it('starts a session with the LEIA, is disabled meanwhile, then opens the chat with the problem description', async () => {
+    const pending = deferred<{ sessionId: string }>();
+    initialize.mockReturnValue(pending.promise);
+    render(<TryButton />);
+    await userEvent.click(screen.getByRole('button', { name: 'Try' }));
+    expect(initialize).toHaveBeenCalledWith({ leia: 'leia-1' }, expect.anything());
+    expect(screen.getByRole('button', { name: 'Try' })).toBeDisabled();
+    await act(async () => pending.resolve({ sessionId: 'abc-123' }));
+    expect(window.location.pathname).toBe('/chat/abc-123');
+    expect(window.history.state).toEqual({ problemDescription: 'How does the bakery take orders?' });
+    expect(screen.getByRole('button', { name: 'Try' })).toBeEnabled();
+  });
+
+  it("no session id: 'Could not start chat session', bottom-right for 5 s", async () => {
+    initialize.mockResolvedValue({} as { sessionId: string });
+    render(<TryButton />);
+    await userEvent.click(screen.getByRole('button', { name: 'Try' }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Could not start chat session', {
+        position: 'bottom-right',
+        duration: 5000,
+      }),
+    );
+    expect(window.location.pathname).toBe('/');
+  });
+
+  it("a failure: 'Error starting chat session'", async () => {
+    initialize.mockRejectedValue(httpError(500));
+    render(<TryButton />);
+    await userEvent.click(screen.getByRole('button', { name: 'Try' }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error starting chat session', expect.anything()),
+    );
+    expect(screen.getByRole('button', { name: 'Try' })).toBeEnabled();
+  });
+
+  it("offers its palette command 'Try LEIA...'", () => {
+    const { result } = renderHook(() => useTryAction());
+    expect(result.current[0]?.command?.title).toBe('Try LEIA...');
+  });
+});
+
+describe('useStartSession with a screen of its own', () => {
+  it("uses that screen's texts", async () => {
+    initialize.mockRejectedValue(httpError(500));
+    render(<WizardTry />);
+    await userEvent.click(screen.getByRole('button', { name: 'Try' }));
+    await vi.waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to initialize LEIA session', expect.anything()),
+    );
+  });
+});
