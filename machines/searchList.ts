@@ -77,6 +77,8 @@ export interface SearchListContext {
   /** The last load of the first page failed. */
   failed: boolean;
   pageSize: number;
+  /** Rows a reload of the same search should bring back (as many as were shown); 0 after a new search. */
+  keep: number;
 }
 
 export type SearchListEvent =
@@ -111,6 +113,10 @@ export const searchListMachine = setup({
       filters: ({ context, event }) =>
         event.type === 'filters.set' ? { ...context.filters, ...event.filters } : context.filters,
     }),
+    /** A new search starts from one page. */
+    forgetRows: assign({ keep: 0 }),
+    /** A reload of the same search keeps the reader's place: as many rows as are shown. */
+    keepRows: assign({ keep: ({ context }) => context.items.length }),
     removeItem: assign({
       items: ({ context, event }) =>
         event.type === 'list.deleted' ? context.items.filter((item) => item.id !== event.id) : context.items,
@@ -141,17 +147,23 @@ export const searchListMachine = setup({
     nextCursor: undefined,
     failed: false,
     pageSize: input.pageSize ?? SEARCH_PAGE_SIZE,
+    keep: 0,
   }),
   initial: 'Loading',
   on: {
     'filters.set': [
       // reenter: a change while debouncing restarts the 300 ms; one while loading cancels it.
-      { guard: 'changesQuery', target: '.Debouncing', reenter: true, actions: 'setFilters' },
+      {
+        guard: 'changesQuery',
+        target: '.Debouncing',
+        reenter: true,
+        actions: ['setFilters', 'forgetRows'],
+      },
       // Same request (e.g. a trailing space): keep the box's text, load nothing.
       { actions: 'setFilters' },
     ],
-    'list.reload': { target: '.Loading', reenter: true },
-    'list.deleted': { target: '.Loading', reenter: true, actions: 'removeItem' },
+    'list.reload': { target: '.Loading', reenter: true, actions: 'keepRows' },
+    'list.deleted': { target: '.Loading', reenter: true, actions: ['removeItem', 'keepRows'] },
   },
   states: {
     Debouncing: {
@@ -164,8 +176,7 @@ export const searchListMachine = setup({
         src: 'loadPage',
         input: ({ context }) => ({
           query: searchQuery(context.filters),
-          // A reload keeps as many rows as were shown, so the reader keeps their place.
-          limit: Math.min(SEARCH_MAX_PAGE_SIZE, Math.max(context.pageSize, context.items.length)),
+          limit: Math.min(SEARCH_MAX_PAGE_SIZE, Math.max(context.pageSize, context.keep)),
         }),
         onDone: { target: 'Ready', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
         onError: {
@@ -204,7 +215,7 @@ export const searchListMachine = setup({
       },
     },
     Failed: {
-      on: { 'list.retry': 'Loading' },
+      on: { 'list.retry': { target: 'Loading', actions: 'forgetRows' } },
     },
   },
 });

@@ -286,6 +286,22 @@ describe('searchList machine', () => {
     expect(snap().value).toEqual({ Ready: 'Idle' });
   });
 
+  it('a new search asks for one page again, however many rows were shown', async () => {
+    const { send, last } = start({ pageSize: 2 });
+    last().resolve({ items: rows(1, 2), nextCursor: 'c1' });
+    await settle();
+    send({ type: 'list.loadMore' });
+    last().resolve({ items: rows(3, 4) });
+    await settle();
+    send({ type: 'list.reload' });
+    expect(last().input.limit).toBe(4);
+    last().resolve({ items: rows(1, 4) });
+    await settle();
+    send({ type: 'filters.set', filters: { text: 'new' } });
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    expect(last().input).toEqual({ query: { text: 'new', visibility: 'all', version: 'latest' }, limit: 2 });
+  });
+
   it('list.reload reloads at once with the same filters, also after a failure', async () => {
     const { snap, send, calls, last } = start();
     last().reject({ status: 500 });

@@ -32,7 +32,8 @@ const itemOf = (leia: LeiaListItem): PaletteItem => ({
   id: leia.id,
   title: leia.metadata.name,
   subtitle: `v${leia.metadata.version} · ${leia.user?.email ?? ''}`,
-  keywords: [leia.metadata.version],
+  // The description matches too, as in the Search box (cut short: cmdk scores every keyword).
+  keywords: [leia.metadata.version, leia.description.slice(0, 300)],
 });
 
 /** A nested page over `load`ed LEIAs; the page's items carry ids, mapped back on select. */
