@@ -91,6 +91,7 @@ export const leiaViewMachine = setup({
         Loading: {
           tags: 'loading',
           invoke: {
+            id: 'loadLeia',
             src: 'loadLeia',
             input: ({ context }) => ({ id: context.summary!.id }),
             onDone: { target: 'Ready', actions: assign({ leia: ({ event }) => event.output }) },

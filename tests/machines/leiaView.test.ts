@@ -1,6 +1,12 @@
-import { LEIA_VIEW_TEXTS, type LeiaViewEvent, leiaViewMachine } from '@machines/leiaView';
+import {
+  LEIA_VIEW_TEXTS,
+  type LeiaViewEvent,
+  type LeiaViewSnapshot,
+  leiaViewMachine,
+} from '@machines/leiaView';
 import type { Leia } from '@shared/schemas/leias';
 import { createActor, fromPromise } from 'xstate';
+import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 
 const leiaWith = (id: string, name: string): Leia => {
   const part = (kind: string) => ({
@@ -101,5 +107,48 @@ describe('leiaView machine', () => {
     send({ type: 'view.open', leia: a });
     send({ type: 'view.close' });
     expect(snap().value).toBe('Closed');
+  });
+});
+
+describe('leiaView machine paths (xstate/graph)', () => {
+  // Pure traversal: the load's outcomes are fed in as the events XState delivers.
+  const done = (leia: Leia) =>
+    ({ type: 'xstate.done.actor.loadLeia', output: leia }) as unknown as LeiaViewEvent;
+  const failed = { type: 'xstate.error.actor.loadLeia', error: { status: 500 } } as unknown as LeiaViewEvent;
+  const events: LeiaViewEvent[] = [
+    { type: 'view.open', leia: a },
+    { type: 'view.open', leia: b },
+    { type: 'view.tab', tab: 'persona' },
+    { type: 'view.close' },
+    { type: 'view.retry' },
+    done(a),
+    failed,
+  ];
+  const serializeState = (s: LeiaViewSnapshot) =>
+    JSON.stringify([s.value, s.context.tab, s.context.lastId, s.context.leia?.id ?? null]);
+
+  it('reaches every state', () => {
+    const reached = new Set(
+      getShortestPaths(leiaViewMachine, { events, serializeState }).map((path) =>
+        JSON.stringify(path.state.value),
+      ),
+    );
+    expect(reached).toEqual(
+      new Set(['"Closed"', '{"Open":"Loading"}', '{"Open":"Ready"}', '{"Open":"Failed"}']),
+    );
+  });
+
+  it('on every path, opening a different LEIA shows Problem and opening the same one keeps the tab', () => {
+    const paths = getSimplePaths(leiaViewMachine, { events, serializeState });
+    expect(paths.length).toBeGreaterThan(20);
+    for (const path of paths) {
+      path.steps.forEach((step, i) => {
+        if (step.event.type !== 'view.open' || i === 0) return;
+        const before = path.steps[i - 1]!.state;
+        const after = step.state;
+        if (step.event.leia.id !== before.context.lastId) expect(after.context.tab).toBe('problem');
+        else expect(after.context.tab).toBe(before.context.tab);
+      });
+    }
   });
 });
