@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createAuthHooks } from './auth/hooks';
 import { createTokenService, resolveSecret } from './auth/tokens';
+import { seedCatalogue } from './catalogue/seed';
 import type { Config } from './config';
 import type { App, AppContext } from './context';
 import { openDatabase } from './db/client';
@@ -64,6 +65,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const firstAdmin = await users.ensureFirstAdmin(config.adminEmail, config.adminPassword);
   if (firstAdmin.created) options.onFirstAdmin?.(config.adminEmail, firstAdmin.generatedPassword);
+  // First start: the starter catalogue, owned by the first admin (a no-op once resources exist).
+  if (config.seedCatalogue) await seedCatalogue(database.db);
 
   const app = Fastify({
     logger: { level: config.logLevel },

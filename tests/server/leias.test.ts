@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => (t.app as FastifyInstance).ctx.db;
-const post = (token: string, payload: unknown, query = '') =>
+const post = (token: string, payload: object, query = '') =>
   t.request({ method: 'POST', url: `/api/v1/leias${query}`, token, payload });
 const get = (token: string, id: string) => t.request({ method: 'GET', url: `/api/v1/leias/${id}`, token });
 const leiaCount = async () => Number((await db().select({ n: count() }).from(leias))[0]!.n);

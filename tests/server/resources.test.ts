@@ -62,8 +62,11 @@ describe.each(resourceKinds)('%s', (kind) => {
   });
 
   it('keeps unknown spec fields and drops unknown top-level fields', async () => {
-    const body = { ...BODIES[kind](), id: 'ignored', user: { id: 'x' } };
-    body.spec = { ...body.spec, customField: { nested: [1, 2] } } as typeof body.spec;
+    const body = {
+      ...BODIES[kind](uniqueName(kind), { customField: { nested: [1, 2] } }),
+      id: 'ignored',
+      user: {},
+    };
     const created = await createResource(t, t.admin.token, kind, body);
     expect(created.spec).toMatchObject({ customField: { nested: [1, 2] } });
     expect(created.id).not.toBe('ignored');

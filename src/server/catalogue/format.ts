@@ -7,6 +7,7 @@ import {
   type ResourceKind,
   resourceNameSchema,
 } from '@shared/schemas/resources';
+import { versionSchema } from '@shared/semver';
 import { z } from 'zod';
 
 /**
@@ -18,6 +19,7 @@ import { z } from 'zod';
  *   leias/*.yaml:
  *     apiVersion: v1, kind: leia, metadata: {name, version},
  *     spec: {persona: <persona name>, problem: <problem name>, behaviour: <behaviour name>}
+ *     (a name may also be written {name, version} to pin one version)
  *
  * Top levels are strict so that a misspelt key ("metdata", "personas") is an error, not silently lost.
  */
@@ -36,15 +38,25 @@ export const cataloguePersonaFileSchema = catalogueResource('persona', personaBo
 export const catalogueProblemFileSchema = catalogueResource('problem', problemBodySchema);
 export const catalogueBehaviourFileSchema = catalogueResource('behaviour', behaviourBodySchema);
 
-/** A LEIA names its parts by resource name; the highest version of that name in the catalogue is used. */
+/**
+ * How a LEIA names a part: by resource name (the highest version of that name in the catalogue), or
+ * as `{name, version}` for one exact version. The export writes the second form only for a LEIA
+ * built on an older version of a part, so that an export imports back to the same LEIAs.
+ */
+export const cataloguePartReferenceSchema = z.union([
+  resourceNameSchema,
+  z.strictObject({ name: resourceNameSchema, version: versionSchema }),
+]);
+export type CataloguePartReference = z.infer<typeof cataloguePartReferenceSchema>;
+
 export const catalogueLeiaFileSchema = z.strictObject({
   apiVersion: apiVersionSchema,
   kind: z.literal('leia'),
   metadata: metadataSchema,
   spec: z.strictObject({
-    persona: resourceNameSchema,
-    problem: resourceNameSchema,
-    behaviour: resourceNameSchema,
+    persona: cataloguePartReferenceSchema,
+    problem: cataloguePartReferenceSchema,
+    behaviour: cataloguePartReferenceSchema,
   }),
 });
 

@@ -8,6 +8,7 @@ import {
   CATALOGUE_FOLDERS,
   type CatalogueKind,
   type CatalogueLeiaFile,
+  type CataloguePartReference,
   type CatalogueResourceFile,
   catalogueFileSchema,
 } from './format';
@@ -45,14 +46,27 @@ const listYamlFiles = async (dir: string): Promise<string[]> => {
   }
 };
 
-/** The highest version of `name` among the catalogue's resources of `kind`. */
+/** The name a part reference points at, with its pinned version if any. */
+export const referenceName = (reference: CataloguePartReference): string =>
+  typeof reference === 'string' ? reference : reference.name;
+const describeReference = (reference: CataloguePartReference): string =>
+  typeof reference === 'string'
+    ? `named '${reference}'`
+    : `named '${reference.name}' with version ${reference.version}`;
+
+/** The highest version of a name (or the pinned version) among the catalogue's resources of `kind`. */
 export const findCatalogueResource = (
   resources: readonly CatalogueResource[],
   kind: ResourceKind,
-  name: string,
+  reference: CataloguePartReference,
 ): CatalogueResource | undefined =>
   resources
-    .filter((resource) => resource.kind === kind && resource.metadata.name === name)
+    .filter(
+      (resource) =>
+        resource.kind === kind &&
+        resource.metadata.name === referenceName(reference) &&
+        (typeof reference === 'string' || resource.metadata.version === reference.version),
+    )
     .sort((a, b) => compareVersions(b.metadata.version, a.metadata.version))[0];
 
 /** A catalogue resource as an API resource body: `{apiVersion, metadata, spec}`. */
@@ -70,7 +84,9 @@ export const leiaPartsOf = (catalogue: Catalogue, leia: CatalogueLeia) => {
   const part = (kind: ResourceKind) => {
     const resource = findCatalogueResource(catalogue.resources, kind, leia.spec[kind]);
     if (!resource)
-      throw new CatalogueError([`${leia.file}: spec.${kind}: no ${kind} named '${leia.spec[kind]}'`]);
+      throw new CatalogueError([
+        `${leia.file}: spec.${kind}: no ${kind} ${describeReference(leia.spec[kind])}`,
+      ]);
     return resourceBodyOf(resource);
   };
   return { persona: part('persona'), problem: part('problem'), behaviour: part('behaviour') };
@@ -109,10 +125,10 @@ const checkUnique = (items: ReadonlyArray<CatalogueResource | CatalogueLeia>, pr
 const checkReferences = (catalogue: Catalogue, problems: string[]): void => {
   for (const leia of catalogue.leias) {
     for (const kind of ['persona', 'problem', 'behaviour'] as const) {
-      const name = leia.spec[kind];
-      if (!findCatalogueResource(catalogue.resources, kind, name)) {
+      const reference = leia.spec[kind];
+      if (!findCatalogueResource(catalogue.resources, kind, reference)) {
         problems.push(
-          `${leia.file}: spec.${kind}: no ${kind} named '${name}' in ${CATALOGUE_FOLDERS[kind]}/`,
+          `${leia.file}: spec.${kind}: no ${kind} ${describeReference(reference)} in ${CATALOGUE_FOLDERS[kind]}/`,
         );
       }
     }
