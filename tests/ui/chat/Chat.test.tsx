@@ -78,7 +78,7 @@ describe('Chat screen: who answers', () => {
     const hint = screen.getByText(/LEIA_LLM_BASE_URL/);
     expect(hint).toHaveTextContent('LEIA_LLM_MODEL');
     expect(hint).toHaveTextContent('http://localhost:11434/v1');
-    expect(hint).toHaveTextContent(/not a language model/);
+    expect(hint).toHaveTextContent(/not a language model/i);
   });
 
   it('names the model of a real provider, without the simulator label', async () => {

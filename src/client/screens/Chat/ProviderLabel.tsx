@@ -3,7 +3,7 @@ import type { ChatSessionInfo } from '@machines/chat';
 
 export const SIMULATOR_LABEL = 'Offline simulator';
 export const SIMULATOR_HINT =
-  'Replies come from the built-in simulator, not a language model. To connect one, set LEIA_LLM_BASE_URL and LEIA_LLM_MODEL (e.g. Ollama at http://localhost:11434/v1).';
+  'Not a language model: to connect one, set LEIA_LLM_BASE_URL and LEIA_LLM_MODEL (e.g. Ollama at http://localhost:11434/v1).';
 
 /**
  * Who answers: the offline simulator is named as such (and ProviderHint says how to connect a
