@@ -10,7 +10,7 @@ import {
 } from '@client/components';
 import { readChatNavigationState } from '@client/runner/navigation';
 import { CHAT_TEXTS, canSend, chatView } from '@machines/chat';
-import { type Failure, failureMessage, failureStatus } from '@machines/failure';
+import { failureMessage, failureStatus } from '@machines/failure';
 import { useSelector } from '@xstate/react';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -216,7 +216,7 @@ function Conversation({ actor }: { actor: ChatActor }) {
 
 function LoadError({ actor }: { actor: ChatActor }) {
   const [, navigate] = useLocation();
-  const error = useSelector(actor, (s) => s.context.loadError) as Failure | null;
+  const error = useSelector(actor, (s) => s.context.loadError);
   const notFound = failureStatus(error) === 404;
   return (
     <div className="chat-error">

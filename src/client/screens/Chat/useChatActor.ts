@@ -3,6 +3,7 @@ import { getSession, regenerateReply, sendMessage } from '@client/api/runner';
 import { chatStorage } from '@client/runner/storage';
 import { chatMachine } from '@machines/chat';
 import { useActorRef } from '@xstate/react';
+import { useState } from 'react';
 import { fromPromise } from 'xstate';
 
 /**
@@ -31,7 +32,10 @@ export const chatLogic = chatMachine.provide({
 });
 
 /** One actor per mounted session screen, seeded with what local storage held when it opened. */
-export const useChatActor = (sessionId: string) =>
-  useActorRef(chatLogic, { input: { sessionId, stored: chatStorage.read() } });
+export function useChatActor(sessionId: string) {
+  // Read once: the actor takes its input on the first render only.
+  const [input] = useState(() => ({ sessionId, stored: chatStorage.read() }));
+  return useActorRef(chatLogic, { input });
+}
 
 export type ChatActor = ReturnType<typeof useChatActor>;
