@@ -185,6 +185,53 @@ describe('version', () => {
     expect(names((await search(other.token, { text: word, version: 'latest' })).items)).toEqual([]);
   });
 
+  it('latest: a draft outranked by a newer published version disappears; public takes the highest published', async () => {
+    const word = uniqueWord();
+    const name = `${word} shared`;
+    await leiaWith(instructor.token, word, { name }); // the instructor's draft 1.0.0
+    await leiaWith(t.admin.token, word, { name, version: '2.0.0', publish: true });
+    await leiaWith(t.admin.token, word, { name, version: '3.0.0', publish: true });
+    await leiaWith(t.admin.token, word, { name, version: '4.0.0' }); // the admin's draft
+    const latest = async (token: string, visibility: string) =>
+      names((await search(token, { text: word, version: 'latest', visibility })).items);
+    expect(await latest(instructor.token, 'all')).toEqual([`${name}@3.0.0`]);
+    expect(await latest(instructor.token, 'public')).toEqual([`${name}@3.0.0`]);
+    expect(await latest(instructor.token, 'private')).toEqual([`${name}@1.0.0`]);
+    expect(await latest(t.admin.token, 'all')).toEqual([`${name}@4.0.0`]);
+    expect(await latest(t.admin.token, 'public')).toEqual([`${name}@3.0.0`]);
+    expect(await latest(t.admin.token, 'private')).toEqual([`${name}@4.0.0`]);
+    // Deleting the newest published version hands "latest" back to the one below it.
+    const v3 = (await search(t.admin.token, { text: word, version: '3.0.0' })).items[0]!;
+    await t.request({ method: 'DELETE', url: `/api/v1/leias/${v3.id}`, token: t.admin.token });
+    expect(await latest(instructor.token, 'all')).toEqual([`${name}@2.0.0`]);
+  });
+
+  it('latest pages merge published rows and the caller’s drafts newest first', async () => {
+    const word = uniqueWord();
+    const order: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      order.unshift(
+        `${(await leiaWith(t.admin.token, word, { name: `${word} p${i}`, publish: true })).metadata.name}@1.0.0`,
+      );
+      order.unshift(
+        `${(await leiaWith(instructor.token, word, { name: `${word} d${i}` })).metadata.name}@1.0.0`,
+      );
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await search(instructor.token, {
+        text: word,
+        version: 'latest',
+        limit: '4',
+        ...(cursor && { cursor }),
+      });
+      seen.push(...names(page.items));
+      cursor = page.next;
+    } while (cursor);
+    expect(seen).toEqual(order);
+  });
+
   it('rejects a malformed version', async () => {
     const res = await t.request({ method: 'GET', url: '/api/v1/leias?version=newest', token: t.admin.token });
     expect(res.statusCode).toBe(400);

@@ -101,6 +101,8 @@ export const leias = pgTable(
       .generatedAlwaysAs(sql`lower("name" || chr(10) || "description")`),
     /** Whether this is its name's highest version; kept by a trigger (migration leias_latest_trigger). */
     isLatest: boolean('is_latest').notNull().default(false),
+    /** Whether this is its name's highest published version; kept by the same trigger. */
+    isLatestPublished: boolean('is_latest_published').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -110,9 +112,12 @@ export const leias = pgTable(
     index('leias_name_semver_idx').on(t.name, t.major, t.minor, t.patch),
     index('leias_created_idx').on(t.createdAt, t.id),
     // Search's default (latest versions, newest first) walks only the latest rows.
-    index('leias_latest_created_idx')
-      .on(t.createdAt, t.id)
-      .where(sql`${t.isLatest}`),
+    index('leias_latest_created_idx').on(t.createdAt, t.id).where(sql`${t.isLatest}`),
+    // ... the same for everyone else's view of published LEIAs, and for their own drafts.
+    index('leias_latest_published_created_idx').on(t.createdAt, t.id).where(sql`${t.isLatestPublished}`),
+    index('leias_owner_unpublished_created_idx')
+      .on(t.ownerId, t.createdAt, t.id)
+      .where(sql`not ${t.isPublished}`),
     index('leias_owner_idx').on(t.ownerId),
     index('leias_persona_idx').on(t.personaId),
     index('leias_problem_idx').on(t.problemId),

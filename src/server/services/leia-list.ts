@@ -1,6 +1,6 @@
 import { type Actor, isAdmin } from '@shared/permissions';
 import type { LeiaListQuery } from '@shared/schemas/leias';
-import { and, desc, eq, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, not, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { leias, users } from '../db/schema';
@@ -12,10 +12,9 @@ import { visibilityCondition } from './visibility';
  *
  * - text: `search_text` (lower(name \n description), a generated column) LIKE lower('%text%'): a
  *   walk of the newest rows for common words, the trigram index leias_search_trgm for rare ones.
- * - version=latest: "the highest version of each name among the rows this visibility keeps". For an
- *   admin looking at everything that is the trigger-maintained `is_latest` flag, walked through the
- *   partial index leias_latest_created_idx; otherwise an anti-join on (name, major, minor, patch)
- *   with the same visibility condition on the newer row.
+ * - version=latest: "the highest version of each name among the rows this visibility keeps", from
+ *   the trigger-maintained flags is_latest / is_latest_published and their partial indexes (see
+ *   latestCandidates), with an anti-join on (name, major, minor, patch) only for drafts.
  * - cursor: `<created_at in µs since the epoch>_<id>` of the last row: exact, because the timestamp
  *   travels as an integer, not as a millisecond ISO string.
  * - The page is built as JSON text by the database and sent as it is: measured, this halves the
@@ -42,55 +41,90 @@ export interface LeiaPage {
 
 export async function listLeias(db: Db, actor: Actor, query: LeiaListQuery): Promise<LeiaPage> {
   const { text, version, visibility, owner, limit, cursor } = query;
+  const admin = isAdmin(actor);
 
-  const latest = (): SQL =>
-    isAdmin(actor) && visibility === 'all'
-      ? eq(leias.isLatest, true)
-      : notExists(
-          db
-            .select({ one: sql`1` })
-            .from(newer)
-            .where(
-              and(
-                eq(newer.name, leias.name),
-                sql`(${newer.major}, ${newer.minor}, ${newer.patch}) > (${leias.major}, ${leias.minor}, ${leias.patch})`,
-                visibilityCondition(actor, newer, visibility),
-              ),
-            ),
-        );
+  /** No newer version of the same name among the rows `among` keeps. */
+  const newest = (among: SQL | undefined): SQL =>
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(newer)
+        .where(
+          and(
+            eq(newer.name, leias.name),
+            sql`(${newer.major}, ${newer.minor}, ${newer.patch}) > (${leias.major}, ${leias.minor}, ${leias.patch})`,
+            among,
+          ),
+        ),
+    );
 
   const after = (value: string): SQL => {
     const [micros, id] = value.split('_') as [string, string];
     return sql`(${leias.createdAt}, ${leias.id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`;
   };
 
+  const filters = and(
+    owner === 'me' ? eq(leias.ownerId, actor.id) : undefined,
+    text ? sql`${leias.searchText} like lower(${containsPattern(text)})` : undefined,
+    version && version !== 'latest' ? eq(leias.version, version) : undefined,
+    cursor ? after(cursor) : undefined,
+  );
+
   // One more row than the page, to know whether there is a next page.
-  const candidates = db
-    .select({
-      id: leias.id,
-      name: leias.name,
-      version: leias.version,
-      isPublished: sql`${leias.isPublished}`.as('is_published'),
-      createdAt: sql`${leias.createdAt}`.as('created_at'),
-      updatedAt: sql`${leias.updatedAt}`.as('updated_at'),
-      description: leias.description,
-      personaId: sql`${leias.personaId}`.as('persona_id'),
-      problemId: sql`${leias.problemId}`.as('problem_id'),
-      behaviourId: sql`${leias.behaviourId}`.as('behaviour_id'),
-      ownerId: sql`${leias.ownerId}`.as('owner_id'),
-    })
-    .from(leias)
-    .where(
+  const rows = (where: SQL | undefined) =>
+    db
+      .select({
+        id: leias.id,
+        name: leias.name,
+        version: leias.version,
+        isPublished: sql`${leias.isPublished}`.as('is_published'),
+        createdAt: sql`${leias.createdAt}`.as('created_at'),
+        updatedAt: sql`${leias.updatedAt}`.as('updated_at'),
+        description: leias.description,
+        personaId: sql`${leias.personaId}`.as('persona_id'),
+        problemId: sql`${leias.problemId}`.as('problem_id'),
+        behaviourId: sql`${leias.behaviourId}`.as('behaviour_id'),
+        ownerId: sql`${leias.ownerId}`.as('owner_id'),
+      })
+      .from(leias)
+      .where(and(filters, where))
+      .orderBy(desc(leias.createdAt), desc(leias.id))
+      .limit(limit + 1);
+
+  /**
+   * "Latest" per visibility, each served by a partial index that holds only candidate rows:
+   * - an admin's `all`: the highest version overall (is_latest);
+   * - `public`, for anyone: the highest published version (is_latest_published);
+   * - anyone else's `all` (published + own): a published latest version unless the caller has a
+   *   newer draft of it, plus the caller's drafts that nothing visible outranks: two ordered scans
+   *   merged, never a walk over every old version;
+   * - `private`: drafts (the caller's, or all for an admin) that no other draft outranks.
+   */
+  const latestCandidates = (): SQL => {
+    if (visibility === 'all' && admin) return sql`${rows(eq(leias.isLatest, true))}`;
+    if (visibility === 'public') return sql`${rows(eq(leias.isLatestPublished, true))}`;
+    if (visibility === 'all') {
+      const myDraft = and(eq(newer.ownerId, actor.id), not(newer.isPublished));
+      const published = rows(and(eq(leias.isLatestPublished, true), newest(myDraft)));
+      const drafts = rows(
+        and(
+          eq(leias.ownerId, actor.id),
+          not(leias.isPublished),
+          newest(visibilityCondition(actor, newer, 'all')),
+        ),
+      );
+      return sql`(${published}) union all (${drafts}) order by created_at desc, id desc limit ${limit + 1}`;
+    }
+    return sql`${rows(
       and(
         visibilityCondition(actor, leias, visibility),
-        owner === 'me' ? eq(leias.ownerId, actor.id) : undefined,
-        text ? sql`${leias.searchText} like lower(${containsPattern(text)})` : undefined,
-        version === 'latest' ? latest() : version ? eq(leias.version, version) : undefined,
-        cursor ? after(cursor) : undefined,
+        newest(visibilityCondition(actor, newer, visibility)),
       ),
-    )
-    .orderBy(desc(leias.createdAt), desc(leias.id))
-    .limit(limit + 1);
+    )}`;
+  };
+
+  const candidates =
+    version === 'latest' ? latestCandidates() : sql`${rows(visibilityCondition(actor, leias, visibility))}`;
 
   const result = await db.execute(sql`
     select

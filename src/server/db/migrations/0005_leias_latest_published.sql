@@ -1,0 +1,3 @@
+ALTER TABLE "leias" ADD COLUMN "is_latest_published" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "leias_latest_published_created_idx" ON "leias" USING btree ("created_at","id") WHERE "leias"."is_latest_published";--> statement-breakpoint
+CREATE INDEX "leias_owner_unpublished_created_idx" ON "leias" USING btree ("owner_id","created_at","id") WHERE not "leias"."is_published";

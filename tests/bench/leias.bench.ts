@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '@server/app';
+import type { Config } from '@server/config';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { loadLeiaCorpus } from './support/leia-corpus';
+import type { BenchRow } from './types';
+
+/**
+ * Issue 3's Search figures: GET /api/v1/leias?text=<word>&version=latest, first page, with 10,000
+ * LEIAs loaded, at 50 connections, on PGlite and (when reachable) on PostgreSQL. The server runs
+ * in this process (buildApp + listen) and autocannon in a worker thread, so the load generator does
+ * not share the server's event loop. The word matches about 5% of the LEIAs (see leia-corpus.ts).
+ */
+const ADMIN = { email: 'bench-admin@leia.local', password: 'bench-admin-password' };
+const WORD = 'harbour';
+const PATH = `/api/v1/leias?text=${WORD}&version=latest`;
+const TARGET_P99_MS = { pglite: 50, postgres: 20 } as const;
+const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function run(): Promise<BenchRow[]> {
+  const rows = await measure('pglite', {});
+  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_PG_URL;
+  if (await reachable(adminUrl)) {
+    const name = `leia_bench_${randomBytes(6).toString('hex')}`;
+    await withClient(adminUrl, (client) => client.query(`create database ${name}`));
+    try {
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      rows.push(...(await measure('postgres', { databaseUrl: url.toString() })));
+    } finally {
+      await withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    }
+  } else {
+    rows.push({
+      benchmark: `GET ${PATH} on PostgreSQL`,
+      metric: 'skipped (no PostgreSQL)',
+      value: 0,
+      unit: '',
+    });
+  }
+  return rows;
+}
+
+async function measure(kind: 'pglite' | 'postgres', database: Partial<Config>): Promise<BenchRow[]> {
+  const app = await buildApp(config(database));
+  try {
+    const adminId = await adminIdOf(app);
+    const corpus = await loadLeiaCorpus(app.ctx.db, adminId);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+    const target = TARGET_P99_MS[kind];
+    const results: BenchRow[] = [];
+    for (const who of [ADMIN, corpus.instructor]) {
+      const token = await login(base, who);
+      const role = who === ADMIN ? 'admin' : 'instructor';
+      const first = await fetch(`${base}${PATH}`, { headers: { authorization: `Bearer ${token}` } });
+      const page = (await first.json()) as unknown[];
+      const name = `GET ${PATH} (${label}, ${corpus.leiaCount} LEIAs, ${role}, ${page.length} rows) @50 conns`;
+      const load = await cannon(`${base}${PATH}`, token);
+      results.push(
+        { benchmark: name, metric: 'p50 latency', value: load.latency.p50, unit: 'ms' },
+        {
+          benchmark: name,
+          metric: 'p99 latency',
+          value: load.latency.p99,
+          unit: 'ms',
+          target: `< ${target} ms`,
+          met: load.latency.p99 < target,
+        },
+        { benchmark: name, metric: 'requests/s', value: load.requests.average, unit: 'req/s' },
+        {
+          benchmark: name,
+          metric: 'non-2xx + errors',
+          value: load.non2xx + load.errors,
+          unit: 'responses',
+          target: '0',
+          met: load.non2xx + load.errors === 0,
+        },
+      );
+    }
+    // The floor under the same conditions: one authenticated request that only looks up the caller.
+    const floor = await cannon(`${base}/api/v1/users/me`, await login(base, ADMIN));
+    const floorName = `GET /api/v1/users/me (${label}, reference: auth only) @50 conns`;
+    results.push(
+      { benchmark: floorName, metric: 'p99 latency', value: floor.latency.p99, unit: 'ms' },
+      { benchmark: floorName, metric: 'requests/s', value: floor.requests.average, unit: 'req/s' },
+    );
+    return results;
+  } finally {
+    await app.close();
+  }
+}
+
+const config = (database: Partial<Config>): Config => ({
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: 'memory://',
+  adminEmail: ADMIN.email,
+  adminPassword: ADMIN.password,
+  tokenTtlSeconds: 3600,
+  llm: { provider: 'simulator', timeoutMs: 5000 },
+  loginMaxFailures: 1_000_000,
+  loginFailureWindowMs: 60_000,
+  seedCatalogue: false,
+  // Requests still in flight when autocannon stops fail as the server closes; they are not results.
+  logLevel: 'silent',
+  ...database,
+});
+
+async function adminIdOf(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
+  const list = await app.ctx.services.users.list();
+  return list.find((user) => user.email === ADMIN.email)!.id;
+}
+
+async function login(base: string, who: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${base}/api/v1/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function cannon(url: string, token: string) {
+  const options = { url, connections: 50, workers: 1, headers: { authorization: `Bearer ${token}` } };
+  await autocannon({ ...options, duration: 2 }); // warm-up: JIT, plans, caches
+  return autocannon({ ...options, duration: 5 });
+}
+
+async function reachable(url: string): Promise<boolean> {
+  try {
+    await withClient(url, (client) => client.query('select 1'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
