@@ -301,6 +301,8 @@ describe('POST /api/v1/runner/{sessionId}/messages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache, no-transform');
+    // The security headers of every response (helmet) are kept on the stream.
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
     const events = parseEvents(response.body);
     expect(events.filter((e) => e.event === 'delta').length).toBeGreaterThan(1);
     expect(joinDeltas(events)).toBe('We open at seven every morning.');

@@ -8,19 +8,19 @@ import {
   type TranscriptionRequest,
 } from '@shared/schemas/runner';
 import type { TranscriptionMessage } from '@shared/schemas/transcription';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import { UUID } from '../auth/hooks';
-import type { Db, Tx } from '../db/client';
-import { runnerMessages, runnerSessions } from '../db/schema';
+import type { Db } from '../db/client';
 import { badGateway, badRequest, notFound } from '../errors';
 import { buildSystemPrompt, toChatTurns } from '../runner/prompt';
 import { isProviderError, type LlmProvider, type ResolvedLeia } from '../runner/provider';
 import { type RunnerSources, resolveLeiaToRun } from './runner-leia';
+import { createRunnerStore, MAX_ATTEMPTS, type StoredMessage } from './runner-store';
 
 /**
  * Chat sessions with a LEIA (ARCHITECTURE.md "The runner"). A session and each of its messages are
- * rows, so any server process can serve any request and a restart loses nothing. No transaction is
- * open while the model writes: the user's message is committed before the call, the reply after.
+ * rows (runner-store.ts), so any server process can serve any request and a restart loses
+ * nothing. Nothing is held while the model writes: the user's message is stored before the call,
+ * the reply after.
  */
 
 /** What the session row's `spec` column holds: the resolved LEIA, as a LEIA object is shaped. */
@@ -42,12 +42,6 @@ export interface ReplyOptions {
   onDelta?: (text: string) => void;
 }
 
-interface StoredMessage {
-  seq: number;
-  isLeia: boolean;
-  text: string;
-}
-
 /** A turn ready for the model, with what to do with its reply. */
 interface PreparedTurn {
   sessionId: string;
@@ -61,125 +55,70 @@ interface PreparedTurn {
 const iso = (date: Date) => date.toISOString();
 
 export function createRunnerService(db: Db, provider: LlmProvider, sources: RunnerSources) {
-  /** The caller's session, locked until the transaction ends; anyone else's is 404, admins' too. */
-  async function lockSession(tx: Tx, actor: Actor, sessionId: string) {
-    if (!UUID.test(sessionId)) throw notFound(RUNNER_TEXTS.sessionNotFound);
-    const [session] = await tx
-      .select({ id: runnerSessions.id, systemPrompt: runnerSessions.systemPrompt, spec: runnerSessions.spec })
-      .from(runnerSessions)
-      .where(and(eq(runnerSessions.id, sessionId), eq(runnerSessions.ownerId, actor.id)))
-      .for('update');
-    if (!session) throw notFound(RUNNER_TEXTS.sessionNotFound);
-    return session;
-  }
-
-  const messagesOf = (tx: Db | Tx, sessionId: string) =>
-    tx
-      .select({
-        seq: runnerMessages.seq,
-        isLeia: runnerMessages.isLeia,
-        text: runnerMessages.text,
-        createdAt: runnerMessages.createdAt,
-      })
-      .from(runnerMessages)
-      .where(eq(runnerMessages.sessionId, sessionId))
-      .orderBy(asc(runnerMessages.seq));
-
-  /** Appends a message after the session's last one; the caller holds the session's lock. */
-  async function append(tx: Tx, sessionId: string, isLeia: boolean, text: string): Promise<Date> {
-    const [row] = await tx
-      .insert(runnerMessages)
-      .values({
-        sessionId,
-        seq: sql`(select coalesce(max(${runnerMessages.seq}), 0) + 1 from ${runnerMessages} where ${runnerMessages.sessionId} = ${sessionId})`,
-        isLeia,
-        text,
-      })
-      .returning({ createdAt: runnerMessages.createdAt });
-    return row!.createdAt;
-  }
+  const store = createRunnerStore(db, RUNNER_TEXTS.sessionNotFound);
 
   /**
-   * Stores the user's message and reads the history, in one transaction under the session lock
-   * (seq numbers stay unique however many requests arrive at once). A retry of a message whose
-   * answer failed finds it as the last, unanswered message and is not stored twice.
+   * Reads the caller's session (anyone else's is a 404, admins' too) and stores the user's
+   * message after the last one. If another message took that place meanwhile, it reads again.
+   * A retry of a message whose answer failed finds it as the last, unanswered message and is not
+   * stored twice.
    */
-  const prepare = (actor: Actor, sessionId: string, turn: Turn): Promise<PreparedTurn> =>
-    db.transaction(async (tx) => {
-      const session = await lockSession(tx, actor, sessionId);
-      const history: StoredMessage[] = await messagesOf(tx, sessionId);
+  async function prepare(actor: Actor, sessionId: string, turn: Turn): Promise<PreparedTurn> {
+    if (!UUID.test(sessionId)) throw notFound(RUNNER_TEXTS.sessionNotFound);
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const session = await store.load(actor.id, sessionId);
+      if (!session) throw notFound(RUNNER_TEXTS.sessionNotFound);
+      const { history } = session;
       const last = history.at(-1);
       const prepared = {
         sessionId,
         system: session.systemPrompt,
         leia: (session.spec as unknown as StoredSessionSpec).spec,
       };
-      if (turn.kind === 'message') {
-        const retry = last !== undefined && !last.isLeia && last.text === turn.text;
-        if (!retry) {
-          await append(tx, sessionId, false, turn.text);
-          history.push({ seq: (last?.seq ?? 0) + 1, isLeia: false, text: turn.text });
-        }
-        return { ...prepared, history };
+      if (turn.kind === 'regenerate') {
+        const answered = last?.isLeia ? history.slice(0, -1) : history;
+        if (answered.at(-1)?.isLeia !== false) throw badRequest(RUNNER_TEXTS.nothingToAnswer);
+        return { ...prepared, history: answered, ...(last?.isLeia && { replaces: last.seq }) };
       }
-      const answered = last?.isLeia ? history.slice(0, -1) : history;
-      if (answered.at(-1)?.isLeia !== false) throw badRequest(RUNNER_TEXTS.nothingToAnswer);
-      return { ...prepared, history: answered, ...(last?.isLeia && { replaces: last.seq }) };
-    });
+      const retry = last !== undefined && !last.isLeia && last.text === turn.text;
+      if (retry) return { ...prepared, history };
+      const seq = (last?.seq ?? 0) + 1;
+      if (await store.insertAt(sessionId, seq, false, turn.text)) {
+        return { ...prepared, history: [...history, { seq, isLeia: false, text: turn.text }] };
+      }
+    }
+    throw new Error(`Could not store a message in runner session ${sessionId}: too many concurrent writers`);
+  }
 
   /** Stores the reply (replacing the regenerated one) and answers it as the API does. */
-  const store = (turn: PreparedTurn, text: string): Promise<ChatReply> =>
-    db.transaction(async (tx) => {
-      const [session] = await tx
-        .select({ id: runnerSessions.id })
-        .from(runnerSessions)
-        .where(eq(runnerSessions.id, turn.sessionId))
-        .for('update');
-      // The session went away while the model wrote (its owner was deleted).
-      if (!session) throw notFound(RUNNER_TEXTS.sessionNotFound);
-      if (turn.replaces !== undefined) {
-        await tx
-          .delete(runnerMessages)
-          .where(
-            and(
-              eq(runnerMessages.sessionId, turn.sessionId),
-              eq(runnerMessages.seq, turn.replaces),
-              eq(runnerMessages.isLeia, true),
-            ),
-          );
-      }
-      return { message: text, timestamp: iso(await append(tx, turn.sessionId, true, text)) };
-    });
+  const storeReply = async (turn: PreparedTurn, text: string): Promise<ChatReply> => ({
+    message: text,
+    timestamp: iso(await store.append(turn.sessionId, true, text, turn.replaces)),
+  });
 
   return {
     async initialize(actor: Actor, body: InitializeBody): Promise<{ sessionId: string }> {
       const run = await resolveLeiaToRun(sources, actor, body);
       const spec: StoredSessionSpec = { metadata: run.name ? { name: run.name } : {}, spec: run.leia };
-      const [row] = await db
-        .insert(runnerSessions)
-        .values({
-          ownerId: actor.id,
-          leiaId: run.leiaId ?? null,
-          spec: spec as unknown as Record<string, unknown>,
-          systemPrompt: buildSystemPrompt(run.leia),
-          provider: provider.name,
-          model: provider.model,
-          experimentContext: body.experimentContext ?? null,
-        })
-        .returning({ id: runnerSessions.id });
-      return { sessionId: row!.id };
+      const sessionId = await store.createSession({
+        ownerId: actor.id,
+        leiaId: run.leiaId ?? null,
+        spec: spec as unknown as Record<string, unknown>,
+        systemPrompt: buildSystemPrompt(run.leia),
+        provider: provider.name,
+        model: provider.model,
+        experimentContext: body.experimentContext ?? null,
+      });
+      return { sessionId };
     },
 
     async get(actor: Actor, sessionId: string): Promise<RunnerSession> {
       if (!UUID.test(sessionId)) throw notFound(RUNNER_TEXTS.sessionNotFound);
-      const [session] = await db
-        .select()
-        .from(runnerSessions)
-        .where(and(eq(runnerSessions.id, sessionId), eq(runnerSessions.ownerId, actor.id)));
-      if (!session) throw notFound(RUNNER_TEXTS.sessionNotFound);
+      const found = await store.session(actor.id, sessionId);
+      if (!found) throw notFound(RUNNER_TEXTS.sessionNotFound);
+      const { session, messages } = found;
       const stored = session.spec as unknown as StoredSessionSpec;
       const description = stored.spec.problem.spec as { description?: unknown };
-      const messages = await messagesOf(db, sessionId);
       return {
         sessionId: session.id,
         provider: session.provider as RunnerSession['provider'],
@@ -221,13 +160,13 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
       } catch (error) {
         if (!isProviderError(error)) throw error;
         if (options.signal.aborted) {
-          if (options.onDelta && text.trim()) await store(prepared, text);
+          if (options.onDelta && text.trim()) await storeReply(prepared, text);
           throw error;
         }
         throw badGateway(error.message);
       }
       if (!text.trim()) throw badGateway(RUNNER_TEXTS.emptyReply);
-      return store(prepared, text);
+      return storeReply(prepared, text);
     },
 
     /** A whole interview with the LEIA (activity 'Auto Generate'); nothing is stored. */

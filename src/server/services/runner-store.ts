@@ -1,0 +1,158 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { runnerMessages, runnerSessions } from '../db/schema';
+import { notFound, PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../errors';
+
+/**
+ * The runner's rows: sessions and their messages. A message's place is its seq, part of the primary
+ * key, and it is claimed by compare-and-set: an insert at the place the writer believes is next
+ * (or at max + 1) that does nothing if another message took it first, and is then retried with a
+ * fresh read. No transaction or row lock is held, and a message costs one round trip: this is on
+ * the path of every chat message (see tests/bench/runner.bench.ts), where the alternative, a
+ * locked session row, takes five statements instead of one.
+ */
+
+export interface StoredMessage {
+  seq: number;
+  isLeia: boolean;
+  text: string;
+}
+
+/** Far more attempts than concurrent writers one chat session ever has. */
+export const MAX_ATTEMPTS = 50;
+
+const nextSeq = (sessionId: unknown) =>
+  sql<number>`(select coalesce(max(${runnerMessages.seq}), 0) + 1 from ${runnerMessages} where ${runnerMessages.sessionId} = ${sessionId})`;
+
+export function createRunnerStore(db: Db, sessionNotFound: string) {
+  /** The owner's session with its messages, oldest first, in one query. */
+  const loadQuery = db
+    .select({
+      systemPrompt: runnerSessions.systemPrompt,
+      spec: runnerSessions.spec,
+      history: sql<StoredMessage[]>`coalesce((
+        select json_agg(json_build_object('seq', m.seq, 'isLeia', m.is_leia, 'text', m.text) order by m.seq)
+        from ${runnerMessages} m where m.session_id = ${runnerSessions.id}), '[]'::json)`,
+    })
+    .from(runnerSessions)
+    .where(
+      and(
+        eq(runnerSessions.id, sql.placeholder('id')),
+        eq(runnerSessions.ownerId, sql.placeholder('ownerId')),
+      ),
+    )
+    .prepare('runner_load_session');
+
+  const insertAtQuery = db
+    .insert(runnerMessages)
+    .values({
+      sessionId: sql.placeholder('sessionId'),
+      seq: sql.placeholder('seq'),
+      isLeia: sql.placeholder('isLeia'),
+      text: sql.placeholder('text'),
+    })
+    .onConflictDoNothing()
+    .returning({ createdAt: runnerMessages.createdAt })
+    .prepare('runner_insert_at');
+
+  const appendQuery = db
+    .insert(runnerMessages)
+    .values({
+      sessionId: sql.placeholder('sessionId'),
+      seq: nextSeq(sql.placeholder('sessionId')),
+      isLeia: sql.placeholder('isLeia'),
+      text: sql.placeholder('text'),
+    })
+    .onConflictDoNothing()
+    .returning({ createdAt: runnerMessages.createdAt })
+    .prepare('runner_append');
+
+  /** A message insert whose session was deleted meanwhile (its owner was) is a 404. */
+  async function inserting<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw notFound(sessionNotFound);
+      throw error;
+    }
+  }
+
+  return {
+    async load(ownerId: string, sessionId: string) {
+      const [row] = await loadQuery.execute({ id: sessionId, ownerId });
+      return row;
+    },
+
+    async session(ownerId: string, sessionId: string) {
+      const [[session], messages] = await Promise.all([
+        db
+          .select()
+          .from(runnerSessions)
+          .where(and(eq(runnerSessions.id, sessionId), eq(runnerSessions.ownerId, ownerId))),
+        // Read alongside; thrown away when the session is not the owner's.
+        db
+          .select({
+            isLeia: runnerMessages.isLeia,
+            text: runnerMessages.text,
+            createdAt: runnerMessages.createdAt,
+          })
+          .from(runnerMessages)
+          .where(eq(runnerMessages.sessionId, sessionId))
+          .orderBy(asc(runnerMessages.seq)),
+      ]);
+      return session && { session, messages };
+    },
+
+    async createSession(values: typeof runnerSessions.$inferInsert): Promise<string> {
+      const [row] = await db.insert(runnerSessions).values(values).returning({ id: runnerSessions.id });
+      return row!.id;
+    },
+
+    /** Stores a message at exactly `seq`; undefined when another message took that place first. */
+    async insertAt(sessionId: string, seq: number, isLeia: boolean, text: string): Promise<Date | undefined> {
+      const [row] = await inserting(() => insertAtQuery.execute({ sessionId, seq, isLeia, text }));
+      return row?.createdAt;
+    },
+
+    /**
+     * Stores a message after the last one, whatever it is by then; `replaces` (regenerate) is
+     * deleted in the same transaction, so the conversation never shows both replies or neither.
+     */
+    append(sessionId: string, isLeia: boolean, text: string, replaces?: number): Promise<Date> {
+      if (replaces === undefined)
+        return inserting(() =>
+          untilStored(sessionId, () => appendQuery.execute({ sessionId, isLeia, text })),
+        );
+      return inserting(() =>
+        db.transaction(async (tx) => {
+          await tx
+            .delete(runnerMessages)
+            .where(
+              and(
+                eq(runnerMessages.sessionId, sessionId),
+                eq(runnerMessages.seq, replaces),
+                eq(runnerMessages.isLeia, true),
+              ),
+            );
+          // Each statement sees what committed before it, so a retry inside the transaction works.
+          return untilStored(sessionId, () =>
+            tx
+              .insert(runnerMessages)
+              .values({ sessionId, seq: nextSeq(sessionId), isLeia, text })
+              .onConflictDoNothing()
+              .returning({ createdAt: runnerMessages.createdAt }),
+          );
+        }),
+      );
+    },
+  };
+}
+
+/** Repeats an append that lost its place to a concurrent one. */
+async function untilStored(sessionId: string, insert: () => Promise<{ createdAt: Date }[]>): Promise<Date> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const [row] = await insert();
+    if (row) return row.createdAt;
+  }
+  throw new Error(`Could not append to runner session ${sessionId}: too many concurrent writers`);
+}
