@@ -139,10 +139,22 @@ function PaletteForUser({ children }: { children: ReactNode }) {
   return <PaletteProvider actor={actorOf(user)}>{children}</PaletteProvider>;
 }
 
+const TOAST_OFFSET = { top: 72, right: 16, bottom: 16, left: 16 };
+
 function ThemedToaster() {
   const theme = useTheme();
   // Spec section 9: toasts default to 5000 ms, top-right, paused while hovered (sonner's default).
-  return <Toaster position="top-right" duration={5000} theme={theme} closeButton />;
+  // Top toasts start below the 60 px header so they never cover its Menu and palette buttons.
+  return (
+    <Toaster
+      position="top-right"
+      duration={5000}
+      theme={theme}
+      closeButton
+      offset={TOAST_OFFSET}
+      mobileOffset={TOAST_OFFSET}
+    />
+  );
 }
 
 export function App() {

@@ -25,8 +25,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     databaseUrl: url.toString(),
     dataDir: 'memory://',
-    drop: () =>
-      withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)),
+    drop: async () => {
+      await withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+    },
   };
 }
 
