@@ -9,7 +9,7 @@ import { createTokenService, resolveSecret } from './auth/tokens';
 import { seedCatalogue } from './catalogue/seed';
 import type { Config } from './config';
 import type { App, AppContext } from './context';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import { registerErrorHandling } from './http/errors';
 import { registerStaticClient } from './http/static';
 import { registerHealthRoutes } from './routes/health';
@@ -33,13 +33,15 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Told once when the first admin is created (with the password when it was generated). */
   onFirstAdmin?: (email: string, generatedPassword?: string) => void;
+  /** A database already being opened (main.ts starts it before loading the rest of the server). */
+  database?: Promise<Database>;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** The whole server, ready for `listen` or `inject`. Opens (and migrates) the database. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const database = await openDatabase(config);
+  const database = await (options.database ?? openDatabase(config));
   const tokens = createTokenService(
     await resolveSecret(database.db, config.jwtSecret),
     config.tokenTtlSeconds,

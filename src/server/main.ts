@@ -1,21 +1,18 @@
-import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
 import { clientDistDir } from './paths';
 
 /** `npm start`: one process serving the UI and the API. */
 async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(process.env, { clientDir: clientDistDir });
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`leia: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
+  const config = readConfig();
+  // Booting the database (PGlite compiles its WebAssembly and opens the data dir) runs while the
+  // rest of the server's modules load: the two together are most of the cold start.
+  const database = openDatabase(config);
+  database.catch(() => {}); // reported by buildApp's await below
+  const { buildApp } = await import('./app');
 
   const app = await buildApp(config, {
+    database,
     onFirstAdmin(email, generatedPassword) {
       console.log(`\nleia: created the first admin ${email}`);
       if (generatedPassword) {
@@ -39,6 +36,18 @@ async function main(): Promise<void> {
   console.log(
     `leia: listening on http://localhost:${config.port} (database: ${where}; LLM: ${config.llm.provider})`,
   );
+}
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env, { clientDir: clientDistDir });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`leia: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }
 
 main().catch((error) => {
