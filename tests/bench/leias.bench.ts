@@ -1,8 +1,10 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '@server/app';
 import type { Config } from '@server/config';
-import autocannon from 'autocannon';
+import type { Result } from 'autocannon';
 import pg from 'pg';
 import { loadLeiaCorpus } from './support/leia-corpus';
 import type { BenchRow } from './types';
@@ -10,7 +12,7 @@ import type { BenchRow } from './types';
 /**
  * Issue 3's Search figures: GET /api/v1/leias?text=<word>&version=latest, first page, with 10,000
  * LEIAs loaded, at 50 connections, on PGlite and (when reachable) on PostgreSQL. The server runs
- * in this process (buildApp + listen) and autocannon in a worker thread, so the load generator does
+ * in this process (buildApp + listen) and autocannon in a child process, so the load generator does
  * not share the server's event loop. The word matches about 5% of the LEIAs (see leia-corpus.ts).
  */
 const ADMIN = { email: 'bench-admin@leia.local', password: 'bench-admin-password' };
@@ -18,6 +20,7 @@ const WORD = 'harbour';
 const PATH = `/api/v1/leias?text=${WORD}&version=latest`;
 const TARGET_P99_MS = { pglite: 50, postgres: 20 } as const;
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
 
 export async function run(): Promise<BenchRow[]> {
   const rows = await measure('pglite', {});
@@ -124,10 +127,41 @@ async function login(base: string, who: { email: string; password: string }): Pr
   return ((await response.json()) as { token: string }).token;
 }
 
-async function cannon(url: string, token: string) {
-  const options = { url, connections: 50, workers: 1, headers: { authorization: `Bearer ${token}` } };
-  await autocannon({ ...options, duration: 2 }); // warm-up: JIT, plans, caches
-  return autocannon({ ...options, duration: 5 });
+/**
+ * autocannon in its own process (its CLI with --json), so the load generator never shares the
+ * server's event loop; worker threads would inherit this process's loader flags.
+ */
+async function cannon(url: string, token: string): Promise<Result> {
+  const run = (seconds: number) =>
+    new Promise<Result>((resolve, reject) => {
+      const args = [
+        AUTOCANNON,
+        '-c',
+        '50',
+        '-d',
+        String(seconds),
+        '-H',
+        `authorization=Bearer ${token}`,
+        '-j',
+        url,
+      ];
+      const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        err += chunk;
+      });
+      child.on('error', reject);
+      child.on('close', (code) => {
+        if (code === 0) resolve(JSON.parse(out) as Result);
+        else reject(new Error(`autocannon exited with ${code}: ${err}`));
+      });
+    });
+  await run(2); // warm-up: JIT, plans, caches
+  return run(5);
 }
 
 async function reachable(url: string): Promise<boolean> {

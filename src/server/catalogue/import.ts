@@ -31,9 +31,9 @@ async function catalogueOwner(tx: Tx): Promise<Actor> {
     .orderBy(asc(users.createdAt), asc(users.id))
     .limit(1);
   if (!admin) {
-    throw new CatalogueError([
+    throw new Error(
       'the database has no administrator to own the catalogue; start the server once (it creates the first admin), then import',
-    ]);
+    );
   }
   return admin;
 }
