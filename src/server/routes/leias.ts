@@ -18,7 +18,16 @@ export function registerLeiaRoutes(app: App, ctx: AppContext): void {
 
   app.get(
     '/api/v1/leias',
-    { onRequest: requireUser, schema: { querystring: leiaListQuerySchema, tags } },
+    {
+      onRequest: requireUser,
+      schema: {
+        querystring: leiaListQuerySchema,
+        tags,
+        description:
+          'Newest first. The body is an array of LeiaListItem (no resolved specs; GET /api/v1/leias/{id} has them). ' +
+          `The next page's cursor comes in the ${NEXT_CURSOR_HEADER} response header, absent on the last page.`,
+      },
+    },
     async (request, reply) => {
       const page = await leias.list(actorOf(request), request.query);
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);

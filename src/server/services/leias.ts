@@ -14,13 +14,13 @@ import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { deleteUnlessInUse } from './in-use';
 import { type LeiaPage, listLeias } from './leia-list';
 import { ownerColumns, toOwner } from './owners';
-import { RESOURCE_TEXTS } from './resources';
+import { RESOURCE_API_TEXTS } from './resources';
 import { claimVersion, uniqueNameVersion } from './versions';
 import { readableBy } from './visibility';
 
 export const LEIA_TEXTS = {
   ...LEIA_DELETE_TEXTS,
-  publishForbidden: RESOURCE_TEXTS.publishForbidden,
+  publishForbidden: RESOURCE_API_TEXTS.publishForbidden,
   partNotFound: (kind: ResourceKind) => `${kind[0]!.toUpperCase()}${kind.slice(1)} not found`,
   generationFailed: (errors: string[]) => `LEIA generation failed: ${errors.join('; ')}`,
   privateActivity: 'Private activity',

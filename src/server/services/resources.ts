@@ -15,7 +15,7 @@ import { ownerColumns, toOwner } from './owners';
 import { claimVersion, uniqueNameVersion } from './versions';
 import { readableBy, visibilityCondition } from './visibility';
 
-export const RESOURCE_TEXTS = {
+export const RESOURCE_API_TEXTS = {
   ...RESOURCE_DELETE_TEXTS,
   publishForbidden: 'Only administrators can publish',
   behaviourForbidden: 'Instructors cannot create behaviours',
@@ -92,11 +92,11 @@ export function createResourcesService(db: Db) {
 
   /** The row if it exists, is of `kind` and `actor` may read it; else 404 'Resource not found'. */
   async function visibleRow(tx: Db | Tx, actor: Actor, kind: ResourceKind, id: string) {
-    if (!UUID.test(id)) throw notFound(RESOURCE_TEXTS.notFound);
+    if (!UUID.test(id)) throw notFound(RESOURCE_API_TEXTS.notFound);
     const [row] = await selectItems(tx).where(
       and(eq(resources.id, id), eq(resources.kind, kind), readableBy(actor, resources)),
     );
-    if (!row) throw notFound(RESOURCE_TEXTS.notFound);
+    if (!row) throw notFound(RESOURCE_API_TEXTS.notFound);
     return row;
   }
 
@@ -109,7 +109,7 @@ export function createResourcesService(db: Db) {
       .orderBy(asc(leias.name), asc(leias.id));
     return rows.map((row) => ({
       id: row.id,
-      name: canRead(actor, row) ? row.name : RESOURCE_TEXTS.privateLeia,
+      name: canRead(actor, row) ? row.name : RESOURCE_API_TEXTS.privateLeia,
     }));
   };
 
@@ -140,8 +140,8 @@ export function createResourcesService(db: Db) {
       options: { publish: boolean },
     ): Promise<ResourceItem> {
       if (kind === 'behaviour' && !canCreateBehaviour(actor))
-        throw forbidden(RESOURCE_TEXTS.behaviourForbidden);
-      if (options.publish && !canPublish(actor)) throw forbidden(RESOURCE_TEXTS.publishForbidden);
+        throw forbidden(RESOURCE_API_TEXTS.behaviourForbidden);
+      if (options.publish && !canPublish(actor)) throw forbidden(RESOURCE_API_TEXTS.publishForbidden);
       return uniqueNameVersion(kind, body.metadata, () =>
         db.transaction(async (tx) =>
           toResourceItem(await insertResource(tx, actor, kind, body, options), actor, actor),
@@ -154,10 +154,10 @@ export function createResourcesService(db: Db) {
         db,
         async (tx) => {
           const { resource, owner } = await visibleRow(tx, actor, kind, id);
-          if (!canDelete(actor, { ownerId: owner.id })) throw forbidden(RESOURCE_TEXTS.forbidden);
+          if (!canDelete(actor, { ownerId: owner.id })) throw forbidden(RESOURCE_API_TEXTS.forbidden);
           await tx.delete(resources).where(eq(resources.id, resource.id));
         },
-        { message: RESOURCE_TEXTS.inUse, dependents: dependentLeias(actor, id) },
+        { message: RESOURCE_API_TEXTS.inUse, dependents: dependentLeias(actor, id) },
       );
     },
 
