@@ -1,4 +1,4 @@
-import { api, onUnauthorized } from '@client/api/client';
+import { api, clientFor, onUnauthorized } from '@client/api/client';
 import { errorMessage, statusOf, toFailure, validationMessages, withFailure } from '@client/api/errors';
 import { TOKEN_KEY } from '@client/api/token';
 import { deleteUser, login, updateUser } from '@client/api/users';
@@ -69,6 +69,58 @@ describe('api client', () => {
     expect(errorMessage(error, 'fallback')).toBe('You cannot delete yourself');
     expect(window.location.pathname).toBe('/profile');
     expect(localStorage.getItem(TOKEN_KEY)).toBe('abc');
+
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+    fetchMock.mockImplementation(async () => reply(401, { message: 'Unauthorized' }));
+    expect(statusOf(await deleteUser('u1', { handleAuthErrors: false }).catch((e: unknown) => e))).toBe(401);
+    expect(window.location.pathname).toBe('/profile');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('abc');
+    expect(listener).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('handleForbidden: false leaves a 403 to the caller but keeps the 401 rule', async () => {
+    localStorage.setItem(TOKEN_KEY, 'abc');
+    const listener = vi.fn();
+    const stop = onUnauthorized(listener);
+    fetchMock.mockImplementation(async () => reply(403, { message: 'Not yours' }));
+    const error = await clientFor({ handleForbidden: false })('/leias/l1', { method: 'DELETE' }).catch(
+      (e: unknown) => e,
+    );
+    expect(statusOf(error)).toBe(403);
+    expect(errorMessage(error, 'fallback')).toBe('Not yours');
+    expect(window.location.pathname).toBe('/profile');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('abc');
+
+    fetchMock.mockImplementation(async () => reply(401, { message: 'Unauthorized' }));
+    await expect(clientFor({ handleForbidden: false })('/leias/l1', { method: 'DELETE' })).rejects.toThrow();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(window.location.pathname).toBe('/login');
+    stop();
+  });
+
+  it('handleAuthErrors: false wins over handleForbidden (neither rule applies)', async () => {
+    localStorage.setItem(TOKEN_KEY, 'abc');
+    fetchMock.mockImplementation(async () => reply(401, {}));
+    await expect(
+      clientFor({ handleAuthErrors: false, handleForbidden: true })('/users/me'),
+    ).rejects.toThrow();
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('abc');
+    expect(window.location.pathname).toBe('/profile');
+  });
+
+  it('deleting a user keeps both global rules (a 403 means the caller is no longer an admin)', async () => {
+    localStorage.setItem(TOKEN_KEY, 'abc');
+    fetchMock.mockImplementation(async () => reply(403, { message: 'Administrator access required' }));
+    await expect(deleteUser('u1')).rejects.toThrow();
+    expect(window.location.pathname).toBe('/forbidden');
+    window.history.replaceState(null, '', '/admin/users');
+    fetchMock.mockImplementation(async () => reply(401, { message: 'Unauthorized' }));
+    await expect(deleteUser('u1')).rejects.toThrow();
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.location.pathname).toBe('/login');
   });
 
   it('login never applies the global 401 rule (a wrong password is the form’s business)', async () => {

@@ -8,9 +8,11 @@ import { tokenStorage } from './token';
  * - `api`: base '/api/v1', bearer token from local storage on every call, and the global rules:
  *   401 -> token removed, listeners told (the auth machine ends the session), browser to /login;
  *   403 -> browser to /forbidden.
- * - `apiRaw`: the same client without those two rules, for calls that handle 401/403 themselves
- *   (the login form, a delete dialog that shows the 403 message). Module functions accept
- *   `{ handleAuthErrors: false }` and pick it via `clientFor`.
+ * - `apiNoForbidden`: the 401 rule only, for calls whose caller shows the 403 itself (a delete
+ *   dialog with spec section 8's permission text) but must still end an expired session.
+ * - `apiRaw`: neither rule, for calls that handle 401 as well (the login form, whose 401 is a
+ *   wrong password; the start-up token check).
+ * Module functions accept CallOptions and pick one of the three via `clientFor`.
  *
  * No timeout (spec section 7) and no automatic retries, so a request is sent exactly once.
  */
@@ -18,8 +20,13 @@ import { tokenStorage } from './token';
 export const API_BASE = '/api/v1';
 
 export interface CallOptions {
-  /** false: do not apply the global 401/403 rules; the caller handles them. Default true. */
+  /** false: apply neither global rule (401 nor 403); the caller handles both. Default true. */
   handleAuthErrors?: boolean;
+  /**
+   * false: leave a 403 to the caller (no move to /forbidden) but keep the 401 rule (token removed,
+   * /login). Default true. Ignored when handleAuthErrors is false (neither rule applies then).
+   */
+  handleForbidden?: boolean;
   signal?: AbortSignal;
 }
 
@@ -46,19 +53,25 @@ const goTo = (path: string): void => {
   if (window.location.pathname !== path) navigate(path);
 };
 
-const applyAuthRules = ({ response }: FetchContext): void => {
-  if (response?.status === 401) {
-    tokenStorage.remove();
-    for (const listener of unauthorizedListeners) listener();
-    goTo('/login');
-  } else if (response?.status === 403) {
-    goTo('/forbidden');
-  }
+const applyUnauthorizedRule = ({ response }: FetchContext): void => {
+  if (response?.status !== 401) return;
+  tokenStorage.remove();
+  for (const listener of unauthorizedListeners) listener();
+  goTo('/login');
+};
+
+const applyAuthRules = (context: FetchContext): void => {
+  applyUnauthorizedRule(context);
+  if (context.response?.status === 403) goTo('/forbidden');
 };
 
 const shared: FetchOptions = { baseURL: API_BASE, retry: 0, onRequest: addBearer };
 
 export const apiRaw = ofetch.create(shared);
+export const apiNoForbidden = ofetch.create({ ...shared, onResponseError: applyUnauthorizedRule });
 export const api = ofetch.create({ ...shared, onResponseError: applyAuthRules });
 
-export const clientFor = (options?: CallOptions) => (options?.handleAuthErrors === false ? apiRaw : api);
+export const clientFor = (options?: CallOptions) => {
+  if (options?.handleAuthErrors === false) return apiRaw;
+  return options?.handleForbidden === false ? apiNoForbidden : api;
+};

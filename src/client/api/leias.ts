@@ -52,11 +52,11 @@ export const getLeia = (id: string, options?: CallOptions) =>
   clientFor(options)<Leia>(`/leias/${encodeURIComponent(id)}`, { signal: options?.signal });
 
 /**
- * DELETE /leias/{id}. Never applies the global rules: the delete dialog shows the 403 text of
- * spec section 8 instead of leaving for /forbidden.
+ * DELETE /leias/{id}. Leaves a 403 to the delete dialog, which shows spec section 8's permission
+ * text instead of leaving for /forbidden; a 401 still ends the session (global rule, /login).
  */
-export const deleteLeia = (id: string, options?: Omit<CallOptions, 'handleAuthErrors'>) =>
-  clientFor({ ...options, handleAuthErrors: false })<void>(`/leias/${encodeURIComponent(id)}`, {
+export const deleteLeia = (id: string, options?: Pick<CallOptions, 'signal'>) =>
+  clientFor({ ...options, handleForbidden: false })<void>(`/leias/${encodeURIComponent(id)}`, {
     method: 'DELETE',
     signal: options?.signal,
   });

@@ -51,5 +51,10 @@ export const updateUser = (id: string, { password, ...rest }: UserPayload, optio
     ...opts(options),
   });
 
+/**
+ * DELETE /users/{id}. Keeps both global rules: the server answers 403 here only when the caller is
+ * no longer an admin, and spec section 8 gives the users dialog no 403 text, so the Access Denied
+ * screen is the answer; the refusals the dialog shows (own account, last admin) are 400s.
+ */
 export const deleteUser = (id: string, options?: CallOptions) =>
   clientFor(options)<void>(`/users/${encodeURIComponent(id)}`, { method: 'DELETE', ...opts(options) });

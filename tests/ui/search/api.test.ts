@@ -66,6 +66,14 @@ describe('LEIAs API module', () => {
     );
     await expect(deleteLeia('l-1')).rejects.toMatchObject({ status: 403 });
     expect(window.location.pathname).toBe('/');
+    expect(localStorage.getItem(TOKEN_KEY)).toBe('abc');
+  });
+
+  it('a 401 while deleting still ends the session: token removed, /login', async () => {
+    fetchMock.mockResolvedValueOnce(reply(401, { message: 'Unauthorized' }));
+    await expect(deleteLeia('l-1')).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(window.location.pathname).toBe('/login');
   });
 
   it("scans pages for the owner's LEIAs until it has enough, then hands on the cursor", async () => {
