@@ -18,7 +18,7 @@ import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
  *
  * While reloading, the previous rows stay in context (the view dims them and shows 'Loading…'),
  * so a delete or a refined search does not flash an empty list. The app provides `loadPage`
- * (GET /api/v1/leias, or the own-LEIAs scan) and `notifyLoadFailed` (the toast).
+ * (GET /api/v1/leias, with owner=me for My LEIAs) and `notifyLoadFailed` (the toast).
  */
 
 export const SEARCH_DEBOUNCE_MS = 300;

@@ -12,6 +12,8 @@ export interface LeiaListParams {
   /** 'latest' = each name's highest version; '' = all versions. */
   version?: 'latest' | '';
   visibility?: Visibility;
+  /** 'me': only the caller's own LEIAs (My LEIAs); absent: everyone's that the caller may see. */
+  owner?: 'me';
   /** The previous page's `x-next-cursor`. */
   cursor?: string;
   limit?: number;
@@ -26,19 +28,30 @@ export interface LeiaPage {
 
 /**
  * The query string by spec section 5 "Search": text trimmed and sent only when non-empty, version
- * always sent ('' for all), visibility only when not 'all'.
+ * always sent ('' for all), visibility only when not 'all', owner only for 'me'.
  */
-export const leiaListQuery = ({ text, version = 'latest', visibility, cursor, limit }: LeiaListParams) => {
+export const leiaListQuery = ({
+  text,
+  version = 'latest',
+  visibility,
+  owner,
+  cursor,
+  limit,
+}: LeiaListParams) => {
   const query: Record<string, string | number> = { version };
   const trimmed = text?.trim();
   if (trimmed) query.text = trimmed;
   if (visibility && visibility !== 'all') query.visibility = visibility;
+  if (owner === 'me') query.owner = owner;
   if (cursor) query.cursor = cursor;
   if (limit !== undefined) query.limit = limit;
   return query;
 };
 
-/** GET /leias: one page; the next page's cursor comes in a response header. */
+/**
+ * GET /leias: one page, newest first; the next page's cursor comes in a response header. With
+ * `owner: 'me'` the server keeps only the caller's LEIAs (My LEIAs), paged the same way.
+ */
 export async function listLeias(params: LeiaListParams = {}, options?: CallOptions): Promise<LeiaPage> {
   const response = await clientFor(options).raw<LeiaListItem[]>('/leias', {
     query: leiaListQuery(params),
@@ -60,25 +73,3 @@ export const deleteLeia = (id: string, options?: Pick<CallOptions, 'signal'>) =>
     method: 'DELETE',
     signal: options?.signal,
   });
-
-/** Server pages read per call of listOwnLeias at most, so one call stays bounded. */
-const OWN_ROUNDS = 10;
-const OWN_SCAN_PAGE = 200;
-
-/**
- * The caller's own LEIAs (/leias 'My LEIAs'). The API has no owner filter, so this reads the
- * visible rows in large pages and keeps those whose owner is `ownerId`, until it has `limit` of
- * them, the list ends, or OWN_ROUNDS pages were read; the cursor goes on from the last page read.
- */
-export async function listOwnLeias(ownerId: string, params: LeiaListParams = {}): Promise<LeiaPage> {
-  const wanted = params.limit ?? 50;
-  const items: LeiaListItem[] = [];
-  let cursor = params.cursor;
-  for (let round = 0; round < OWN_ROUNDS; round++) {
-    const page = await listLeias({ ...params, cursor, limit: OWN_SCAN_PAGE });
-    items.push(...page.items.filter((leia) => leia.user?.id === ownerId));
-    cursor = page.nextCursor;
-    if (!cursor || items.length >= wanted) break;
-  }
-  return { items, ...(cursor ? { nextCursor: cursor } : {}) };
-}

@@ -18,7 +18,6 @@ import {
 vi.mock('@client/api/leias', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   listLeias: vi.fn(),
-  listOwnLeias: vi.fn(),
   getLeia: vi.fn(),
   deleteLeia: vi.fn(),
 }));

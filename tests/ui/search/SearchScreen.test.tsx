@@ -19,7 +19,6 @@ import {
 vi.mock('@client/api/leias', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   listLeias: vi.fn(),
-  listOwnLeias: vi.fn(),
   getLeia: vi.fn(),
   deleteLeia: vi.fn(),
 }));
@@ -225,18 +224,30 @@ describe('My LEIAs', () => {
     resetApi({ items: [library] }, teacherUser);
     await renderSearch({ mine: true });
     expect(screen.getByRole('heading', { level: 1, name: 'My LEIAs' })).toBeInTheDocument();
-    expect(mocked.listOwnLeias).toHaveBeenCalledWith(
-      teacherUser.id,
-      expect.objectContaining({ version: 'latest', visibility: 'all' }),
+    expect(mocked.listLeias).toHaveBeenCalledWith(
+      expect.objectContaining({ owner: 'me', version: 'latest', visibility: 'all' }),
     );
-    expect(mocked.listLeias).not.toHaveBeenCalled();
+    expect(mocked.listLeias).toHaveBeenCalledTimes(1);
     expect(inRow('Library').getByRole('button', { name: /^View / })).toBeInTheDocument();
     expect(inRow('Library').getByRole('button', { name: /^Delete / })).toBeInTheDocument();
   });
 
-  it('uses the admin as owner for an admin', async () => {
+  it('asks the server for owner=me for an admin too (not every LEIA an admin may see)', async () => {
     resetApi({ items: [bank] }, adminUser);
     await renderSearch({ mine: true });
-    expect(mocked.listOwnLeias.mock.calls[0]?.[0]).toBe(adminUser.id);
+    expect(mocked.listLeias.mock.calls[0]?.[0]).toMatchObject({ owner: 'me' });
+  });
+
+  it('pages with the server cursor: one request per page, owner=me and the filters on each', async () => {
+    resetApi({ items: [] }, teacherUser);
+    const { user } = await renderSearch({ mine: true, waitForRows: false });
+    mocked.listLeias.mockResolvedValueOnce({ items: [library], nextCursor: 'c1' });
+    mocked.listLeias.mockResolvedValueOnce({ items: [row('Museum', { by: teacherUser })] });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Visibility' }), 'private');
+    expect(await screen.findByText('1+ LEIAs')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Load more' }));
+    expect(await screen.findByRole('article', { name: 'Museum' })).toBeInTheDocument();
+    expect(lastQuery()).toMatchObject({ owner: 'me', visibility: 'private', cursor: 'c1', limit: 50 });
+    expect(mocked.listLeias).toHaveBeenCalledTimes(3);
   });
 });

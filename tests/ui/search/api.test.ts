@@ -1,4 +1,4 @@
-import { deleteLeia, getLeia, leiaListQuery, listLeias, listOwnLeias } from '@client/api/leias';
+import { deleteLeia, getLeia, leiaListQuery, listLeias } from '@client/api/leias';
 import { TOKEN_KEY } from '@client/api/token';
 
 const reply = (status: number, body?: unknown, headers: Record<string, string> = {}) =>
@@ -76,23 +76,26 @@ describe('LEIAs API module', () => {
     expect(window.location.pathname).toBe('/login');
   });
 
-  it("scans pages for the owner's LEIAs until it has enough, then hands on the cursor", async () => {
-    fetchMock
-      .mockResolvedValueOnce(reply(200, [item('1', 'me'), item('2', 'other')], { 'x-next-cursor': 'c1' }))
-      .mockResolvedValueOnce(reply(200, [item('3', 'other'), item('4', 'me')], { 'x-next-cursor': 'c2' }))
-      .mockResolvedValueOnce(reply(200, [item('5', 'me')], { 'x-next-cursor': 'c3' }));
-    const page = await listOwnLeias('me', { version: 'latest', visibility: 'private', limit: 3 });
-    expect(page.items.map((leia) => leia.id)).toEqual(['1', '4', '5']);
-    expect(page.nextCursor).toBe('c3');
-    expect(calledUrl(0).searchParams.get('limit')).toBe('200');
-    expect(calledUrl(0).searchParams.get('visibility')).toBe('private');
-    expect(calledUrl(1).searchParams.get('cursor')).toBe('c1');
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+  it('My LEIAs: owner=me on the server, one request per page, the cursor handed on as is', async () => {
+    fetchMock.mockResolvedValueOnce(
+      reply(200, [item('1', 'me'), item('4', 'me')], { 'x-next-cursor': 'c1' }),
+    );
+    const page = await listLeias({ owner: 'me', version: 'latest', visibility: 'private', limit: 2 });
+    expect(page).toEqual({ items: [item('1', 'me'), item('4', 'me')], nextCursor: 'c1' });
+    expect(Object.fromEntries(calledUrl().searchParams)).toEqual({
+      owner: 'me',
+      version: 'latest',
+      visibility: 'private',
+      limit: '2',
+    });
+    fetchMock.mockResolvedValueOnce(reply(200, [item('5', 'me')]));
+    expect(await listLeias({ owner: 'me', cursor: 'c1', limit: 2 })).toEqual({ items: [item('5', 'me')] });
+    expect(calledUrl().searchParams.get('cursor')).toBe('c1');
+    expect(calledUrl().searchParams.get('owner')).toBe('me');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('stops at the last page', async () => {
-    fetchMock.mockResolvedValueOnce(reply(200, [item('1', 'other')]));
-    expect(await listOwnLeias('me')).toEqual({ items: [] });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+  it('sends no owner for everyone’s LEIAs', () => {
+    expect(leiaListQuery({ owner: undefined, text: 'x' })).toEqual({ version: 'latest', text: 'x' });
   });
 });

@@ -6,7 +6,6 @@ import { bank, library, mocked, renderSearch, resetApi, teacherUser, zoo } from 
 vi.mock('@client/api/leias', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   listLeias: vi.fn(),
-  listOwnLeias: vi.fn(),
   getLeia: vi.fn(),
   deleteLeia: vi.fn(),
 }));

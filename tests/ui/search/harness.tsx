@@ -96,7 +96,6 @@ export const deferred = <T,>() => {
 
 export const mocked = {
   listLeias: vi.mocked(api.listLeias),
-  listOwnLeias: vi.mocked(api.listOwnLeias),
   getLeia: vi.mocked(api.getLeia),
   deleteLeia: vi.mocked(api.deleteLeia),
   useAuth: vi.mocked(useAuth),
@@ -116,7 +115,6 @@ export const signInAs = (user: SessionUser) => {
 
 export const resetApi = (page: LeiaPage = { items: [bank, library, zoo] }, user: SessionUser = adminUser) => {
   mocked.listLeias.mockReset().mockResolvedValue(page);
-  mocked.listOwnLeias.mockReset().mockResolvedValue(page);
   mocked.getLeia.mockReset().mockImplementation(async (id) => {
     const item = [bank, library, zoo].find((candidate) => candidate.id === id);
     if (!item) throw httpError(404, { message: 'LEIA not found' });

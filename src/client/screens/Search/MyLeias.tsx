@@ -1,16 +1,15 @@
 import { useAuth } from '@client/auth';
-import { useMemo } from 'react';
 import { LeiaBrowser } from './LeiaBrowser';
-import type { LeiaScope } from './useLeiaActors';
 import { useTryAction } from './useTryAction';
+
+const SCOPE = { kind: 'mine' } as const;
 
 /**
  * My LEIAs (route /leias; the wizard's destination and the profile's link): the signed-in user's
- * own LEIAs, with the Search screen's filters, rows and actions.
+ * own LEIAs (GET /leias?owner=me), with the Search screen's filters, rows and actions.
  */
 export function MyLeias() {
   const { user } = useAuth();
-  const scope = useMemo<LeiaScope>(() => ({ kind: 'mine', ownerId: user?.id ?? '' }), [user?.id]);
   const tryAction = useTryAction();
   return (
     <LeiaBrowser
@@ -18,7 +17,7 @@ export function MyLeias() {
       key={user?.id}
       title="My LEIAs"
       description="The LEIAs you have designed"
-      scope={scope}
+      scope={SCOPE}
       extraActions={tryAction}
     />
   );

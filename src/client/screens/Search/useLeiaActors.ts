@@ -1,8 +1,8 @@
 import { withFailure } from '@client/api/errors';
-import { deleteLeia, getLeia, type LeiaListParams, listLeias, listOwnLeias } from '@client/api/leias';
+import { deleteLeia, getLeia, type LeiaListParams, listLeias } from '@client/api/leias';
 import { DELETE_LEIA_INPUT, deleteLeiaMachine } from '@machines/deleteLeia';
 import { leiaViewMachine } from '@machines/leiaView';
-import { type PageRequest, SEARCH_LIST_TEXTS, searchListMachine } from '@machines/searchList';
+import { SEARCH_LIST_TEXTS, searchListMachine } from '@machines/searchList';
 import { LEIA_DELETE_TEXTS } from '@shared/messages/deletion';
 import { useActorRef } from '@xstate/react';
 import { toast } from 'sonner';
@@ -15,27 +15,20 @@ import { fromPromise } from 'xstate';
  */
 
 /** Which LEIAs a screen lists: every visible one (Search), or the signed-in user's (My LEIAs). */
-export type LeiaScope = { kind: 'all' } | { kind: 'mine'; ownerId: string };
+export type LeiaScope = { kind: 'all' } | { kind: 'mine' };
+
+/** The list parameters a scope adds to every request: My LEIAs asks the server for `owner=me`. */
+export const scopeParams = (scope: LeiaScope): Pick<LeiaListParams, 'owner'> =>
+  scope.kind === 'mine' ? { owner: 'me' } : {};
 
 /** Spec sections 8 and 9: this screen's toasts are bottom-right, 5000 ms (the delete success toast is not). */
 export const SEARCH_TOAST = { position: 'bottom-right', duration: 5000 } as const;
 
-const pageParams = ({ query, cursor, limit }: PageRequest, signal: AbortSignal): LeiaListParams => ({
-  ...query,
-  cursor,
-  limit,
-  signal,
-});
-
 const listLogic = (scope: LeiaScope) =>
   searchListMachine.provide({
     actors: {
-      loadPage: fromPromise(({ input, signal }) =>
-        withFailure(
-          scope.kind === 'mine'
-            ? listOwnLeias(scope.ownerId, pageParams(input, signal))
-            : listLeias(pageParams(input, signal)),
-        ),
+      loadPage: fromPromise(({ input: { query, cursor, limit }, signal }) =>
+        withFailure(listLeias({ ...query, ...scopeParams(scope), cursor, limit, signal })),
       ),
     },
     actions: {
