@@ -15,6 +15,8 @@ import type { BenchRow } from './types';
  *   first streamed token (SSE): medians of interleaved samples, so drift hits both sides alike;
  * - 200 streaming sessions sending at once (3 rounds): errors, latency, and the server's memory
  *   before and after (after a full GC, so growth means retained memory).
+ * For attribution: the provider (AI SDK) called from here without the server, the server's CPU
+ * time per message, and an authenticated request that does nothing (GET /users/me).
  *
  * The server runs in a child process (tsx, no build needed): its memory figures are then its own,
  * and its event loop is not shared with the load generator and the fake model, which run here.
@@ -83,6 +85,7 @@ async function measure(label: string, fake: FakeOpenAI, database: Partial<Config
 
     const direct = { total: [] as number[], first: [] as number[] };
     const sdk: number[] = [];
+    const noop: number[] = [];
     const json: number[] = [];
     const sse: number[] = [];
     let cpuBefore: NodeJS.CpuUsage | undefined;
@@ -91,12 +94,14 @@ async function measure(label: string, fake: FakeOpenAI, database: Partial<Config
       const sessionId = sessions[i % sessions.length]!;
       const model = await timed(callModel(fake.url));
       const viaSdk = await timedProvider(fake.url);
+      const me = await timed(api.me());
       const viaJson = await timed(api.send(sessionId, `Question ${i}`, false));
       const viaSse = await timed(api.send(sessionId, `Stream ${i}`, true));
       if (i < WARMUP) continue;
       direct.total.push(model.total);
       direct.first.push(model.first);
       sdk.push(viaSdk);
+      noop.push(me.total);
       json.push(viaJson.total);
       sse.push(viaSse.first);
     }
@@ -149,6 +154,7 @@ async function measure(label: string, fake: FakeOpenAI, database: Partial<Config
         addedFirst < TARGET_FIRST_TOKEN_MS,
       ),
       row(perMessage, 'server CPU time per message (JSON and SSE)', cpuPerMessage, 'ms'),
+      row(perMessage, 'for scale: GET /api/v1/users/me (authenticated, no model)', median(noop), 'ms'),
       row(load, 'failed replies', errors, 'replies', '0', errors === 0),
       row(load, 'p50 reply time', percentile(latencies, 0.5), 'ms'),
       row(load, 'p99 reply time', percentile(latencies, 0.99), 'ms'),
@@ -228,6 +234,7 @@ function callModel(baseUrl: string) {
 function client(base: string, token: string) {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   return {
+    me: () => ({ start: performance.now(), response: fetch(`${base}/api/v1/users/me`, { headers }) }),
     async initialize(): Promise<string> {
       const response = await fetch(`${base}/api/v1/runner/initialize`, {
         method: 'POST',
