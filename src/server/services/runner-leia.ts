@@ -128,7 +128,7 @@ function resolveParts(actor: Actor, parts: LeiaParts): ResolvedLeia {
   const full = generateLeia(parts, { logger: silentLogger });
   if (!full.ok) throw new HttpError(400, LEIA_TEXTS.generationFailed(full.errors), { data: full.errors });
   if (canSeeBehaviour(actor)) return full.leia;
-  // The constraints held above; checked again against the reduced behaviour they could fail. The
+  // The constraints held above; checked again against the reduced behaviour, they could fail. The
   // problem kept for the session goes without them: nothing reads them after generation.
   const { constrainedTo: _checked, ...problemSpec } = parts.problem.spec;
   const view = generateLeia(
