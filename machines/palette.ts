@@ -8,7 +8,20 @@ import { assign, fromPromise, setup } from 'xstate';
  *   any --help--> Help --close--> Closed
  *   Open --run--> Closed, then the chosen command runs (after the dialog has closed, so the
  *   command can move focus and navigate freely).
+ *
+ * Two kinds of page. A static page `load`s its list once when it opens; the view filters it as
+ * the user types. A search page asks `search(text)` instead: at once with '' when it opens, then
+ * for each change of the trimmed text, 200 ms after the last keystroke:
+ *
+ *   Open.Page.* --search (text changed)--> Debouncing --200 ms--> Loading --> Ready | Failed
+ *
+ * A keystroke while Loading leaves it, which stops the invoked request and aborts its signal, so
+ * an older answer never replaces a newer one. The items shown stay until the next answer arrives
+ * (the view marks them as being refreshed); a failure clears them and offers Retry.
  */
+
+/** How long a search page waits after the last keystroke before it asks again. */
+export const PALETTE_SEARCH_DEBOUNCE_MS = 200;
 
 export interface PaletteEntry {
   id: string;
@@ -17,18 +30,38 @@ export interface PaletteEntry {
   keywords?: string[];
 }
 
-/** A nested page: what a command that needs an argument lists. */
-export interface PalettePage {
+interface PalettePageBase {
   title: string;
   placeholder: string;
   empty?: string;
-  load: (signal: AbortSignal) => Promise<PaletteEntry[]> | PaletteEntry[];
   /** Carried for the view, which runs it through 'palette.run' when an item is chosen. */
   select: (item: PaletteEntry) => void;
 }
 
+/** A page whose whole list is loaded once; the view filters it as the user types. */
+export interface StaticPalettePage extends PalettePageBase {
+  load: (signal: AbortSignal) => Promise<PaletteEntry[]> | PaletteEntry[];
+  search?: undefined;
+}
+
+/** A page that asks for its items as the user types (the server filters; the view does not). */
+export interface SearchPalettePage extends PalettePageBase {
+  /** `text` is trimmed ('' when the box is empty); `signal` aborts when a newer search starts. */
+  search: (text: string, signal: AbortSignal) => Promise<PaletteEntry[]> | PaletteEntry[];
+  load?: undefined;
+}
+
+/** A nested page: what a command that needs an argument lists. */
+export type PalettePage = StaticPalettePage | SearchPalettePage;
+
+export const isSearchPage = (page: PalettePage | null): page is SearchPalettePage =>
+  typeof page?.search === 'function';
+
 export interface PaletteContext {
+  /** The text in the search box, as typed. */
   search: string;
+  /** A search page's text of the request under way or last made (trimmed). */
+  query: string;
   page: PalettePage | null;
   items: PaletteEntry[];
   error: string | null;
@@ -52,7 +85,7 @@ export const PALETTE_TEXTS = {
   loadFailed: 'Could not load the list',
 } as const;
 
-const root = { search: '', page: null, items: [], error: null };
+const root = { search: '', query: '', page: null, items: [], error: null };
 
 export const paletteMachine = setup({
   types: {
@@ -62,14 +95,21 @@ export const paletteMachine = setup({
   },
   actors: {
     // Not IO itself: it calls the page's own loader, and aborts it when the page is left.
-    loadItems: fromPromise<PaletteEntry[], { page: PalettePage }>(async ({ input, signal }) =>
-      input.page.load(signal),
+    loadItems: fromPromise<PaletteEntry[], { page: PalettePage; query: string }>(
+      async ({ input: { page, query }, signal }) =>
+        isSearchPage(page) ? page.search(query, signal) : page.load(signal),
     ),
   },
   actions: {
     /** Runs the chosen command once the palette has closed (the app defers it a tick). */
     runCommand: (_, _params: { run: () => void }) => {},
   },
+  guards: {
+    /** On a search page, the trimmed text differs from the one last asked for. */
+    changesQuery: ({ context, event }) =>
+      event.type === 'palette.search' && isSearchPage(context.page) && event.value.trim() !== context.query,
+  },
+  delays: { debounce: PALETTE_SEARCH_DEBOUNCE_MS },
 }).createMachine({
   id: 'palette',
   context: root,
@@ -108,6 +148,17 @@ export const paletteMachine = setup({
         Page: {
           initial: 'Loading',
           on: {
+            // Deeper than Open's own 'palette.search', so it is tried first; otherwise Open's applies.
+            'palette.search': {
+              guard: 'changesQuery',
+              target: '.Debouncing',
+              reenter: true,
+              actions: assign(({ event }) => ({
+                search: event.value,
+                query: event.value.trim(),
+                error: null,
+              })),
+            },
             'palette.back': { target: 'Root', actions: assign(root) },
             'palette.escape': { target: 'Root', actions: assign(root) },
             'palette.backspace': {
@@ -117,15 +168,19 @@ export const paletteMachine = setup({
             },
           },
           states: {
+            Debouncing: {
+              after: { debounce: 'Loading' },
+            },
             Loading: {
               tags: 'loading',
               invoke: {
                 src: 'loadItems',
-                input: ({ context }) => ({ page: context.page! }),
+                input: ({ context }) => ({ page: context.page!, query: context.query }),
                 onDone: { target: 'Ready', actions: assign({ items: ({ event }) => event.output }) },
                 onError: {
                   target: 'Failed',
                   actions: assign({
+                    items: [],
                     error: ({ event }) =>
                       event.error instanceof Error && event.error.message
                         ? `${PALETTE_TEXTS.loadFailed}: ${event.error.message}`

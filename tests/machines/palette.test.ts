@@ -1,4 +1,9 @@
-import { type PaletteEntry, type PalettePage, paletteMachine } from '@machines/palette';
+import {
+  type PaletteEntry,
+  type PalettePage,
+  paletteMachine,
+  type SearchPalettePage,
+} from '@machines/palette';
 import { createActor } from 'xstate';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -147,5 +152,128 @@ describe('palette machine', () => {
     actor.send({ type: 'palette.help' });
     actor.send({ type: 'palette.close' });
     expect(actor.getSnapshot().value).toBe('Closed');
+  });
+});
+
+describe('palette machine: search pages', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const searchPage = (search: SearchPalettePage['search']): SearchPalettePage => ({
+    title: 'Open LEIA',
+    placeholder: 'Open which LEIA?',
+    search,
+    select: () => {},
+  });
+
+  const openSearch = (search: SearchPalettePage['search']) => {
+    const { actor } = start();
+    actor.send({ type: 'palette.open' });
+    actor.send({ type: 'palette.openPage', page: searchPage(search) });
+    return actor;
+  };
+
+  it("asks at once with '' when the page opens, then Ready with the answer", async () => {
+    const search = vi.fn(async () => items);
+    const actor = openSearch(search);
+    expect(actor.getSnapshot().value).toEqual({ Open: { Page: 'Loading' } });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(search).toHaveBeenCalledWith('', expect.any(AbortSignal));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toEqual({ Open: { Page: 'Ready' } });
+    expect(actor.getSnapshot().context.items).toEqual(items);
+  });
+
+  it('asks again 200 ms after the last keystroke, once, with the trimmed text; items stay meanwhile', async () => {
+    const search = vi.fn(async (text: string) => items.filter((item) => item.title.includes(text)));
+    const actor = openSearch(search);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'palette.search', value: 'b' });
+    await vi.advanceTimersByTimeAsync(150);
+    actor.send({ type: 'palette.search', value: ' bob ' });
+    expect(actor.getSnapshot().value).toEqual({ Open: { Page: 'Debouncing' } });
+    expect(actor.getSnapshot().context).toMatchObject({ search: ' bob ', query: 'bob', items });
+    await vi.advanceTimersByTimeAsync(199);
+    expect(search).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(search).toHaveBeenCalledTimes(2);
+    expect(search).toHaveBeenLastCalledWith('bob', expect.any(AbortSignal));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toEqual({ Open: { Page: 'Ready' } });
+    expect(actor.getSnapshot().context.items).toEqual([items[1]]);
+  });
+
+  it('a keystroke aborts the request in flight; its late answer never shows', async () => {
+    const signals: AbortSignal[] = [];
+    const answers: Array<(entries: PaletteEntry[]) => void> = [];
+    const actor = openSearch(
+      (_text, signal) =>
+        new Promise((resolve) => {
+          signals.push(signal);
+          answers.push(resolve);
+        }),
+    );
+    actor.send({ type: 'palette.search', value: 'ada' });
+    expect(signals[0]?.aborted).toBe(true);
+    await vi.advanceTimersByTimeAsync(200);
+    answers[0]?.(items);
+    answers[1]?.([items[0]!]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.items).toEqual([items[0]]);
+    expect(signals[1]?.aborted).toBe(false);
+  });
+
+  it('the same trimmed text asks nothing; the box still shows what was typed', async () => {
+    const search = vi.fn(async () => items);
+    const actor = openSearch(search);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'palette.search', value: '  ' });
+    expect(actor.getSnapshot().value).toEqual({ Open: { Page: 'Ready' } });
+    expect(actor.getSnapshot().context.search).toBe('  ');
+    await vi.advanceTimersByTimeAsync(500);
+    expect(search).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failure clears the items and shows the error; Retry asks again for the same text', async () => {
+    const search = vi.fn(async (text: string) => {
+      if (text === 'x') throw new Error('offline');
+      return items;
+    });
+    const actor = openSearch(search);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'palette.search', value: 'x' });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(actor.getSnapshot().value).toEqual({ Open: { Page: 'Failed' } });
+    expect(actor.getSnapshot().context).toMatchObject({
+      items: [],
+      error: 'Could not load the list: offline',
+    });
+    actor.send({ type: 'palette.retry' });
+    expect(search).toHaveBeenLastCalledWith('x', expect.any(AbortSignal));
+    actor.send({ type: 'palette.search', value: 'xy' });
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('leaving the page while debouncing asks nothing more', async () => {
+    const search = vi.fn(async () => items);
+    const actor = openSearch(search);
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'palette.search', value: 'a' });
+    actor.send({ type: 'palette.escape' });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(search).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().value).toEqual({ Open: 'Root' });
+  });
+
+  it('a static page never searches: typing only changes the text (the view filters)', async () => {
+    const load = vi.fn(async () => items);
+    const { actor } = start();
+    actor.send({ type: 'palette.open' });
+    actor.send({ type: 'palette.openPage', page: page(load) });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'palette.search', value: 'bob' });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(actor.getSnapshot().value).toEqual({ Open: { Page: 'Ready' } });
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

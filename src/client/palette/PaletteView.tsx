@@ -6,14 +6,15 @@ import { shallowEqual, useSelector } from '@xstate/react';
 import { Command as Cmdk } from 'cmdk';
 import { useRef } from 'react';
 import { usePaletteInternals } from './context';
-import { paletteFilter } from './filter';
+import { MATCHES_ANY_TEXT, paletteFilter } from './filter';
 import { shortcutCaps } from './keys';
-import { type Command, isPageCommand } from './types';
+import { type Command, isPageCommand, takesText } from './types';
 import { useVisibleCommands } from './useVisibleCommands';
 
 /**
  * The cmdk palette, on a native modal <dialog>. It only renders the palette machine's state:
- * Escape goes back a page, then closes; Backspace in an empty box goes back a page.
+ * Escape goes back a page, then closes; Backspace in an empty box goes back a page. cmdk filters
+ * the root and static pages; a search page's items come filtered and ranked, so cmdk leaves them.
  */
 export default function PaletteView() {
   const { palette, opener } = usePaletteInternals();
@@ -25,11 +26,14 @@ export default function PaletteView() {
       page: s.context.page,
       items: s.context.items,
       error: s.context.error,
-      loading: s.hasTag('loading'),
+      // Loading, or about to (a search page waits for the user to stop typing).
+      busy: s.hasTag('loading') || s.matches({ Open: { Page: 'Debouncing' } }),
     }),
     shallowEqual,
   );
   const groups = useVisibleCommands();
+  const text = view.search.trim();
+  const textCommands = view.page || !text ? [] : groups.flatMap((group) => group.commands.filter(takesText));
   const ref = useRef<HTMLDialogElement>(null);
   const dialog = useDialog(ref, {
     onClose: () => send({ type: 'palette.close' }),
@@ -37,6 +41,9 @@ export default function PaletteView() {
     returnFocus: opener,
   });
   const { page } = view;
+  const searchPage = page?.search !== undefined;
+  // The items of the last answer stay on screen while the next is on its way (a search page).
+  const refreshing = view.busy && view.items.length > 0;
 
   const choose = (command: Command) => {
     if (isPageCommand(command)) {
@@ -55,6 +62,7 @@ export default function PaletteView() {
         key={page?.title ?? 'root'}
         label="Command palette"
         filter={paletteFilter}
+        shouldFilter={!searchPage}
         loop
         onKeyDown={(event) => {
           if (event.key === 'Backspace') send({ type: 'palette.backspace' });
@@ -84,9 +92,10 @@ export default function PaletteView() {
             autoFocus
             data-autofocus=""
           />
+          {refreshing && <Spinner size={14} label="Loading..." className="palette__busy" />}
         </div>
-        <Cmdk.List className="palette__list">
-          {view.loading && (
+        <Cmdk.List className="palette__list" aria-busy={view.busy || undefined}>
+          {view.busy && !refreshing && (
             <Cmdk.Loading className="palette__status">
               <Spinner size={14} /> Loading...
             </Cmdk.Loading>
@@ -103,7 +112,7 @@ export default function PaletteView() {
               </button>
             </div>
           )}
-          {!view.loading && !view.error && (
+          {!view.busy && !view.error && textCommands.length === 0 && (
             <Cmdk.Empty className="palette__status">
               {page ? (page.empty ?? 'Nothing to choose from.') : 'No matching commands.'}
             </Cmdk.Empty>
@@ -113,7 +122,9 @@ export default function PaletteView() {
                 <Cmdk.Item
                   key={item.id}
                   value={item.id}
-                  keywords={[item.title, item.subtitle ?? '', ...(item.keywords ?? [])]}
+                  keywords={
+                    searchPage ? undefined : [item.title, item.subtitle ?? '', ...(item.keywords ?? [])]
+                  }
                   onSelect={() => send({ type: 'palette.run', run: () => page.select(item) })}
                   className="palette__item"
                 >
@@ -139,6 +150,23 @@ export default function PaletteView() {
                   ))}
                 </Cmdk.Group>
               ))}
+          {textCommands.length > 0 && (
+            // Matches whatever is typed, ranked below every matching command (see filter.ts).
+            <Cmdk.Group className="palette__group palette__group--text">
+              {textCommands.map((command) => (
+                <Cmdk.Item
+                  key={command.id}
+                  value={`${command.id}:with-text`}
+                  keywords={[MATCHES_ANY_TEXT]}
+                  onSelect={() => send({ type: 'palette.run', run: () => command.withText.run(text) })}
+                  className="palette__item"
+                >
+                  {command.icon && <span className="palette__icon">{command.icon}</span>}
+                  <span className="palette__title">{command.withText.title(text)}</span>
+                </Cmdk.Item>
+              ))}
+            </Cmdk.Group>
+          )}
         </Cmdk.List>
         <footer className="palette__footer" aria-hidden="true">
           <span>

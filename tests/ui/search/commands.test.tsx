@@ -1,6 +1,7 @@
 import { usePaletteCommands } from '@client/palette';
 import { type Command, isPageCommand, type PageCommand } from '@client/palette/types';
 import { act, screen, waitFor } from '@testing-library/react';
+import { pageItems } from '../support/palette';
 import { bank, library, mocked, renderSearch, resetApi, teacherUser, zoo } from './harness';
 
 vi.mock('@client/api/leias', async (importOriginal) => ({
@@ -40,7 +41,6 @@ const run = (id: string) => {
   if (isPageCommand(found)) throw new Error(`${id} is a page`);
   act(() => found.run());
 };
-const signal = () => new AbortController().signal;
 
 describe('Search screen palette commands', () => {
   it('registers search, open, one per row action, and the filters, for any signed-in user', async () => {
@@ -73,20 +73,57 @@ describe('Search screen palette commands', () => {
     expect(screen.getByRole('searchbox')).toHaveFocus();
   });
 
-  it('Delete LEIA... lists only the rows this user may delete and opens the dialog', async () => {
+  it('the search command fills the search box with the text typed in the palette', async () => {
+    await renderSearch();
+    const search = command('leias.search');
+    if (isPageCommand(search) || !search.withText) throw new Error('expected a command that takes text');
+    expect(search.withText.title('bank loans')).toBe('Search LEIAs for “bank loans”');
+    act(() => search.withText?.run('bank loans'));
+    expect(screen.getByRole('searchbox')).toHaveValue('bank loans');
+    expect(screen.getByRole('searchbox')).toHaveFocus();
+    await waitFor(() => expect(mocked.listLeias.mock.lastCall?.[0]).toMatchObject({ text: 'bank loans' }));
+  });
+
+  it('the LEIA pages search the server as the user types (the palette does not filter them)', async () => {
+    await renderSearch();
+    for (const id of ['leias.open', 'leias.view', 'leias.try', 'leias.delete']) {
+      const found = page(id);
+      expect(found.page.search).toBeTypeOf('function');
+      expect(found.page.load).toBeUndefined();
+    }
+  });
+
+  it('Delete LEIA... searches the listed LEIAs, offers only those this user may delete, opens the dialog', async () => {
     resetApi(undefined, teacherUser);
     await renderSearch();
     const del = page('leias.delete');
-    const items = await del.page.load(signal());
+    const controller = new AbortController();
+    const items = await pageItems(del, 'i', controller.signal);
+    expect(mocked.listLeias).toHaveBeenLastCalledWith({
+      text: 'i',
+      visibility: 'all',
+      version: 'latest',
+      limit: 50,
+      signal: controller.signal,
+    });
     expect(items.map((item) => item.title)).toEqual(['Library']);
     act(() => del.page.select(items[0]!));
     expect(screen.getByRole('dialog', { name: 'Delete LEIA' })).toHaveTextContent('Library');
   });
 
-  it('View LEIA... lists the rows shown and opens the View modal', async () => {
+  it('View LEIA... searches with the screen’s filters and opens the View modal', async () => {
     await renderSearch();
+    run('leias.visibility.public');
+    run('leias.version.all');
     const view = page('leias.view');
-    const items = await view.page.load(signal());
+    mocked.listLeias.mockResolvedValueOnce({ items: [bank, library, zoo] });
+    const items = await pageItems(view, 'game');
+    expect(mocked.listLeias.mock.lastCall?.[0]).toMatchObject({
+      text: 'game',
+      visibility: 'public',
+      version: '',
+    });
+    expect(mocked.listLeias.mock.lastCall?.[0]).not.toHaveProperty('owner');
     expect(items.map((item) => [item.title, item.subtitle])).toEqual([
       ['Bank interview', 'v1.2.0 · admin@leia.local'],
       ['Library', 'v1.0.0 · teacher@school.org'],
@@ -96,13 +133,27 @@ describe('Search screen palette commands', () => {
     expect(await screen.findByRole('dialog', { name: zoo.metadata.name })).toBeInTheDocument();
   });
 
-  it('Open LEIA... fetches every visible LEIA in any version and opens the chosen one', async () => {
+  it("on My LEIAs the row-action pages search the user's own LEIAs (owner=me); Open LEIA... everyone's", async () => {
+    resetApi({ items: [library] }, teacherUser);
+    await renderSearch({ mine: true });
+    await pageItems(page('leias.try'), 'lib');
+    expect(mocked.listLeias.mock.lastCall?.[0]).toMatchObject({ text: 'lib', owner: 'me' });
+    await pageItems(page('leias.open'), 'lib');
+    expect(mocked.listLeias.mock.lastCall?.[0]).not.toHaveProperty('owner');
+  });
+
+  it('Open LEIA... searches every visible LEIA in any version and opens the chosen one', async () => {
     await renderSearch();
     mocked.listLeias.mockResolvedValueOnce({ items: [library, bank] });
     const open = page('leias.open');
     const controller = new AbortController();
-    const items = await open.page.load(controller.signal);
-    expect(mocked.listLeias).toHaveBeenLastCalledWith({ version: '', limit: 200, signal: controller.signal });
+    const items = await pageItems(open, 'an', controller.signal);
+    expect(mocked.listLeias).toHaveBeenLastCalledWith({
+      text: 'an',
+      version: '',
+      limit: 50,
+      signal: controller.signal,
+    });
     expect(items.map((item) => item.title)).toEqual(['Library', 'Bank interview']);
     act(() => open.page.select(items[1]!));
     expect(await screen.findByRole('dialog', { name: 'Bank interview' })).toBeInTheDocument();

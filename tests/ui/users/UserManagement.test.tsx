@@ -1,6 +1,7 @@
 import { usePaletteCommands } from '@client/palette';
 import { type Command, isPageCommand } from '@client/palette/types';
 import { act, screen, within } from '@testing-library/react';
+import { pageItems } from '../support/palette';
 import { admin, deferred, dialog, mocked, renderScreen, resetApi, teacher } from './harness';
 
 vi.mock('@client/api/users', () => ({
@@ -105,7 +106,7 @@ describe('User Management palette commands', () => {
     await renderScreen();
     const edit = command('users.edit');
     if (!isPageCommand(edit)) throw new Error('expected a page');
-    const items = await edit.page.load(new AbortController().signal);
+    const items = await pageItems(edit);
     expect(items.map((i) => [i.title, i.subtitle])).toEqual([
       ['admin@leia.local', 'Administrator'],
       ['teacher@school.org', 'Instructor'],
@@ -118,7 +119,7 @@ describe('User Management palette commands', () => {
     await renderScreen();
     const del = command('users.delete');
     if (!isPageCommand(del)) throw new Error('expected a page');
-    const items = await del.page.load(new AbortController().signal);
+    const items = await pageItems(del);
     act(() => del.page.select(items.find((i) => i.title === admin.email)!));
     expect(dialog('Delete User').getByRole('textbox')).toHaveAccessibleName(`Type ${admin.email} to confirm`);
   });

@@ -52,7 +52,7 @@ export function LeiaBrowser({ title, description, scope, extraActions }: LeiaBro
   const { list, view, remove } = actors;
   const state = useSelector(list, selectList, shallowEqual);
   const actions = useRowActions({ view, remove }, extraActions);
-  useLeiaCommands(actors, actions, actor);
+  useLeiaCommands(actors, actions, actor, scope);
   const feedRef = useRef<HTMLDivElement>(null);
 
   const setFilters = useCallback(

@@ -9,8 +9,9 @@ import type { LeiaActors } from './useLeiaActors';
 /**
  * The actions of a result row (spec section 2 "Row actions"). One entry drives three things: the
  * row's button, the key that runs it on a focused row, and (with `command`) a palette command
- * whose nested page lists the rows shown where the action is available. So a new action (Try,
- * Design from this, Add to Activity) is one more entry, and its palette command comes with it.
+ * whose nested page searches, as the user types, the LEIAs the screen lists (see
+ * useLeiaCommands) and offers those where the action is available. So a new action (Try, Design
+ * from this, Add to Activity) is one more entry, and its palette command comes with it.
  * `visible` takes the permission predicate of src/shared/permissions.ts: a button that the user
  * may not use is not rendered at all, and its palette page does not list that LEIA.
  */
@@ -30,7 +31,10 @@ export interface RowAction {
   run: (leia: LeiaListItem) => void;
   /** KeyboardEvent.key that runs it on a focused row: 'Enter', 'Delete'. */
   key?: string;
-  /** Also a palette command: `title` ends with '...' (it opens a page listing the rows). */
+  /**
+   * Also a palette command: `title` ends with '...' (it opens a page that searches the LEIAs the
+   * screen lists by the typed text); `empty` is shown when none matches.
+   */
   command?: { title: string; placeholder: string; empty: string; keywords?: string[] };
 }
 
@@ -58,8 +62,8 @@ export function useRowActions(
         run: (leia) => view.send({ type: 'view.open', leia }),
         command: {
           title: 'View LEIA...',
-          placeholder: 'View which LEIA? Type a name',
-          empty: 'No LEIAs in the list',
+          placeholder: 'View which LEIA? Type a name or description',
+          empty: 'No LEIAs found',
           keywords: ['open', 'details', 'problem', 'persona', 'behaviour'],
         },
       },
@@ -74,8 +78,8 @@ export function useRowActions(
         run: (leia) => remove.send(openDeleteLeia(leia)),
         command: {
           title: 'Delete LEIA...',
-          placeholder: 'Delete which LEIA? Type a name',
-          empty: 'No LEIAs in the list that you may delete',
+          placeholder: 'Delete which LEIA? Type a name or description',
+          empty: 'No LEIAs found that you may delete',
           keywords: ['remove'],
         },
       },

@@ -2,55 +2,67 @@ import { type LeiaListItem, listLeias } from '@client/api/leias';
 import { EyeIcon, FolderIcon, SearchIcon } from '@client/components';
 import {
   type Command,
-  type PageCommand,
   type PaletteItem,
   requestFocus,
   SEARCH_TARGET,
+  type SearchPage,
   usePaletteCommands,
 } from '@client/palette';
-import { SEARCH_MAX_PAGE_SIZE, type SearchFilters } from '@machines/searchList';
+import { type SearchFilters, searchQuery } from '@machines/searchList';
 import type { Actor } from '@shared/permissions';
 import { isActionVisible, type RowAction } from './rowActions';
 import { VERSION_OPTIONS, VISIBILITY_OPTIONS } from './SearchFilters';
-import type { LeiaActors } from './useLeiaActors';
+import { type LeiaActors, type LeiaScope, scopeParams } from './useLeiaActors';
 
 /**
  * The screen's palette commands (ARCHITECTURE.md "Palette and keyboard"), registered while it is
- * mounted: focus the search box, open any LEIA by name, one command per row action that declares
- * `command` (View LEIA..., Delete LEIA..., and whatever later issues add), and the filters.
- * Each row-action page lists the rows on screen for which the button is shown, through the same
- * `visible` predicate, so 'Delete LEIA...' offers only what this user may delete.
+ * mounted: focus the search box (or fill it with the text typed in the palette), open any LEIA
+ * by name, one command per row action that declares `command` (View LEIA..., Try LEIA...,
+ * Delete LEIA..., and whatever later issues add), and the filters.
+ *
+ * The LEIA pages search the server as the user types (GET /leias?text=…): 'Open LEIA...' among
+ * every LEIA the user may see, in any version; a row action's page among the LEIAs this screen
+ * lists (its scope and its Visibility and Version filters as they are now), keeping those for
+ * which the row would show the button (the same `visible` predicate), so 'Delete LEIA...' offers
+ * only what this user may delete.
  */
-export function useLeiaCommands(actors: LeiaActors, actions: readonly RowAction[], actor: Actor | null) {
-  usePaletteCommands(leiaCommands(actors, actions, actor), [actors, actions, actor]);
+export function useLeiaCommands(
+  actors: LeiaActors,
+  actions: readonly RowAction[],
+  actor: Actor | null,
+  scope: LeiaScope,
+) {
+  usePaletteCommands(leiaCommands(actors, actions, actor, scope), [actors, actions, actor, scope]);
 }
 
 const GROUP = 'LEIAs';
 const signedIn = (actor: Actor | null) => actor !== null;
 
+/** Rows per palette search: more than fit on screen, few enough to stay quick. */
+export const PALETTE_LEIA_LIMIT = 50;
+
 const itemOf = (leia: LeiaListItem): PaletteItem => ({
   id: leia.id,
   title: leia.metadata.name,
   subtitle: `v${leia.metadata.version} · ${leia.user?.email ?? ''}`,
-  // The description matches too, as in the Search box (cut short: cmdk scores every keyword).
-  keywords: [leia.metadata.version, leia.description.slice(0, 300)],
 });
 
-/** A nested page over `load`ed LEIAs; the page's items carry ids, mapped back on select. */
+/** A nested page that searches LEIAs as the user types; its items carry ids, mapped back on select. */
 const leiaPage = (
   page: { placeholder: string; empty: string },
-  load: (signal: AbortSignal) => Promise<LeiaListItem[]> | LeiaListItem[],
+  find: (text: string, signal: AbortSignal) => Promise<LeiaListItem[]>,
   pick: (leia: LeiaListItem) => void,
-): PageCommand['page'] => {
-  let loaded: LeiaListItem[] = [];
+): SearchPage => {
+  // The answer on screen: the palette shows only the newest, so select looks only there.
+  let shown: LeiaListItem[] = [];
   return {
     ...page,
-    load: async (signal: AbortSignal) => {
-      loaded = await load(signal);
-      return loaded.map(itemOf);
+    search: async (text, signal) => {
+      shown = await find(text, signal);
+      return shown.map(itemOf);
     },
-    select: (item: PaletteItem) => {
-      const leia = loaded.find((candidate) => candidate.id === item.id);
+    select: (item) => {
+      const leia = shown.find((candidate) => candidate.id === item.id);
       if (leia) pick(leia);
     },
   };
@@ -60,9 +72,22 @@ const leiaCommands = (
   { list, view }: LeiaActors,
   actions: readonly RowAction[],
   actor: Actor | null,
+  scope: LeiaScope,
 ): Command[] => {
   const setFilters = (filters: Partial<SearchFilters>) => list.send({ type: 'filters.set', filters });
-  const rowsShown = () => list.getSnapshot().context.items;
+  /** The LEIAs this screen lists, with the palette's text instead of the search box's. */
+  const findListed = async (text: string, signal: AbortSignal) => {
+    const { visibility, version } = searchQuery(list.getSnapshot().context.filters);
+    const page = await listLeias({
+      text,
+      visibility,
+      version,
+      ...scopeParams(scope),
+      limit: PALETTE_LEIA_LIMIT,
+      signal,
+    });
+    return page.items;
+  };
 
   const actionCommands = actions.flatMap((action): Command[] =>
     action.command
@@ -76,8 +101,8 @@ const leiaCommands = (
             allowed: signedIn,
             page: leiaPage(
               action.command,
-              () =>
-                rowsShown().filter(
+              async (text, signal) =>
+                (await findListed(text, signal)).filter(
                   (leia) => isActionVisible(action, leia, actor) && !action.disabled?.(leia),
                 ),
               action.run,
@@ -97,6 +122,14 @@ const leiaCommands = (
       keywords: ['find', 'filter', 'text'],
       allowed: signedIn,
       run: () => requestFocus(SEARCH_TARGET),
+      // Typed in the palette: 'Search LEIAs for “bank”' puts it in the search box.
+      withText: {
+        title: (text) => `Search LEIAs for “${text}”`,
+        run: (text) => {
+          setFilters({ text });
+          requestFocus(SEARCH_TARGET);
+        },
+      },
     },
     {
       id: 'leias.open',
@@ -105,10 +138,11 @@ const leiaCommands = (
       icon: <FolderIcon />,
       keywords: ['find', 'go to', 'view', 'version'],
       allowed: signedIn,
-      // Every LEIA the user can see, any version, newest first; cmdk filters by the typed name.
+      // Every LEIA the user can see, any version, newest first, as the server matches the text.
       page: leiaPage(
-        { placeholder: 'Open which LEIA? Type a name', empty: 'No LEIAs found' },
-        async (signal) => (await listLeias({ version: '', limit: SEARCH_MAX_PAGE_SIZE, signal })).items,
+        { placeholder: 'Open which LEIA? Type a name or description', empty: 'No LEIAs found' },
+        async (text, signal) =>
+          (await listLeias({ text, version: '', limit: PALETTE_LEIA_LIMIT, signal })).items,
         (leia) => view.send({ type: 'view.open', leia }),
       ),
     },

@@ -6,7 +6,7 @@ import type { RowAction } from './rowActions';
 /**
  * The row action 'Try' (spec section 2 "Row actions"): starts a session with the LEIA and opens
  * /chat/{sessionId} with its problem description; that row's button is busy (and disabled) until
- * then. Its palette command 'Try LEIA...' lists the rows on screen.
+ * then. Its palette command 'Try LEIA...' searches the LEIAs the screen lists as the user types.
  */
 export function useTryAction(): readonly RowAction[] {
   const { start, startingKey } = useStartSession();
@@ -21,8 +21,8 @@ export function useTryAction(): readonly RowAction[] {
           start({ key: leia.id, body: { leia: leia.id }, state: { problemDescription: leia.description } }),
         command: {
           title: 'Try LEIA...',
-          placeholder: 'Try which LEIA? Type a name',
-          empty: 'No LEIAs in the list',
+          placeholder: 'Try which LEIA? Type a name or description',
+          empty: 'No LEIAs found',
           keywords: ['chat', 'test', 'run', 'talk', 'session'],
         },
       },
