@@ -1,4 +1,6 @@
+import { generateLeia } from './engine/generate';
 import { flattenPathMap } from './engine/paths';
+import { type LeiaParts, type ResolvedLeia, silentLogger } from './engine/types';
 import { isPlainObject, type PlainObject } from './engine/values';
 import { type Actor, canSeeBehaviour } from './permissions';
 import type { ResourceKind } from './schemas/resources';
@@ -74,4 +76,36 @@ export function partForViewer<T extends { spec: PlainObject }>(
     return spec === part.spec ? part : { ...part, spec };
   }
   return part;
+}
+
+/**
+ * A resolved LEIA as `viewer` may read it. Admins and advanced users get `resolved` unchanged.
+ * For anyone else the persona and problem are resolved again from the `raw` parts against the
+ * behaviour as they see it (role and process only), so a {{behaviour.description}} placeholder
+ * stays a placeholder instead of copying the hidden text into what they read; the behaviour is
+ * reduced. The problem's constraints held when `resolved` was made and are not checked again (the
+ * reduced behaviour could fail them). The model always runs the full `resolved` behaviour.
+ */
+export function leiaForViewer(
+  viewer: Actor | null | undefined,
+  raw: LeiaParts,
+  resolved: ResolvedLeia,
+): ResolvedLeia {
+  if (canSeeBehaviour(viewer)) return resolved;
+  const { constrainedTo: _held, ...problemSpec } = raw.problem.spec;
+  const view = generateLeia(
+    {
+      persona: raw.persona,
+      problem: { ...raw.problem, spec: problemSpec },
+      behaviour: partForViewer(viewer, 'behaviour', raw.behaviour),
+    },
+    { logger: silentLogger },
+  );
+  // Without constraints the engine only fails on malformed extends/overrides, which `resolved`
+  // would not have survived; the raw texts are then the safe answer.
+  return {
+    persona: view.ok ? view.leia.persona : raw.persona,
+    problem: partForViewer(viewer, 'problem', view.ok ? view.leia.problem : raw.problem),
+    behaviour: partForViewer(viewer, 'behaviour', resolved.behaviour),
+  };
 }

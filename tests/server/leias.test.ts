@@ -193,6 +193,61 @@ describe('GET /api/v1/leias/{id}', () => {
     const asAdvanced = (await get(advanced.token, leia.id)).json<Leia>();
     expect(asAdvanced.spec.behaviour.spec.description).toBe('SECRET graph TD; A-->B');
   });
+
+  it('never copies hidden behaviour text into the persona or problem an instructor reads', async () => {
+    const behaviour = await createResource(
+      t,
+      t.admin.token,
+      'behaviour',
+      behaviourBody(uniqueName('Hidden'), { description: 'HIDDEN-PROMPT' }),
+      true,
+    );
+    const persona = await createResource(
+      t,
+      t.admin.token,
+      'persona',
+      personaBody(uniqueName('Leaky'), {
+        description: 'Told: {{behaviour.description}} as {{behaviour.role}}',
+      }),
+      true,
+    );
+    const problem = await createResource(
+      t,
+      t.admin.token,
+      'problem',
+      problemBody(uniqueName('Leaky'), { details: 'Prompt: {{behaviour.description}}' }),
+      true,
+    );
+    const leia = await createLeia(t, t.admin.token, { persona, problem, behaviour }, { publish: true });
+    // Admins (and advanced users) read the resolved copies as stored.
+    expect(leia.spec.persona.spec.description).toBe('Told: HIDDEN-PROMPT as interviewee');
+    const asInstructor = (await get(instructor.token, leia.id)).json<Leia>();
+    expect(JSON.stringify(asInstructor)).not.toContain('HIDDEN-PROMPT');
+    // What they may see is still substituted; the hidden field stays a placeholder.
+    expect(asInstructor.spec.persona.spec.description).toBe('Told: {{behaviour.description}} as interviewee');
+    expect(asInstructor.spec.problem.spec.details).toBe('Prompt: {{behaviour.description}}');
+    expect(asInstructor.spec.problem.spec.description).toBe(leia.spec.problem.spec.description);
+  });
+
+  it('answers an instructor creating a LEIA without the hidden behaviour text', async () => {
+    const behaviour = await createResource(
+      t,
+      t.admin.token,
+      'behaviour',
+      behaviourBody(uniqueName('Hidden'), { description: 'HIDDEN-TOO' }),
+      true,
+    );
+    const persona = await createResource(
+      t,
+      instructor.token,
+      'persona',
+      personaBody(uniqueName('Own'), { description: 'Knows {{behaviour.description}}' }),
+    );
+    const res = await post(instructor.token, leiaBody({ ...published, persona, behaviour }));
+    expect(res.statusCode).toBe(201);
+    expect(res.body).not.toContain('HIDDEN-TOO');
+    expect(res.json<Leia>().spec.persona.spec.description).toBe('Knows {{behaviour.description}}');
+  });
 });
 
 describe('GET /api/v1/leias/exists/{name}', () => {

@@ -1,8 +1,8 @@
 import type { Dependent } from '@shared/api-error';
-import { partForViewer } from '@shared/behaviour-view';
-import { generateLeia, type LeiaPart, silentLogger } from '@shared/engine';
+import { leiaForViewer } from '@shared/behaviour-view';
+import { generateLeia, type LeiaPart, type LeiaParts, silentLogger } from '@shared/engine';
 import { LEIA_DELETE_TEXTS } from '@shared/messages/deletion';
-import { type Actor, canDelete, canPublish, canRead } from '@shared/permissions';
+import { type Actor, canDelete, canPublish, canRead, canSeeBehaviour } from '@shared/permissions';
 import type { Leia, LeiaCreateBody, LeiaListQuery, LeiaPartCopy } from '@shared/schemas/leias';
 import { type ResourceKind, resourceKinds } from '@shared/schemas/resources';
 import type { ItemOwner } from '@shared/schemas/visibility';
@@ -14,7 +14,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { deleteUnlessInUse } from './in-use';
 import { type LeiaPage, listLeias } from './leia-list';
 import { ownerColumns, toOwner } from './owners';
-import { RESOURCE_API_TEXTS } from './resources';
+import { RESOURCE_API_TEXTS, type StoredPart, toStoredPart } from './resources';
 import { claimVersion, uniqueNameVersion } from './versions';
 import { readableBy } from './visibility';
 
@@ -36,9 +36,13 @@ export const leiaDescription = (spec: StoredLeiaSpec): string => {
   return '';
 };
 
-/** The LEIA JSON as `viewer` may see it: each part through the one instructor-view function. */
-export const toLeia = (row: LeiaRow, owner: ItemOwner, viewer: Actor): Leia => {
-  const spec = row.spec as unknown as StoredLeiaSpec;
+/**
+ * The LEIA JSON as `viewer` may see it. `raw` (the stored parts) is needed only for a viewer who
+ * may not see behaviour content: their persona and problem are resolved without it.
+ */
+export const toLeia = (row: LeiaRow, owner: ItemOwner, viewer: Actor, raw?: LeiaParts<StoredPart>): Leia => {
+  const stored = row.spec as unknown as StoredLeiaSpec;
+  const spec = (raw ? leiaForViewer(viewer, raw, stored) : stored) as StoredLeiaSpec;
   return {
     id: row.id,
     metadata: { name: row.name, version: row.version },
@@ -47,13 +51,17 @@ export const toLeia = (row: LeiaRow, owner: ItemOwner, viewer: Actor): Leia => {
     updatedAt: row.updatedAt.toISOString(),
     user: toOwner(owner),
     description: row.description,
-    spec: {
-      persona: partForViewer(viewer, 'persona', spec.persona),
-      problem: partForViewer(viewer, 'problem', spec.problem),
-      behaviour: partForViewer(viewer, 'behaviour', spec.behaviour),
-    },
+    spec,
   };
 };
+
+/** A stored LEIA for the server's own use (the runner): its parts as stored, and the resolved copies. */
+export interface StoredLeia {
+  id: string;
+  metadata: { name: string; version: string };
+  raw: LeiaParts<StoredPart>;
+  resolved: StoredLeiaSpec;
+}
 
 /** A part as it goes into the engine and into the stored spec, plus whether it is published yet. */
 export type LeiaPartInput = LeiaPartCopy & { isPublished: boolean };
@@ -72,14 +80,7 @@ export async function insertLeia(
   options: { publish: boolean },
 ): Promise<LeiaRow> {
   const version = await claimVersion(tx, { table: leias, label: 'LEIA' }, owner, metadata);
-  const result = generateLeia(
-    {
-      persona: engineInput(parts.persona),
-      problem: engineInput(parts.problem),
-      behaviour: engineInput(parts.behaviour),
-    },
-    { logger: silentLogger },
-  );
+  const result = generateLeia(engineInputs(parts), { logger: silentLogger });
   if (!result.ok)
     throw new HttpError(400, LEIA_TEXTS.generationFailed(result.errors), { data: result.errors });
   const spec = result.leia as unknown as StoredLeiaSpec;
@@ -114,6 +115,11 @@ export async function insertLeia(
 
 /** The engine sees a part as {id, apiVersion, metadata, spec}; that is also what gets stored. */
 const engineInput = ({ isPublished: _published, ...part }: LeiaPartInput) => part satisfies LeiaPart;
+const engineInputs = (parts: Record<ResourceKind, LeiaPartInput>) => ({
+  persona: engineInput(parts.persona),
+  problem: engineInput(parts.problem),
+  behaviour: engineInput(parts.behaviour),
+});
 
 export function createLeiasService(db: Db) {
   async function visibleRow(tx: Db | Tx, actor: Actor, id: string) {
@@ -158,6 +164,17 @@ export function createLeiasService(db: Db) {
     return parts;
   }
 
+  /** The three parts a LEIA was made from, as stored (readable with the LEIA itself). */
+  async function rawParts(row: LeiaRow): Promise<LeiaParts<StoredPart>> {
+    const ids = { persona: row.personaId, problem: row.problemId, behaviour: row.behaviourId };
+    const rows = await db
+      .select()
+      .from(resources)
+      .where(inArray(resources.id, Object.values(ids)));
+    const part = (kind: ResourceKind) => toStoredPart(rows.find((r) => r.id === ids[kind])!);
+    return { persona: part('persona'), problem: part('problem'), behaviour: part('behaviour') };
+  }
+
   const dependentActivities = (actor: Actor, id: string) => async (): Promise<Dependent[]> => {
     const rows = await db
       .selectDistinct({
@@ -181,7 +198,18 @@ export function createLeiasService(db: Db) {
 
     async get(actor: Actor, id: string): Promise<Leia> {
       const { leia, owner } = await visibleRow(db, actor, id);
-      return toLeia(leia, owner, actor);
+      return toLeia(leia, owner, actor, canSeeBehaviour(actor) ? undefined : await rawParts(leia));
+    },
+
+    /** A LEIA `actor` may read (same 404s as `get`) with its stored parts and resolved copies. */
+    async readStored(actor: Actor, id: string): Promise<StoredLeia> {
+      const { leia } = await visibleRow(db, actor, id);
+      return {
+        id: leia.id,
+        metadata: { name: leia.name, version: leia.version },
+        raw: await rawParts(leia),
+        resolved: leia.spec as unknown as StoredLeiaSpec,
+      };
     },
 
     /**
@@ -198,7 +226,8 @@ export function createLeiasService(db: Db) {
       return uniqueNameVersion('LEIA', body.metadata, () =>
         db.transaction(async (tx) => {
           const parts = await loadParts(tx, actor, body.spec);
-          return toLeia(await insertLeia(tx, actor, body.metadata, parts, options), actor, actor);
+          const row = await insertLeia(tx, actor, body.metadata, parts, options);
+          return toLeia(row, actor, actor, canSeeBehaviour(actor) ? undefined : engineInputs(parts));
         }),
       );
     },

@@ -39,6 +39,26 @@ export const toResourceItem = (
     updatedAt: row.updatedAt.toISOString(),
   });
 
+/**
+ * A resource's stored content, whatever the reader may see of it: for the server's own use (the
+ * generation engine, the runner's system prompt), never sent to a client as it is.
+ */
+export interface StoredPart {
+  id: string;
+  apiVersion: string;
+  metadata: { name: string; version: string };
+  spec: Record<string, unknown>;
+}
+
+export const toStoredPart = (
+  row: Pick<ResourceRow, 'id' | 'apiVersion' | 'name' | 'version' | 'spec'>,
+): StoredPart => ({
+  id: row.id,
+  apiVersion: row.apiVersion,
+  metadata: { name: row.name, version: row.version },
+  spec: row.spec,
+});
+
 const { ownerId: _ownerId, ...resourceColumns } = getTableColumns(resources);
 
 /**
@@ -131,6 +151,11 @@ export function createResourcesService(db: Db) {
     async get(actor: Actor, kind: ResourceKind, id: string): Promise<ResourceItem> {
       const row = await visibleRow(db, actor, kind, id);
       return toResourceItem(row.resource, row.owner, actor);
+    },
+
+    /** The stored content of a resource `actor` may read (same 404s as `get`), behaviour included. */
+    async readStored(actor: Actor, kind: ResourceKind, id: string): Promise<StoredPart> {
+      return toStoredPart((await visibleRow(db, actor, kind, id)).resource);
     },
 
     async create<K extends ResourceKind>(

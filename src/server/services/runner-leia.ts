@@ -1,11 +1,19 @@
-import { partForViewer } from '@shared/behaviour-view';
-import { ENGINE_TEXTS, generateLeia, type LeiaPart, type LeiaParts, silentLogger } from '@shared/engine';
+import { leiaForViewer, partForViewer } from '@shared/behaviour-view';
+import {
+  ENGINE_TEXTS,
+  type ResolvedLeia as EngineResolvedLeia,
+  generateLeia,
+  type LeiaPart,
+  type LeiaParts,
+  silentLogger,
+} from '@shared/engine';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { type ResourceKind, resourceKinds, SPEC_SCHEMAS } from '@shared/schemas/resources';
 import { RUNNER_TEXTS, type RunnerPart, type RunnerSpec } from '@shared/schemas/runner';
 import { badRequest, HttpError } from '../errors';
 import type { ResolvedLeia } from '../runner/provider';
-import { LEIA_TEXTS } from './leias';
+import { LEIA_TEXTS, type StoredLeia } from './leias';
+import type { StoredPart } from './resources';
 
 /**
  * Which LEIA a runner request means, resolved with the generation engine: from a stored LEIA, or
@@ -15,25 +23,7 @@ import { LEIA_TEXTS } from './leias';
  * they can read back (problem description, simulator replies, transcriptions) is made of it.
  */
 
-/** A stored part: a resource row's content, or one of a stored LEIA's resolved copies. */
-export interface StoredPart {
-  id: string;
-  apiVersion: string;
-  metadata: { name: string; version: string };
-  spec: Record<string, unknown>;
-}
-
-export interface StoredLeia {
-  id: string;
-  metadata: { name: string; version: string };
-  /** The resolved copies the LEIA was created with. */
-  spec: Record<ResourceKind, StoredPart>;
-}
-
-/**
- * Reads of stored items, with the caller's visibility rules (not readable = HttpError 404) and
- * behaviour content included: the runner needs it even when the caller may not see it.
- */
+/** Reads of stored items with the caller's visibility rules (not readable = HttpError 404). */
 export interface RunnerSources {
   resource(actor: Actor, kind: ResourceKind, id: string): Promise<StoredPart>;
   leia(actor: Actor, id: string): Promise<StoredLeia>;
@@ -62,7 +52,11 @@ export async function resolveLeiaToRun(
     // A stored LEIA holds resolved copies: used as they are (running the engine again would
     // apply the problem's extends twice).
     const stored = await sources.leia(actor, source.leia);
-    return { leiaId: stored.id, name: stored.metadata.name, leia: stored.spec };
+    return {
+      leiaId: stored.id,
+      name: stored.metadata.name,
+      leia: forRunning(actor, stored.raw, stored.resolved),
+    };
   }
   const parts = await loadParts(sources, actor, source.spec ?? {});
   const name = source.metadata?.name?.trim();
@@ -117,32 +111,20 @@ async function loadPart(
   return kind === 'problem' ? partForViewer(actor, 'problem', raw) : raw;
 }
 
-/**
- * Runs the generation engine (constraint errors -> 400 listing them). For a user who may not see
- * behaviour content, persona and problem are resolved a second time against the behaviour as
- * they see it (role and process only): a {{behaviour.description}} placeholder in their persona
- * or problem then stays a placeholder instead of copying the hidden text where they can read it.
- * The behaviour itself, which only the model reads, comes from the full resolution.
- */
+/** Runs the generation engine (constraint errors -> 400 listing them). */
 function resolveParts(actor: Actor, parts: LeiaParts): ResolvedLeia {
   const full = generateLeia(parts, { logger: silentLogger });
   if (!full.ok) throw new HttpError(400, LEIA_TEXTS.generationFailed(full.errors), { data: full.errors });
-  if (canSeeBehaviour(actor)) return full.leia;
-  // The constraints held above; checked again against the reduced behaviour, they could fail. The
-  // problem kept for the session goes without them: nothing reads them after generation.
-  const { constrainedTo: _checked, ...problemSpec } = parts.problem.spec;
-  const view = generateLeia(
-    {
-      persona: parts.persona,
-      problem: { ...parts.problem, spec: problemSpec },
-      behaviour: partForViewer(actor, 'behaviour', parts.behaviour),
-    },
-    { logger: silentLogger },
-  );
-  if (!view.ok) throw new HttpError(400, LEIA_TEXTS.generationFailed(view.errors), { data: view.errors });
-  return {
-    persona: view.leia.persona,
-    problem: view.leia.problem,
-    behaviour: full.leia.behaviour,
-  };
+  return forRunning(actor, parts, full.leia);
+}
+
+/**
+ * What a session runs: the full behaviour (only the model reads it), with the persona and problem
+ * as the caller may read them. Their texts come back to the caller (problem description,
+ * simulator replies, transcriptions), so for an instructor they are resolved without the hidden
+ * behaviour content (see leiaForViewer).
+ */
+function forRunning(actor: Actor, raw: LeiaParts, resolved: EngineResolvedLeia): ResolvedLeia {
+  const view = leiaForViewer(actor, raw, resolved);
+  return { persona: view.persona, problem: view.problem, behaviour: resolved.behaviour };
 }
