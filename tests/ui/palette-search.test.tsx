@@ -1,7 +1,7 @@
-import { type Command, type PaletteItem, PaletteProvider, usePaletteCommands } from '@client/palette';
+import { type Command, type PaletteItem, usePaletteCommands } from '@client/palette';
 import type { Actor } from '@shared/permissions';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithPalette } from './support/renderWithPalette';
 
 /** Search pages (PageCommand.page.search) and typed-text commands (ActionCommand.withText). */
 
@@ -54,17 +54,7 @@ function Screen({ fns }: { fns: ReturnType<typeof spies> }) {
 
 const setup = () => {
   const fns = spies();
-  const user = userEvent.setup();
-  render(
-    <PaletteProvider actor={admin}>
-      <Screen fns={fns} />
-    </PaletteProvider>,
-  );
-  const openPalette = async () => {
-    await user.keyboard('{Control>}k{/Control}');
-    await screen.findByRole('combobox');
-    return screen.getByRole('dialog', { name: 'Command palette' });
-  };
+  const { user, openPalette } = renderWithPalette(<Screen fns={fns} />, admin);
   const openPage = async () => {
     const palette = await openPalette();
     await user.click(within(palette).getByRole('option', { name: /Open LEIA/ }));

@@ -1,7 +1,7 @@
 import { type Command, PaletteProvider, usePaletteCommands, useShortcut } from '@client/palette';
 import { type Actor, canManageUsers } from '@shared/permissions';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
+import { renderWithPalette } from './support/renderWithPalette';
 
 const instructor: Actor = { id: 'u1', role: 'instructor' };
 const admin: Actor = { id: 'a1', role: 'admin' };
@@ -51,19 +51,7 @@ function Screen({ fns }: { fns: ReturnType<typeof spies> }) {
 
 const setup = (actor: Actor | null = admin) => {
   const fns = spies();
-  const user = userEvent.setup();
-  const view = render(
-    <PaletteProvider actor={actor}>
-      <Screen fns={fns} />
-    </PaletteProvider>,
-  );
-  const openPalette = async () => {
-    await user.keyboard('{Control>}k{/Control}');
-    // The first opening shows a loading frame while the cmdk chunk arrives.
-    await screen.findByRole('combobox');
-    return screen.getByRole('dialog', { name: 'Command palette' });
-  };
-  return { fns, user, view, openPalette };
+  return { fns, ...renderWithPalette(<Screen fns={fns} />, actor) };
 };
 
 describe('opening the palette', () => {

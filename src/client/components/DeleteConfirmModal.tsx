@@ -4,6 +4,7 @@ import {
   type DeleteDialogMachine,
   type DeleteDialogSnapshot,
   type DeleteTarget,
+  hasDeleted,
   isDeleteDialogOpen,
   isDeleting,
 } from '@machines/deleteDialog';
@@ -12,7 +13,7 @@ import { type FormEvent, type ReactNode, useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Button } from './Button';
 import { TextInput } from './Field';
-import { AlertIcon } from './icons';
+import { AlertIcon, CheckIcon } from './icons';
 import { Modal } from './Modal';
 import './delete-confirm.css';
 
@@ -22,16 +23,24 @@ export interface DeleteDetail {
 }
 
 export interface DeleteConfirmModalProps<T extends DeleteTarget> {
-  /** A deleteDialog actor (machines/deleteDialog.ts) whose target is T. */
+  /**
+   * A deleteDialog actor (machines/deleteDialog.ts) whose target is T. Its input decides what
+   * the text to type is called in the mismatch message (`subject`: 'Name', 'Email') and how long
+   * the success message stays (`successDelayMs`).
+   */
   actor: ActorRefFrom<DeleteDialogMachine<T>>;
-  /** 'Delete LEIA', 'Delete resource'. Also the dialog's accessible name. */
+  /** 'Delete LEIA', 'Delete User'. Also the dialog's accessible name. */
   title: string;
   /** The danger button: 'Delete LEIA'; it reads 'Deleting...' while the call runs. */
   confirmLabel: string;
-  /** 'This action cannot be undone. The LEIA will be permanently deleted.' */
-  warning: ReactNode;
-  /** What is being deleted: Name, Type, Version, Created... */
-  details: (target: T) => DeleteDetail[];
+  /** 'This action cannot be undone. The LEIA will be permanently deleted.', or built from the target. */
+  warning: ReactNode | ((target: T) => ReactNode);
+  /** What is being deleted: Name, Type, Version, Created... (absent: no details table). */
+  details?: (target: T) => DeleteDetail[];
+  /** A further note under the warning, e.g. what passes to the deleting admin; null for none. */
+  notice?: (target: T) => ReactNode;
+  /** Shown in green once deleted, while the dialog stays open (the machine's successDelayMs). */
+  successMessage?: string;
 }
 
 const selectView = <T extends DeleteTarget>(s: DeleteDialogSnapshot<T>) => ({
@@ -43,6 +52,7 @@ const selectView = <T extends DeleteTarget>(s: DeleteDialogSnapshot<T>) => ({
   mismatch: confirmMismatch(s),
   canConfirm: canConfirm(s),
   deleting: isDeleting(s),
+  deleted: hasDeleted(s),
 });
 
 type View = ReturnType<typeof selectView>;
@@ -50,10 +60,11 @@ const sameView = (a: View, b: View) =>
   (Object.keys(a) as (keyof View)[]).every((key) => Object.is(a[key], b[key]));
 
 /**
- * The typed-name delete confirmation of spec sections 2 ("Delete {product} modal"), 4 ("Delete
- * dialog") and 5 ("Delete confirmation"), for LEIAs and resources alike: the texts come from the
- * caller, the behaviour from the machine. While deleting every control is disabled and the dialog
- * cannot be dismissed. An in-use conflict lists the dependents by name and id.
+ * The typed-confirmation delete dialog of spec sections 2 ("Delete {product} modal"), 4 ("Delete
+ * dialog", "User modal") and 5 ("Delete confirmation"), for LEIAs, resources and users alike: the
+ * texts come from the caller, the behaviour from the machine. While deleting every control is
+ * disabled and the dialog cannot be dismissed; after a success shown in the dialog, only Cancel
+ * (and dismissing) still work. An in-use conflict lists the dependents by name and id.
  */
 export function DeleteConfirmModal<T extends DeleteTarget>({
   actor,
@@ -61,10 +72,15 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
   confirmLabel,
   warning,
   details,
+  notice,
+  successMessage,
 }: DeleteConfirmModalProps<T>) {
   const view = useSelector(actor, selectView<T>, sameView);
   const formId = useId();
   const { target, deleting } = view;
+  const busy = deleting || view.deleted;
+  const detailList = target && details ? details(target) : [];
+  const note = target && notice ? notice(target) : null;
 
   const confirm = (event: FormEvent) => {
     event.preventDefault();
@@ -80,7 +96,7 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
       dismissible={!deleting}
       footer={
         <>
-          <Button variant="ghost" onClick={() => actor.send({ type: 'dialog.reset' })} disabled={deleting}>
+          <Button variant="ghost" onClick={() => actor.send({ type: 'dialog.reset' })} disabled={busy}>
             Reset
           </Button>
           <Button onClick={() => actor.send({ type: 'dialog.cancel' })} disabled={deleting}>
@@ -94,22 +110,25 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
     >
       {target && (
         <form id={formId} className="delete-confirm" noValidate onSubmit={confirm}>
-          <dl className="delete-confirm__details">
-            {details(target).map((detail) => (
-              <div key={detail.label} className="delete-confirm__detail">
-                <dt>{detail.label}</dt>
-                <dd>{detail.value}</dd>
-              </div>
-            ))}
-          </dl>
+          {detailList.length > 0 && (
+            <dl className="delete-confirm__details">
+              {detailList.map((detail) => (
+                <div key={detail.label} className="delete-confirm__detail">
+                  <dt>{detail.label}</dt>
+                  <dd>{detail.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
           <p className="alert alert--warning">
             <AlertIcon />
-            {warning}
+            <span>{typeof warning === 'function' ? warning(target) : warning}</span>
           </p>
+          {note && <p className="delete-confirm__notice">{note}</p>}
           <TextInput
             label={
               <>
-                Type <strong className="delete-confirm__expected">{view.expected}</strong> to confirm
+                Type <strong>{view.expected}</strong> to confirm
               </>
             }
             autoComplete="off"
@@ -117,9 +136,15 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
             data-autofocus=""
             value={view.typed}
             error={view.mismatch ?? undefined}
-            disabled={deleting}
+            disabled={busy}
             onChange={(event) => actor.send({ type: 'dialog.type', value: event.target.value })}
           />
+          {view.deleted && successMessage && (
+            <p className="alert alert--success" role="status">
+              <CheckIcon />
+              {successMessage}
+            </p>
+          )}
           {view.error && (
             <div className="alert alert--error" role="alert">
               <AlertIcon />

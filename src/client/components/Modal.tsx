@@ -47,7 +47,7 @@ function OpenModal({
   return (
     <dialog
       ref={ref}
-      className={cx('modal', `modal--${size}`, className)}
+      className={cx('dialog-surface', 'modal', `modal--${size}`, className)}
       // Clicks on plain content focus the dialog itself, so keys keep reaching its handlers.
       tabIndex={-1}
       aria-labelledby={titleId}

@@ -9,6 +9,7 @@ export {
   IconButton,
   type IconButtonProps,
 } from './Button';
+export { Card, type CardProps } from './Card';
 export { ComingSoon, type ComingSoonProps } from './ComingSoon';
 export { cx } from './cx';
 export {

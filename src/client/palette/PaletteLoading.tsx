@@ -21,7 +21,7 @@ export function PaletteLoading() {
   return (
     <dialog
       ref={ref}
-      className="palette"
+      className="dialog-surface palette"
       aria-label="Command palette"
       aria-busy="true"
       tabIndex={-1}

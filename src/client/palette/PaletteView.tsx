@@ -57,7 +57,13 @@ export default function PaletteView() {
   };
 
   return (
-    <dialog ref={ref} className="palette" aria-label="Command palette" tabIndex={-1} {...dialog}>
+    <dialog
+      ref={ref}
+      className="dialog-surface palette"
+      aria-label="Command palette"
+      tabIndex={-1}
+      {...dialog}
+    >
       <Cmdk
         key={page?.title ?? 'root'}
         label="Command palette"

@@ -1,15 +1,12 @@
 import { usePaletteCommands } from '@client/palette';
-import { type Command, isPageCommand } from '@client/palette/types';
 import { CHAT_STORAGE_KEY } from '@client/runner/storage';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { registeredCommands, runCommand } from '../support/palette';
 import { bubbles, httpError, mocked, msg, renderChat, resetApi, SESSION_ID, session } from './harness';
 
-vi.mock('@client/api/runner', () => ({
-  getSession: vi.fn(),
-  sendMessage: vi.fn(),
-  regenerateReply: vi.fn(),
-}));
-vi.mock('@client/palette', () => ({ usePaletteCommands: vi.fn() }));
+const { fakeModule } = await vi.hoisted(() => import('../support/mocks'));
+vi.mock('@client/api/runner', fakeModule('getSession', 'sendMessage', 'regenerateReply'));
+vi.mock('@client/palette', fakeModule('usePaletteCommands'));
 
 beforeEach(() => {
   resetApi();
@@ -159,36 +156,29 @@ describe('Chat screen: loading', () => {
 });
 
 describe('Chat screen: palette commands', () => {
-  const registered = (): Command[] => vi.mocked(usePaletteCommands).mock.lastCall?.[0] ?? [];
-  const run = (id: string) => {
-    const command = registered().find((c) => c.id === id);
-    if (!command || isPageCommand(command)) throw new Error(`no action ${id}`);
-    act(() => command.run());
-  };
-
   it('an empty conversation: Finish conversation and Show instructions only', async () => {
     await renderChat();
-    expect(registered().map((c) => c.title)).toEqual(['Finish conversation', 'Show instructions']);
+    expect(registeredCommands().map((c) => c.title)).toEqual(['Finish conversation', 'Show instructions']);
   });
 
   it('with a conversation: Regenerate reply and the two exports; Stop reply only while replying', async () => {
     const calls = resetApi(session({ messages: [msg('Q', false), msg('A', true)] }));
     await renderChat();
-    expect(registered().map((c) => c.title)).toEqual([
+    expect(registeredCommands().map((c) => c.title)).toEqual([
       'Finish conversation',
       'Show instructions',
       'Regenerate reply',
       'Export as Markdown',
       'Export as JSON',
     ]);
-    run('chat.instructions');
+    runCommand('chat.instructions');
     expect(screen.getByRole('region', { name: 'Instructions' })).toBeInTheDocument();
-    expect(registered().find((c) => c.id === 'chat.instructions')?.title).toBe('Hide instructions');
-    run('chat.regenerate');
+    expect(registeredCommands().find((c) => c.id === 'chat.instructions')?.title).toBe('Hide instructions');
+    runCommand('chat.regenerate');
     expect(calls).toHaveLength(1);
-    expect(registered().map((c) => c.id)).toContain('chat.stop');
-    run('chat.stop');
+    expect(registeredCommands().map((c) => c.id)).toContain('chat.stop');
+    runCommand('chat.stop');
     expect(calls[0]?.options.signal?.aborted).toBe(true);
-    expect(registered().map((c) => c.id)).not.toContain('chat.stop');
+    expect(registeredCommands().map((c) => c.id)).not.toContain('chat.stop');
   });
 });

@@ -12,12 +12,9 @@ import {
   session,
 } from './harness';
 
-vi.mock('@client/api/runner', () => ({
-  getSession: vi.fn(),
-  sendMessage: vi.fn(),
-  regenerateReply: vi.fn(),
-}));
-vi.mock('@client/palette', () => ({ usePaletteCommands: vi.fn() }));
+const { fakeModule } = await vi.hoisted(() => import('../support/mocks'));
+vi.mock('@client/api/runner', fakeModule('getSession', 'sendMessage', 'regenerateReply'));
+vi.mock('@client/palette', fakeModule('usePaletteCommands'));
 
 const RETRY_TEXT = 'Your message is taking a bit longer to send. Retry?';
 let calls: ReturnType<typeof resetApi>;

@@ -3,12 +3,9 @@ import { validateTranscriptionJson } from '@shared/schemas/transcription';
 import { screen } from '@testing-library/react';
 import { mocked, msg, renderChat, resetApi, session } from './harness';
 
-vi.mock('@client/api/runner', () => ({
-  getSession: vi.fn(),
-  sendMessage: vi.fn(),
-  regenerateReply: vi.fn(),
-}));
-vi.mock('@client/palette', () => ({ usePaletteCommands: vi.fn() }));
+const { fakeModule } = await vi.hoisted(() => import('../support/mocks'));
+vi.mock('@client/api/runner', fakeModule('getSession', 'sendMessage', 'regenerateReply'));
+vi.mock('@client/palette', fakeModule('usePaletteCommands'));
 
 const conversation = [
   msg('Hello, who are you?', false, '2025-06-01T12:00:00.000Z'),

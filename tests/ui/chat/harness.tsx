@@ -4,15 +4,14 @@ import { Chat } from '@client/screens/Chat/Chat';
 import type { ChatMessage, RunnerSession } from '@shared/schemas/runner';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FetchError } from 'ofetch';
 import { Route } from 'wouter';
 
 /**
  * Shared by the chat UI tests. Each test file mocks '@client/api/runner' and '@client/palette'
- * itself (vi.mock is hoisted per file):
+ * itself (vi.mock is hoisted per file), with ../support/mocks.ts:
  *
- *   vi.mock('@client/api/runner', () => ({ getSession: vi.fn(), sendMessage: vi.fn(), regenerateReply: vi.fn() }));
- *   vi.mock('@client/palette', () => ({ usePaletteCommands: vi.fn() }));
+ *   vi.mock('@client/api/runner', fakeModule('getSession', 'sendMessage', 'regenerateReply'));
+ *   vi.mock('@client/palette', fakeModule('usePaletteCommands'));
  */
 
 export const SESSION_ID = '3f1c9a52-0000-4000-8000-000000000001';
@@ -37,9 +36,7 @@ export const session = (overrides: Partial<RunnerSession> = {}): RunnerSession =
   ...overrides,
 });
 
-/** What ofetch throws for an error response: status plus the parsed body in `data`. */
-export const httpError = (status: number, data: Record<string, unknown> = {}): FetchError =>
-  Object.assign(new FetchError(`[${status}]`), { status, statusCode: status, data });
+export { httpError } from '../support/http';
 
 /** One streamed call of sendMessage / regenerateReply, answered by the test. */
 export interface StreamCall {

@@ -4,14 +4,13 @@ import { useTryAction } from '@client/screens/Search/useTryAction';
 import type { LeiaListItem } from '@shared/schemas/leias';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FetchError } from 'ofetch';
 import { toast } from 'sonner';
+import { deferred, httpError } from '../support/http';
 
 vi.mock('@client/api/runner', () => ({ initializeSession: vi.fn() }));
 vi.mock('sonner', () => ({ toast: { error: vi.fn() } }));
 
 const initialize = vi.mocked(initializeSession);
-const httpError = (status: number) => Object.assign(new FetchError(`[${status}]`), { status, data: {} });
 
 const leia = {
   id: 'leia-1',
@@ -29,16 +28,6 @@ function TryButton() {
     </button>
   );
 }
-
-const deferred = <T,>() => {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-};
 
 /** The design wizard's Try, with its own failure text. */
 function WizardTry() {

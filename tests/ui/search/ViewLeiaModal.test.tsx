@@ -12,21 +12,11 @@ import {
   teacherUser,
 } from './harness';
 
-vi.mock('@client/api/leias', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  listLeias: vi.fn(),
-  getLeia: vi.fn(),
-  deleteLeia: vi.fn(),
-}));
-vi.mock('@client/auth', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  useAuth: vi.fn(),
-}));
-vi.mock('@client/palette', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  usePaletteCommands: vi.fn(),
-}));
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+const { partlyFake, fakeToasts } = await vi.hoisted(() => import('../support/mocks'));
+vi.mock('@client/api/leias', partlyFake('listLeias', 'getLeia', 'deleteLeia'));
+vi.mock('@client/auth', partlyFake('useAuth'));
+vi.mock('@client/palette', partlyFake('usePaletteCommands'));
+vi.mock('sonner', fakeToasts);
 
 beforeEach(() => resetApi());
 

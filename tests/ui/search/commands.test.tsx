@@ -1,51 +1,30 @@
 import { usePaletteCommands } from '@client/palette';
-import { type Command, isPageCommand, type PageCommand } from '@client/palette/types';
 import { act, screen, waitFor } from '@testing-library/react';
-import { pageItems } from '../support/palette';
+import {
+  actionCommand,
+  findCommand,
+  pageCommand,
+  pageItems,
+  registeredCommands,
+  runCommand,
+} from '../support/palette';
 import { bank, library, mocked, renderSearch, resetApi, teacherUser, zoo } from './harness';
 
-vi.mock('@client/api/leias', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  listLeias: vi.fn(),
-  getLeia: vi.fn(),
-  deleteLeia: vi.fn(),
-}));
-vi.mock('@client/auth', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  useAuth: vi.fn(),
-}));
-vi.mock('@client/palette', async (importOriginal) => ({
-  ...(await importOriginal<object>()),
-  usePaletteCommands: vi.fn(),
-}));
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+const { partlyFake, fakeToasts } = await vi.hoisted(() => import('../support/mocks'));
+vi.mock('@client/api/leias', partlyFake('listLeias', 'getLeia', 'deleteLeia'));
+vi.mock('@client/auth', partlyFake('useAuth'));
+vi.mock('@client/palette', partlyFake('usePaletteCommands'));
+vi.mock('sonner', fakeToasts);
 
 beforeEach(() => {
   resetApi();
   vi.mocked(usePaletteCommands).mockReset();
 });
 
-const registered = (): Command[] => vi.mocked(usePaletteCommands).mock.lastCall?.[0] ?? [];
-const command = (id: string): Command => {
-  const found = registered().find((c) => c.id === id);
-  if (!found) throw new Error(`no command ${id}`);
-  return found;
-};
-const page = (id: string): PageCommand => {
-  const found = command(id);
-  if (!isPageCommand(found)) throw new Error(`${id} is not a page`);
-  return found;
-};
-const run = (id: string) => {
-  const found = command(id);
-  if (isPageCommand(found)) throw new Error(`${id} is a page`);
-  act(() => found.run());
-};
-
 describe('Search screen palette commands', () => {
   it('registers search, open, one per row action, and the filters, for any signed-in user', async () => {
     await renderSearch();
-    const ids = registered().map((c) => c.id);
+    const ids = registeredCommands().map((c) => c.id);
     expect(ids).toEqual(
       expect.arrayContaining([
         'leias.search',
@@ -59,9 +38,9 @@ describe('Search screen palette commands', () => {
         'leias.version.all',
       ]),
     );
-    expect(command('leias.view').title).toBe('View LEIA...');
-    expect(command('leias.delete').title).toBe('Delete LEIA...');
-    for (const c of registered()) {
+    expect(findCommand('leias.view').title).toBe('View LEIA...');
+    expect(findCommand('leias.delete').title).toBe('Delete LEIA...');
+    for (const c of registeredCommands()) {
       expect(c.allowed?.({ id: 'x', role: 'instructor' }) ?? true).toBe(true);
       expect(c.allowed?.(null)).toBe(false);
     }
@@ -69,14 +48,14 @@ describe('Search screen palette commands', () => {
 
   it('the search command focuses the search box', async () => {
     await renderSearch();
-    run('leias.search');
+    runCommand('leias.search');
     expect(screen.getByRole('searchbox')).toHaveFocus();
   });
 
   it('the search command fills the search box with the text typed in the palette', async () => {
     await renderSearch();
-    const search = command('leias.search');
-    if (isPageCommand(search) || !search.withText) throw new Error('expected a command that takes text');
+    const search = actionCommand('leias.search');
+    if (!search.withText) throw new Error('expected a command that takes text');
     expect(search.withText.title('bank loans')).toBe('Search LEIAs for “bank loans”');
     act(() => search.withText?.run('bank loans'));
     expect(screen.getByRole('searchbox')).toHaveValue('bank loans');
@@ -87,7 +66,7 @@ describe('Search screen palette commands', () => {
   it('the LEIA pages search the server as the user types (the palette does not filter them)', async () => {
     await renderSearch();
     for (const id of ['leias.open', 'leias.view', 'leias.try', 'leias.delete']) {
-      const found = page(id);
+      const found = pageCommand(id);
       expect(found.page.search).toBeTypeOf('function');
       expect(found.page.load).toBeUndefined();
     }
@@ -96,7 +75,7 @@ describe('Search screen palette commands', () => {
   it('Delete LEIA... searches the listed LEIAs, offers only those this user may delete, opens the dialog', async () => {
     resetApi(undefined, teacherUser);
     await renderSearch();
-    const del = page('leias.delete');
+    const del = pageCommand('leias.delete');
     const controller = new AbortController();
     const items = await pageItems(del, 'i', controller.signal);
     expect(mocked.listLeias).toHaveBeenLastCalledWith({
@@ -113,9 +92,9 @@ describe('Search screen palette commands', () => {
 
   it('View LEIA... searches with the screen’s filters and opens the View modal', async () => {
     await renderSearch();
-    run('leias.visibility.public');
-    run('leias.version.all');
-    const view = page('leias.view');
+    runCommand('leias.visibility.public');
+    runCommand('leias.version.all');
+    const view = pageCommand('leias.view');
     mocked.listLeias.mockResolvedValueOnce({ items: [bank, library, zoo] });
     const items = await pageItems(view, 'game');
     expect(mocked.listLeias.mock.lastCall?.[0]).toMatchObject({
@@ -136,16 +115,16 @@ describe('Search screen palette commands', () => {
   it("on My LEIAs the row-action pages search the user's own LEIAs (owner=me); Open LEIA... everyone's", async () => {
     resetApi({ items: [library] }, teacherUser);
     await renderSearch({ mine: true });
-    await pageItems(page('leias.try'), 'lib');
+    await pageItems(pageCommand('leias.try'), 'lib');
     expect(mocked.listLeias.mock.lastCall?.[0]).toMatchObject({ text: 'lib', owner: 'me' });
-    await pageItems(page('leias.open'), 'lib');
+    await pageItems(pageCommand('leias.open'), 'lib');
     expect(mocked.listLeias.mock.lastCall?.[0]).not.toHaveProperty('owner');
   });
 
   it('Open LEIA... searches every visible LEIA in any version and opens the chosen one', async () => {
     await renderSearch();
     mocked.listLeias.mockResolvedValueOnce({ items: [library, bank] });
-    const open = page('leias.open');
+    const open = pageCommand('leias.open');
     const controller = new AbortController();
     const items = await pageItems(open, 'an', controller.signal);
     expect(mocked.listLeias).toHaveBeenLastCalledWith({
@@ -162,9 +141,9 @@ describe('Search screen palette commands', () => {
 
   it('the filter commands switch the filters and reload', async () => {
     await renderSearch();
-    run('leias.visibility.private');
+    runCommand('leias.visibility.private');
     expect(screen.getByRole('combobox', { name: 'Visibility' })).toHaveValue('private');
-    run('leias.version.all');
+    runCommand('leias.version.all');
     expect(screen.getByRole('combobox', { name: 'Version' })).toHaveValue('all');
     await waitFor(() =>
       expect(mocked.listLeias.mock.lastCall?.[0]).toMatchObject({ visibility: 'private', version: '' }),

@@ -6,11 +6,18 @@ import { SearchScreen } from '@client/screens/Search/SearchScreen';
 import type { SessionUser } from '@machines/auth';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FetchError } from 'ofetch';
+import { httpError } from '../support/http';
 
 /**
  * Shared by the Search UI tests. Each test file mocks the modules itself (vi.mock is hoisted per
- * file; see mockModules below for the factories to paste); this module gives fixtures and helpers.
+ * file), with the factories of ../support/mocks.ts:
+ *
+ *   vi.mock('@client/api/leias', partlyFake('listLeias', 'getLeia', 'deleteLeia'));
+ *   vi.mock('@client/auth', partlyFake('useAuth'));
+ *   vi.mock('@client/palette', partlyFake('usePaletteCommands'));
+ *   vi.mock('sonner', fakeToasts);
+ *
+ * This module gives the fixtures and helpers.
  */
 
 export const adminUser: SessionUser = { id: 'u-admin', email: 'admin@leia.local', role: 'admin' };
@@ -80,20 +87,6 @@ export const fullLeia = (
   };
 };
 
-/** What ofetch throws for an error response: status plus the parsed body in `data`. */
-export const httpError = (status: number, data: Record<string, unknown> = {}): FetchError =>
-  Object.assign(new FetchError(`[${status}]`), { status, statusCode: status, data });
-
-export const deferred = <T,>() => {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-};
-
 export const mocked = {
   listLeias: vi.mocked(api.listLeias),
   getLeia: vi.mocked(api.getLeia),
@@ -134,4 +127,6 @@ export const renderSearch = async ({ waitForRows = true, mine = false } = {}) =>
 /** The result row (an article named by the LEIA's name). */
 export const rowOf = (name: string) => screen.getByRole('article', { name });
 export const inRow = (name: string) => within(rowOf(name));
-export const dialog = (name: string | RegExp) => within(screen.getByRole('dialog', { name }));
+
+export { dialog } from '../support/dom';
+export { deferred, httpError } from '../support/http';

@@ -10,13 +10,9 @@ import {
   teacher,
 } from './harness';
 
-vi.mock('@client/api/users', () => ({
-  listUsers: vi.fn(),
-  createUser: vi.fn(),
-  updateUser: vi.fn(),
-  deleteUser: vi.fn(),
-}));
-vi.mock('@client/palette', () => ({ usePaletteCommands: vi.fn() }));
+const { fakeModule } = await vi.hoisted(() => import('../support/mocks'));
+vi.mock('@client/api/users', fakeModule('listUsers', 'createUser', 'updateUser', 'deleteUser'));
+vi.mock('@client/palette', fakeModule('usePaletteCommands'));
 
 beforeEach(() => resetApi());
 

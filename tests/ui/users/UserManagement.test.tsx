@@ -1,16 +1,12 @@
 import { usePaletteCommands } from '@client/palette';
-import { type Command, isPageCommand } from '@client/palette/types';
+import { isPageCommand } from '@client/palette/types';
 import { act, screen, within } from '@testing-library/react';
-import { pageItems } from '../support/palette';
+import { findCommand, pageItems, registeredCommands } from '../support/palette';
 import { admin, deferred, dialog, mocked, renderScreen, resetApi, teacher } from './harness';
 
-vi.mock('@client/api/users', () => ({
-  listUsers: vi.fn(),
-  createUser: vi.fn(),
-  updateUser: vi.fn(),
-  deleteUser: vi.fn(),
-}));
-vi.mock('@client/palette', () => ({ usePaletteCommands: vi.fn() }));
+const { fakeModule } = await vi.hoisted(() => import('../support/mocks'));
+vi.mock('@client/api/users', fakeModule('listUsers', 'createUser', 'updateUser', 'deleteUser'));
+vi.mock('@client/palette', fakeModule('usePaletteCommands'));
 
 beforeEach(() => {
   resetApi();
@@ -76,17 +72,10 @@ describe('User Management screen', () => {
 });
 
 describe('User Management palette commands', () => {
-  const registered = (): Command[] => vi.mocked(usePaletteCommands).mock.lastCall?.[0] ?? [];
-  const command = (id: string) => {
-    const found = registered().find((c) => c.id === id);
-    if (!found) throw new Error(`no command ${id}`);
-    return found;
-  };
-
   it('registers Add user, Edit user... and Delete user..., for admins only', async () => {
     await renderScreen();
-    expect(registered().map((c) => c.title)).toEqual(['Add user', 'Edit user...', 'Delete user...']);
-    for (const c of registered()) {
+    expect(registeredCommands().map((c) => c.title)).toEqual(['Add user', 'Edit user...', 'Delete user...']);
+    for (const c of registeredCommands()) {
       expect(c.allowed?.({ id: 'a', role: 'admin' })).toBe(true);
       expect(c.allowed?.({ id: 'b', role: 'advanced' })).toBe(false);
       expect(c.allowed?.({ id: 'c', role: 'instructor' })).toBe(false);
@@ -96,7 +85,7 @@ describe('User Management palette commands', () => {
 
   it('Add user opens the empty Add User modal', async () => {
     await renderScreen();
-    const add = command('users.add');
+    const add = findCommand('users.add');
     if (isPageCommand(add)) throw new Error('expected an action');
     act(() => add.run());
     expect(dialog('Add User').getByLabelText('Email')).toHaveValue('');
@@ -104,7 +93,7 @@ describe('User Management palette commands', () => {
 
   it('Edit user... lists users by email and opens the chosen one prefilled', async () => {
     await renderScreen();
-    const edit = command('users.edit');
+    const edit = findCommand('users.edit');
     if (!isPageCommand(edit)) throw new Error('expected a page');
     const items = await pageItems(edit);
     expect(items.map((i) => [i.title, i.subtitle])).toEqual([
@@ -117,7 +106,7 @@ describe('User Management palette commands', () => {
 
   it('Delete user... opens the delete modal for the chosen user', async () => {
     await renderScreen();
-    const del = command('users.delete');
+    const del = findCommand('users.delete');
     if (!isPageCommand(del)) throw new Error('expected a page');
     const items = await pageItems(del);
     act(() => del.page.select(items.find((i) => i.title === admin.email)!));

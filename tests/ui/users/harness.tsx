@@ -1,13 +1,13 @@
 import type { UserListItem } from '@client/api/users';
 import * as api from '@client/api/users';
 import { UserManagement } from '@client/screens/Users/UserManagement';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { FetchError } from 'ofetch';
 
 /**
  * Shared by the users UI tests. Each test file mocks '@client/api/users' and '@client/palette'
- * itself (vi.mock is hoisted per file); this module gives the fixtures and the render helper.
+ * itself (vi.mock is hoisted per file), with ../support/mocks.ts's fakeModule; this module gives
+ * the fixtures and the render helper.
  */
 
 export const admin: UserListItem = {
@@ -24,21 +24,6 @@ export const teacher: UserListItem = {
   role: 'instructor',
   createdAt: '2025-11-20T17:45:00.000Z',
   ownedItems: 3,
-};
-
-/** What ofetch throws for an error response: status plus the parsed body in `data`. */
-export const httpError = (status: number, data: Record<string, unknown> = {}): FetchError =>
-  Object.assign(new FetchError(`[${status}]`), { status, statusCode: status, data });
-
-/** A promise the test settles by hand, to look at the screen while a call is in flight. */
-export const deferred = <T,>() => {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
 };
 
 export const mocked = {
@@ -62,7 +47,8 @@ export const renderScreen = async ({ waitForRows = true } = {}) => {
   return { user, ...view };
 };
 
-export const dialog = (name: string) => within(screen.getByRole('dialog', { name }));
-
 /** The success message stays 1.5 s before the modal closes: allow for that and some slack. */
 export const AFTER_SUCCESS = { timeout: 3000 };
+
+export { dialog } from '../support/dom';
+export { deferred, httpError } from '../support/http';

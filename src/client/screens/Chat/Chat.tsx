@@ -17,7 +17,7 @@ import { toast } from 'sonner';
 import { useLocation, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { Composer } from './Composer';
-import { downloadFile, type ExportFormat, exportConversation } from './exportConversation';
+import { downloadFile, EXPORT_FORMATS, type ExportFormat, exportConversation } from './exportConversation';
 import { MessageList } from './MessageList';
 import { ProviderBadge, ProviderHint } from './ProviderLabel';
 import { type ChatActor, useChatActor } from './useChatActor';
@@ -134,26 +134,19 @@ function ChatSession({ sessionId }: { sessionId: string }) {
                 >
                   Regenerate
                 </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  icon={<DownloadIcon />}
-                  disabled={!canExport}
-                  onClick={() => handlers.exportAs('markdown')}
-                  aria-label="Export as Markdown"
-                >
-                  Markdown
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  icon={<DownloadIcon />}
-                  disabled={!canExport}
-                  onClick={() => handlers.exportAs('json')}
-                  aria-label="Export as JSON"
-                >
-                  JSON
-                </Button>
+                {EXPORT_FORMATS.map(({ format, label }) => (
+                  <Button
+                    key={format}
+                    size="sm"
+                    variant="ghost"
+                    icon={<DownloadIcon />}
+                    disabled={!canExport}
+                    onClick={() => handlers.exportAs(format)}
+                    aria-label={`Export as ${label}`}
+                  >
+                    {label}
+                  </Button>
+                ))}
               </div>
               {session && <ProviderHint session={session} />}
             </div>

@@ -16,6 +16,12 @@ export interface ConversationMeta {
 
 export type ExportFormat = 'markdown' | 'json';
 
+/** The formats as the screen offers them: button 'Markdown', accessible name 'Export as Markdown'. */
+export const EXPORT_FORMATS: readonly { format: ExportFormat; label: string }[] = [
+  { format: 'markdown', label: 'Markdown' },
+  { format: 'json', label: 'JSON' },
+];
+
 export interface ExportFile {
   fileName: string;
   content: string;

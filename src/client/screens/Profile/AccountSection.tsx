@@ -4,6 +4,7 @@ import { useAuth } from '@client/auth';
 import { Avatar } from '@client/components/Avatar';
 import { RoleBadge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';
+import { Card } from '@client/components/Card';
 import { TextInput } from '@client/components/Field';
 import { EditIcon, FolderIcon, MailIcon } from '@client/components/icons';
 import { usePaletteCommands } from '@client/palette';
@@ -78,15 +79,7 @@ export function AccountSection({ user }: { user: SessionUser }) {
   );
 
   return (
-    <section className="card" aria-labelledby="account-title">
-      <header className="card__header">
-        <div>
-          <h2 className="card__title" id="account-title">
-            Account information
-          </h2>
-          <p className="card__description">How you sign in, and what you can do.</p>
-        </div>
-      </header>
+    <Card title="Account information" description="How you sign in, and what you can do.">
       <div className="card__body">
         <dl className="details">
           <div className="details__row">
@@ -161,6 +154,6 @@ export function AccountSection({ user }: { user: SessionUser }) {
           </Link>
         </div>
       </div>
-    </section>
+    </Card>
   );
 }

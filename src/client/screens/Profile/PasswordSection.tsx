@@ -1,13 +1,14 @@
 import { withFailure } from '@client/api/errors';
 import { changePassword } from '@client/api/users';
 import { Button } from '@client/components/Button';
+import { Card } from '@client/components/Card';
 import { PasswordInput } from '@client/components/Field';
 import { AlertIcon } from '@client/components/icons';
 import { useFocusTarget } from '@client/palette';
 import { CHANGE_PASSWORD_TARGET } from '@client/shell/AppCommands';
 import { type PasswordField, passwordChangeMachine } from '@machines/passwordChange';
 import { useActorRef, useSelector } from '@xstate/react';
-import { type ChangeEvent, useRef } from 'react';
+import { type ChangeEvent, useId, useRef } from 'react';
 import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
 
@@ -33,24 +34,21 @@ export function PasswordSection() {
   const context = useSelector(actor, (s) => s.context);
   const saving = useSelector(actor, (s) => s.hasTag('loading'));
   const first = useRef<HTMLInputElement>(null);
+  const titleId = useId();
   useFocusTarget(CHANGE_PASSWORD_TARGET, first);
 
   const change = (field: PasswordField) => (event: ChangeEvent<HTMLInputElement>) =>
     actor.send({ type: 'password.change', field, value: event.target.value });
 
   return (
-    <section className="card" aria-labelledby="password-title">
-      <header className="card__header">
-        <div>
-          <h2 className="card__title" id="password-title">
-            Change Password
-          </h2>
-          <p className="card__description">Use at least 6 characters. You stay signed in.</p>
-        </div>
-      </header>
+    <Card
+      title="Change Password"
+      description="Use at least 6 characters. You stay signed in."
+      titleId={titleId}
+    >
       <form
         className="card__body form-stack"
-        aria-labelledby="password-title"
+        aria-labelledby={titleId}
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -80,6 +78,6 @@ export function PasswordSection() {
           </Button>
         </div>
       </form>
-    </section>
+    </Card>
   );
 }

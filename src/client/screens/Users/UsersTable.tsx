@@ -12,20 +12,7 @@ import {
   Tr,
   TrashIcon,
 } from '@client/components';
-
-/** Spec section 2: short month, day, year, hour, minute. */
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-export const formatCreated = (iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-};
+import { formatDateTime } from '@client/format';
 
 export interface UsersTableProps {
   users: UserListItem[];
@@ -62,7 +49,7 @@ export function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
               <RoleBadge role={user.role} />
             </Td>
             <Td>
-              <time dateTime={user.createdAt}>{formatCreated(user.createdAt)}</time>
+              <time dateTime={user.createdAt}>{formatDateTime(user.createdAt)}</time>
             </Td>
             <Td className="cell--end" shrink>
               <div className="user-actions">
