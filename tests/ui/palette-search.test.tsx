@@ -153,18 +153,20 @@ describe('typed-text commands', () => {
     expect(titles(palette)).not.toContain(expect.stringContaining('for “'));
     await user.keyboard('prof');
     expect(titles(palette)).toEqual(['Profile', 'Search LEIAs for “prof”']);
+    expect(within(palette).queryByText('No matching commands.')).not.toBeInTheDocument();
     // The best match stays first, so Enter still runs it.
     expect(within(palette).getByRole('option', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(fns.searchFor).toHaveBeenCalledWith('prof'));
   });
 
-  it('when no command matches, it is the only (and selected) item, with no "No matching commands."', async () => {
+  it('when no command matches, says so, and it is the only (so the selected) item', async () => {
     const { fns, user, openPalette, titles } = setup();
     const palette = await openPalette();
     await user.keyboard('  bank loans ');
     expect(titles(palette)).toEqual(['Search LEIAs for “bank loans”']);
-    expect(within(palette).queryByText('No matching commands.')).not.toBeInTheDocument();
+    expect(within(palette).getByText('No matching commands.')).toBeInTheDocument();
+    expect(within(palette).getByRole('option')).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(fns.searchFor).toHaveBeenCalledWith('bank loans'));
     expect(screen.queryByRole('dialog', { name: 'Command palette' })).not.toBeInTheDocument();

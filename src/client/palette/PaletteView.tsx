@@ -1,15 +1,30 @@
+import { cx } from '@client/components/cx';
 import { ArrowLeftIcon, ChevronRightIcon, SearchIcon } from '@client/components/icons';
 import { Kbd, modKeyLabel } from '@client/components/Kbd';
 import { Spinner } from '@client/components/Spinner';
 import { useDialog } from '@client/components/useDialog';
 import { shallowEqual, useSelector } from '@xstate/react';
-import { Command as Cmdk } from 'cmdk';
-import { useRef } from 'react';
+import { Command as Cmdk, useCommandState } from 'cmdk';
+import { type ReactNode, useRef } from 'react';
 import { usePaletteInternals } from './context';
 import { MATCHES_ANY_TEXT, paletteFilter } from './filter';
 import { shortcutCaps } from './keys';
 import { type Command, isPageCommand, takesText } from './types';
 import { useVisibleCommands } from './useVisibleCommands';
+
+/**
+ * cmdk's Empty, except that the typed-text items (which match any text) do not count: with none
+ * of the commands matching, 'No matching commands.' shows above 'Search LEIAs for “…”'.
+ */
+function NothingMatches({ besides, children }: { besides: number; children: ReactNode }) {
+  const count = useCommandState((state) => state.filtered.count);
+  if (count > besides) return null;
+  return (
+    <div className={cx('palette__status', besides > 0 && 'palette__status--compact')} role="presentation">
+      {children}
+    </div>
+  );
+}
 
 /**
  * The cmdk palette, on a native modal <dialog>. It only renders the palette machine's state:
@@ -118,10 +133,10 @@ export default function PaletteView() {
               </button>
             </div>
           )}
-          {!view.busy && !view.error && textCommands.length === 0 && (
-            <Cmdk.Empty className="palette__status">
+          {!view.busy && !view.error && (
+            <NothingMatches besides={textCommands.length}>
               {page ? (page.empty ?? 'Nothing to choose from.') : 'No matching commands.'}
-            </Cmdk.Empty>
+            </NothingMatches>
           )}
           {page
             ? view.items.map((item) => (
