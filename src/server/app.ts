@@ -42,7 +42,7 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 /** The whole server, ready for `listen` or `inject`. Opens (and migrates) the database. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = await (options.database ?? openDatabase(config));
-  const tokens = createTokenService(
+  const tokens = await createTokenService(
     await resolveSecret(database.db, config.jwtSecret),
     config.tokenTtlSeconds,
   );

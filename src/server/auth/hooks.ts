@@ -11,6 +11,7 @@ export interface RequestActor {
   id: string;
   email: string;
   role: Role;
+  createdAt: Date;
 }
 
 declare module 'fastify' {
@@ -32,7 +33,7 @@ export interface AuthHooks {
  */
 export function createAuthHooks(db: Db, tokens: TokenService): AuthHooks {
   const findUser = db
-    .select({ id: users.id, email: users.email, role: users.role })
+    .select({ id: users.id, email: users.email, role: users.role, createdAt: users.createdAt })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_find_user');

@@ -23,7 +23,7 @@ export interface TokenService {
  * The signing secret: LEIA_JWT_SECRET, or one generated on first start and kept in the database,
  * so restarts and every server process on the same database agree.
  */
-export async function resolveSecret(db: Db, configured?: string): Promise<Uint8Array> {
+export async function resolveSecret(db: Db, configured?: string): Promise<Uint8Array<ArrayBuffer>> {
   if (configured) return new TextEncoder().encode(configured);
   await db
     .insert(settings)
@@ -33,7 +33,15 @@ export async function resolveSecret(db: Db, configured?: string): Promise<Uint8A
   return new TextEncoder().encode(row!.value);
 }
 
-export function createTokenService(secret: Uint8Array, ttlSeconds: number): TokenService {
+export async function createTokenService(
+  secret: Uint8Array<ArrayBuffer>,
+  ttlSeconds: number,
+): Promise<TokenService> {
+  // Imported once: handing jose the raw bytes would import the key again on every request.
+  const key = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   return {
     sign: (claims) =>
       new SignJWT({ email: claims.email, role: claims.role })
@@ -41,10 +49,10 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
         .setSubject(claims.sub)
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-        .sign(secret),
+        .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
         return typeof payload.sub === 'string' ? { sub: payload.sub } : null;
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;

@@ -1,5 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -7,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
+import { createPglite, drizzleReadyClient } from './pglite-client';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,12 +27,8 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  // pg_trgm backs the LEIA search index; the extension ships inside the PGlite package.
-  const client = await PGlite.create({
-    dataDir: dataDir === 'memory://' ? undefined : dataDir,
-    extensions: { pg_trgm },
-  });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const client = await createPglite(dataDir);
+  const db = drizzlePglite({ client: drizzleReadyClient(client) as typeof client, schema }) as unknown as Db;
   await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsDir });
   return {
     db,

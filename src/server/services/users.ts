@@ -75,8 +75,9 @@ export function createUsersService(db: Db, tokens: TokenService) {
       return { token: await tokens.sign({ sub: row.id, email: row.email, role: row.role }) };
     },
 
-    async me(actor: RequestActor): Promise<User> {
-      return toUser(await getRow(db, actor.id));
+    /** The caller as the auth check just loaded them from the database: no second query. */
+    me(actor: RequestActor): User {
+      return toUser(actor);
     },
 
     async list(): Promise<UserListItem[]> {
