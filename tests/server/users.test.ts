@@ -393,3 +393,17 @@ describe('profile', () => {
     await expect(t.login(user.email, user.password)).rejects.toThrow(/login/);
   });
 });
+
+describe('token verification', () => {
+  it('never accepts a token because another server (another secret) verified it', async () => {
+    const other = await createTestApp({ jwtSecret: 'y'.repeat(40) });
+    try {
+      // The other server has checked its own admin's token (login + /me in createTestApp).
+      const claims = await t.app.ctx.tokens.verify(other.admin.token);
+      expect(claims).toBeNull();
+      expect(await other.app.ctx.tokens.verify(other.admin.token)).toEqual({ sub: other.admin.id });
+    } finally {
+      await other.close();
+    }
+  });
+});

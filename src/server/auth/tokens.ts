@@ -42,6 +42,17 @@ export async function createTokenService(
     'sign',
     'verify',
   ]);
+  /**
+   * Tokens whose signature this service already checked, until they expire. A signed token never
+   * changes meaning, so checking the same string again proves nothing new; what can change (the
+   * user was deleted or demoted) is read from the database on every request regardless. Bounded:
+   * when full it starts over, which costs only re-verifications.
+   */
+  const verified = new Map<string, { sub: string; exp: number }>();
+  const remember = (token: string, claims: { sub: string; exp: number }) => {
+    if (verified.size >= MAX_REMEMBERED) verified.clear();
+    verified.set(token, claims);
+  };
   return {
     sign: (claims) =>
       new SignJWT({ email: claims.email, role: claims.role })
@@ -51,9 +62,13 @@ export async function createTokenService(
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
         .sign(key),
     async verify(token) {
+      const known = verified.get(token);
+      if (known && known.exp > Date.now() / 1000) return { sub: known.sub };
       try {
         const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        return typeof payload.sub === 'string' ? { sub: payload.sub } : null;
+        if (typeof payload.sub !== 'string') return null;
+        remember(token, { sub: payload.sub, exp: payload.exp ?? 0 });
+        return { sub: payload.sub };
       } catch (error) {
         if (error instanceof errors.JOSEError) return null;
         throw error;
@@ -61,3 +76,5 @@ export async function createTokenService(
     },
   };
 }
+
+const MAX_REMEMBERED = 10_000;
