@@ -17,23 +17,40 @@ const rows = [];
 for (const file of files) {
   console.error(`bench: ${file}...`);
   const script = `import(${JSON.stringify(`./tests/bench/${file}`)}).then((m) => m.run()).then((rows) => console.log('BENCH_ROWS ' + JSON.stringify(rows)))`;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', '--expose-gc', '--input-type=module', '-e', script], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--expose-gc', '--input-type=module', '-e', script],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production' },
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   const line = result.stdout.split('\n').find((l) => l.startsWith('BENCH_ROWS '));
   if (result.status !== 0 || !line) {
-    rows.push({ file, benchmark: file, metric: 'FAILED', value: Number.NaN, unit: '', target: '', met: false });
+    rows.push({
+      file,
+      benchmark: file,
+      metric: 'FAILED',
+      value: Number.NaN,
+      unit: '',
+      target: '',
+      met: false,
+    });
     process.stderr.write(result.stdout);
     continue;
   }
   for (const row of JSON.parse(line.slice('BENCH_ROWS '.length))) rows.push({ file, ...row });
 }
 
-const fmt = (v) => (Number.isFinite(v) ? (Math.abs(v) >= 100 ? Math.round(v).toLocaleString('en') : String(Number(v.toFixed(2)))) : 'n/a');
+const fmt = (v) =>
+  Number.isFinite(v)
+    ? Math.abs(v) >= 100
+      ? Math.round(v).toLocaleString('en')
+      : String(Number(v.toFixed(2)))
+    : 'n/a';
 const table = rows.map((r) => ({
   benchmark: r.benchmark,
   metric: r.metric,
@@ -41,7 +58,9 @@ const table = rows.map((r) => ({
   target: r.target ?? '',
   met: r.met === undefined ? '' : r.met ? 'yes' : 'NO',
 }));
-const widths = Object.keys(table[0] ?? {}).map((k) => Math.max(k.length, ...table.map((r) => String(r[k]).length)));
+const widths = Object.keys(table[0] ?? {}).map((k) =>
+  Math.max(k.length, ...table.map((r) => String(r[k]).length)),
+);
 const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
 if (table.length) {
   console.log(line(Object.keys(table[0])));

@@ -34,5 +34,10 @@ function ensureBuilt(label, output, sources, args) {
 }
 
 ensureBuilt('UI', 'dist/client/index.html', ['src/client', 'src/shared', 'machines', 'index.html'], []);
-ensureBuilt('server', 'dist/server/main.js', ['src/server', 'src/shared'], ['--config', 'vite.server.config.ts']);
+ensureBuilt(
+  'server',
+  'dist/server/main.js',
+  ['src/server', 'src/shared'],
+  ['--config', 'vite.server.config.ts'],
+);
 await import(pathToFileURL(join(root, 'dist/server/main.js')).href);

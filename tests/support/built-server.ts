@@ -8,7 +8,8 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Builds the UI and the server bundle when either is missing (benchmarks and e2e use the build). */
 export function ensureBuild(): void {
-  if (existsSync(join(root, 'dist/client/index.html')) && existsSync(join(root, 'dist/server/main.js'))) return;
+  if (existsSync(join(root, 'dist/client/index.html')) && existsSync(join(root, 'dist/server/main.js')))
+    return;
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('npm run build failed');
 }
@@ -37,7 +38,10 @@ export interface RunningServer {
  * The built server (dist/server/main.js) in its own process, as `npm start` runs it. Resolves
  * once GET /api/health answers 200.
  */
-export async function startBuiltServer(env: Record<string, string>, timeoutMs = 30_000): Promise<RunningServer> {
+export async function startBuiltServer(
+  env: Record<string, string>,
+  timeoutMs = 30_000,
+): Promise<RunningServer> {
   const port = Number(env.PORT) || (await freePort());
   let output = '';
   const child = spawn(process.execPath, [join(root, 'dist/server/main.js')], {

@@ -186,11 +186,11 @@ describe('Field, PasswordInput, RoleBadge', () => {
   it('RoleBadge shows the role label', () => {
     const roles = ['admin', 'advanced', 'guest'];
     render(
-      <>
+      <div>
         {roles.map((role) => (
           <RoleBadge key={role} role={role} />
         ))}
-      </>,
+      </div>,
     );
     expect(screen.getByText('Administrator')).toHaveClass('badge--purple');
     expect(screen.getByText('Advanced')).toHaveClass('badge--blue');
