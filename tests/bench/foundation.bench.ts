@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
+import autocannon, { type Result } from 'autocannon';
 import { chromium } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { ensureBuild, startBuiltServer } from '../support/built-server';
+import { createPostgresDatabase, postgresReachable } from '../support/test-database';
 import type { BenchRow } from './types';
 
 const ADMIN = { email: 'bench@leia.local', password: 'bench-password' };
@@ -39,9 +40,7 @@ export async function run(): Promise<BenchRow[]> {
 
     const server = await startBuiltServer(env);
     try {
-      const load = await loadMe(server.url);
-      const loginJs = await loginPageJsGzip(server.url);
-      return [
+      const rows = [
         row(
           'cold start, existing data dir (median of 5)',
           'to first healthy response',
@@ -50,39 +49,50 @@ export async function run(): Promise<BenchRow[]> {
           '< 1500 ms',
           coldStart < 1500,
         ),
-        row('GET /api/v1/users/me @50 conns, 10 s', 'p50 latency', load.latency.p50, 'ms'),
-        row(
-          'GET /api/v1/users/me @50 conns, 10 s',
-          'p99 latency',
-          load.latency.p99,
-          'ms',
-          '< 15 ms',
-          load.latency.p99 < 15,
-        ),
-        row(
-          'GET /api/v1/users/me @50 conns, 10 s',
-          'requests/s',
-          load.requests.average,
-          'req/s',
-          '>= 3000 req/s',
-          load.requests.average >= 3000,
-        ),
-        row(
-          'GET /api/v1/users/me @50 conns, 10 s',
-          'non-2xx + errors',
-          load.non2xx + load.errors,
-          'responses',
-          '0',
-          load.non2xx + load.errors === 0,
-        ),
-        row('login page', 'JavaScript loaded, gzip', loginJs / 1024, 'KB', '< 150 KB', loginJs < 150 * 1024),
+        ...meRows('PGlite', await loadMe(server.url)),
       ];
+      const loginJs = await loginPageJsGzip(server.url);
+      rows.push(
+        row('login page', 'JavaScript loaded, gzip', loginJs / 1024, 'KB', '< 150 KB', loginJs < 150 * 1024),
+      );
+      if (await postgresReachable()) rows.push(...meRows('PostgreSQL', await onPostgres(env, loadMe)));
+      return rows;
     } finally {
       await server.stop();
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** The same built server on a fresh PostgreSQL database. */
+async function onPostgres<T>(env: Record<string, string>, measure: (url: string) => Promise<T>): Promise<T> {
+  const database = await createPostgresDatabase();
+  try {
+    const server = await startBuiltServer({
+      ...env,
+      DATABASE_URL: database.databaseUrl!,
+      LEIA_SEED_CATALOGUE: 'false',
+    });
+    try {
+      return await measure(server.url);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+}
+
+function meRows(database: string, load: Result): BenchRow[] {
+  const name = `GET /api/v1/users/me (${database}) @50 conns, 10 s`;
+  const failed = load.non2xx + load.errors;
+  return [
+    row(name, 'p50 latency', load.latency.p50, 'ms'),
+    row(name, 'p99 latency', load.latency.p99, 'ms', '< 15 ms', load.latency.p99 < 15),
+    row(name, 'requests/s', load.requests.average, 'req/s', '>= 3000 req/s', load.requests.average >= 3000),
+    row(name, 'non-2xx + errors', failed, 'responses', '0', failed === 0),
+  ];
 }
 
 async function loadMe(url: string) {

@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '@server/app';
 import type { Config } from '@server/config';
 import type { Result } from 'autocannon';
-import pg from 'pg';
+import { createPostgresDatabase, postgresReachable } from '../support/test-database';
 import { loadLeiaCorpus } from './support/leia-corpus';
 import type { BenchRow } from './types';
 
@@ -19,21 +18,16 @@ const ADMIN = { email: 'bench-admin@leia.local', password: 'bench-admin-password
 const WORD = 'harbour';
 const PATH = `/api/v1/leias?text=${WORD}&version=latest`;
 const TARGET_P99_MS = { pglite: 50, postgres: 20 } as const;
-const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
 
 export async function run(): Promise<BenchRow[]> {
   const rows = await measure('pglite', {});
-  const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_PG_URL;
-  if (await reachable(adminUrl)) {
-    const name = `leia_bench_${randomBytes(6).toString('hex')}`;
-    await withClient(adminUrl, (client) => client.query(`create database ${name}`));
+  if (await postgresReachable()) {
+    const database = await createPostgresDatabase();
     try {
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      rows.push(...(await measure('postgres', { databaseUrl: url.toString() })));
+      rows.push(...(await measure('postgres', { databaseUrl: database.databaseUrl })));
     } finally {
-      await withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await database.drop();
     }
   } else {
     rows.push({
@@ -162,23 +156,4 @@ async function cannon(url: string, token: string): Promise<Result> {
     });
   await run(2); // warm-up: JIT, plans, caches
   return run(5);
-}
-
-async function reachable(url: string): Promise<boolean> {
-  try {
-    await withClient(url, (client) => client.query('select 1'));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }

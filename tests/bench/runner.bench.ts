@@ -1,12 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Config } from '@server/config';
 import { createProvider } from '@server/runner/providers';
-import pg from 'pg';
 import { root } from '../support/built-server';
 import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
+import { createPostgresDatabase, postgresReachable } from '../support/test-database';
 import type { BenchRow } from './types';
 
 /**
@@ -33,7 +32,6 @@ const ROUNDS = 3;
 const TARGET_ADDED_MS = 3;
 const TARGET_FIRST_TOKEN_MS = 5;
 const ADMIN = { email: 'bench-runner@leia.local', password: 'bench-runner-password' };
-const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** An unsaved LEIA: the runner resolves raw parts, no resources needed. */
 const LEIA = {
@@ -54,19 +52,15 @@ export async function run(): Promise<BenchRow[]> {
   const fake = await startFakeOpenAI({ delayMs: MODEL_DELAY_MS, script: { kind: 'reply', text: REPLY } });
   try {
     const rows = await measure('PGlite', fake, {});
-    const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_PG_URL;
-    if (!(await reachable(adminUrl))) {
+    if (!(await postgresReachable())) {
       rows.push({ benchmark: 'runner on PostgreSQL', metric: 'skipped (no PostgreSQL)', value: 0, unit: '' });
       return rows;
     }
-    const name = `leia_bench_${randomBytes(6).toString('hex')}`;
-    await withClient(adminUrl, (client) => client.query(`create database ${name}`));
+    const database = await createPostgresDatabase();
     try {
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      rows.push(...(await measure('PostgreSQL', fake, { databaseUrl: url.toString() })));
+      rows.push(...(await measure('PostgreSQL', fake, { databaseUrl: database.databaseUrl })));
     } finally {
-      await withClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await database.drop();
     }
     return rows;
   } finally {
@@ -347,23 +341,4 @@ function row(
   met?: boolean,
 ): BenchRow {
   return { benchmark, metric, value, unit, ...(target !== undefined && { target, met }) };
-}
-
-async function reachable(url: string): Promise<boolean> {
-  try {
-    await withClient(url, (client) => client.query('select 1'));
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
 }

@@ -2,10 +2,9 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
-import { createPglite, drizzleReadyClient } from './pglite-client';
+import { startPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,9 +26,9 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
-  const client = await createPglite(dataDir);
-  const db = drizzlePglite({ client: drizzleReadyClient(client) as typeof client, schema }) as unknown as Db;
-  await migratePglite(drizzlePglite({ client }), { migrationsFolder: migrationsDir });
+  // Opened and migrated on its own thread (see pglite-thread.ts).
+  const client = await startPgliteThread(dataDir);
+  const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

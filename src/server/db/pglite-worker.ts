@@ -1,0 +1,51 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { createPglite } from './pglite-client';
+import type { PgliteRequest, PgliteResponse, PgliteWorkerData, SerializedError } from './pglite-protocol';
+
+/**
+ * The embedded database's own thread (see pglite-thread.ts). It opens PGlite, applies the
+ * migrations, then runs each request in the order it arrives: PGlite queues them in that order,
+ * which is what lets the main thread send a query without waiting for the previous answer.
+ */
+const port = parentPort!;
+const { dataDir, migrationsDir } = workerData as PgliteWorkerData;
+
+const serializeError = (error: unknown): SerializedError => {
+  if (!(error instanceof Error)) return { message: String(error) };
+  // Postgres error fields (code, detail, constraint, ...) are own properties; keep the plain ones.
+  const fields: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (typeof value === 'string' || typeof value === 'number') fields[key] = value;
+  }
+  return { ...fields, name: error.name, message: error.message };
+};
+
+try {
+  const db = await createPglite(dataDir);
+  await migrate(drizzle({ client: db }), { migrationsFolder: migrationsDir });
+  port.on('message', (request: PgliteRequest) => {
+    if (request.op === 'close') {
+      void db.close().then(() => port.postMessage({ id: request.id, ok: true } satisfies PgliteResponse));
+      return;
+    }
+    db.query(request.sql, request.params, { rowMode: request.rowMode }).then(
+      (result) =>
+        port.postMessage({
+          id: request.id,
+          ok: true,
+          result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows },
+        } satisfies PgliteResponse),
+      (error: unknown) =>
+        port.postMessage({
+          id: request.id,
+          ok: false,
+          error: serializeError(error),
+        } satisfies PgliteResponse),
+    );
+  });
+  port.postMessage({ ready: true });
+} catch (error) {
+  port.postMessage({ ready: false, error: serializeError(error) });
+}
