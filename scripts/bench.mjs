@@ -16,10 +16,9 @@ const files = readdirSync(join(root, 'tests/bench'))
 const rows = [];
 for (const file of files) {
   console.error(`bench: ${file}...`);
-  const script = `import(${JSON.stringify(`./tests/bench/${file}`)}).then((m) => m.run()).then((rows) => console.log('BENCH_ROWS ' + JSON.stringify(rows)))`;
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--expose-gc', '--input-type=module', '-e', script],
+    ['--import', 'tsx', '--expose-gc', join(root, 'scripts/run-bench.mjs'), join(root, 'tests/bench', file)],
     {
       cwd: root,
       encoding: 'utf8',
