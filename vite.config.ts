@@ -49,6 +49,8 @@ export default defineConfig({
               test: {
                 name: 'server-pg',
                 include: ['tests/server/**/*.test.ts'],
+                // The embedded database's own thread has nothing to do with PostgreSQL.
+                exclude: ['tests/server/pglite-thread.test.ts'],
                 environment: 'node' as const,
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 20_000,

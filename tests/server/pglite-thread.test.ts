@@ -4,10 +4,8 @@ import { join } from 'node:path';
 import { type PgliteThread, startPgliteThread } from '@server/db/pglite-thread';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '@server/errors';
 
-// The embedded database's thread is PGlite-only; the PostgreSQL run has nothing to check here.
-const onPglite = process.env.TEST_DB !== 'postgres';
-
-describe.runIf(onPglite)('the PGlite database thread', () => {
+// PGlite only: vite.config.ts leaves this file out of the PostgreSQL run.
+describe('the PGlite database thread', () => {
   let db: PgliteThread;
   beforeAll(async () => {
     db = await startPgliteThread('memory://');
@@ -94,7 +92,7 @@ describe.runIf(onPglite)('the PGlite database thread', () => {
   });
 });
 
-describe.runIf(onPglite)('starting and stopping the database thread', () => {
+describe('starting and stopping the database thread', () => {
   it('keeps data in its folder across a restart', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'leia-thread-'));
     try {
