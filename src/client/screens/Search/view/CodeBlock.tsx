@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 
 /** Formats with a grammar; the others (text, mermaid) never load the highlighter. */
 const HIGHLIGHTED = new Set<SolutionFormat>(['yaml', 'markdown', 'html', 'json', 'xml']);
+/** Prose wraps at the box's edge; code keeps its lines and scrolls sideways. */
+const PROSE = new Set<SolutionFormat>(['text', 'markdown']);
 
 export const asSolutionFormat = (value: unknown): SolutionFormat =>
   solutionFormats.includes(value as SolutionFormat) ? (value as SolutionFormat) : 'text';
@@ -40,7 +42,10 @@ export function CodeBlock({ code, format, label }: { code: string; format: Solut
         {format}
       </figcaption>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the code scrolls, so it must be reachable by keyboard */}
-      <pre className="code-block__pre" tabIndex={0}>
+      <pre
+        className={PROSE.has(format) ? 'code-block__pre code-block__pre--prose' : 'code-block__pre'}
+        tabIndex={0}
+      >
         {html === null ? (
           <code className={`hljs language-${format === 'mermaid' ? 'plaintext' : format}`}>{code}</code>
         ) : (
