@@ -8,6 +8,7 @@ import { chromium } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { ensureBuild, startBuiltServer } from '../support/built-server';
 import { createPostgresDatabase, postgresReachable } from '../support/test-database';
+import { loginAt, median, row } from './support/common';
 import type { BenchRow } from './types';
 
 const ADMIN = { email: 'bench@leia.local', password: 'bench-password' };
@@ -96,12 +97,7 @@ function meRows(database: string, load: Result): BenchRow[] {
 }
 
 async function loadMe(url: string) {
-  const login = await fetch(`${url}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await loginAt(url, ADMIN);
   const options = {
     url: `${url}/api/v1/users/me`,
     connections: 50,
@@ -128,17 +124,4 @@ async function loginPageJsGzip(url: string): Promise<number> {
   } finally {
     await browser.close();
   }
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-function row(
-  benchmark: string,
-  metric: string,
-  value: number,
-  unit: string,
-  target?: string,
-  met?: boolean,
-): BenchRow {
-  return { benchmark, metric, value, unit, target, met };
 }

@@ -5,6 +5,7 @@ import { buildApp } from '@server/app';
 import type { Config } from '@server/config';
 import type { Result } from 'autocannon';
 import { createPostgresDatabase, postgresReachable } from '../support/test-database';
+import { benchConfig, loginAt } from './support/common';
 import { loadLeiaCorpus } from './support/leia-corpus';
 import type { BenchRow } from './types';
 
@@ -41,7 +42,7 @@ export async function run(): Promise<BenchRow[]> {
 }
 
 async function measure(kind: 'pglite' | 'postgres', database: Partial<Config>): Promise<BenchRow[]> {
-  const app = await buildApp(config(database));
+  const app = await buildApp(benchConfig(ADMIN, { ...database, logLevel: 'silent' }));
   try {
     const adminId = await adminIdOf(app);
     const corpus = await loadLeiaCorpus(app.ctx.db, adminId);
@@ -51,7 +52,7 @@ async function measure(kind: 'pglite' | 'postgres', database: Partial<Config>): 
     const target = TARGET_P99_MS[kind];
     const results: BenchRow[] = [];
     for (const who of [ADMIN, corpus.instructor]) {
-      const token = await login(base, who);
+      const token = await loginAt(base, who);
       const role = who === ADMIN ? 'admin' : 'instructor';
       const first = await fetch(`${base}${PATH}`, { headers: { authorization: `Bearer ${token}` } });
       const page = (await first.json()) as unknown[];
@@ -79,7 +80,7 @@ async function measure(kind: 'pglite' | 'postgres', database: Partial<Config>): 
       );
     }
     // The floor under the same conditions: one authenticated request that only looks up the caller.
-    const floor = await cannon(`${base}/api/v1/users/me`, await login(base, ADMIN));
+    const floor = await cannon(`${base}/api/v1/users/me`, await loginAt(base, ADMIN));
     const floorName = `GET /api/v1/users/me (${label}, reference: auth only) @50 conns`;
     results.push(
       { benchmark: floorName, metric: 'p99 latency', value: floor.latency.p99, unit: 'ms' },
@@ -91,34 +92,9 @@ async function measure(kind: 'pglite' | 'postgres', database: Partial<Config>): 
   }
 }
 
-const config = (database: Partial<Config>): Config => ({
-  port: 0,
-  host: '127.0.0.1',
-  dataDir: 'memory://',
-  adminEmail: ADMIN.email,
-  adminPassword: ADMIN.password,
-  tokenTtlSeconds: 3600,
-  llm: { provider: 'simulator', timeoutMs: 5000 },
-  loginMaxFailures: 1_000_000,
-  loginFailureWindowMs: 60_000,
-  seedCatalogue: false,
-  // Requests still in flight when autocannon stops fail as the server closes; they are not results.
-  logLevel: 'silent',
-  ...database,
-});
-
 async function adminIdOf(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
   const list = await app.ctx.services.users.list();
   return list.find((user) => user.email === ADMIN.email)!.id;
-}
-
-async function login(base: string, who: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${base}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(who),
-  });
-  return ((await response.json()) as { token: string }).token;
 }
 
 /**

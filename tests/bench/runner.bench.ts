@@ -6,6 +6,7 @@ import { createProvider } from '@server/runner/providers';
 import { root } from '../support/built-server';
 import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
 import { createPostgresDatabase, postgresReachable } from '../support/test-database';
+import { benchConfig, loginAt, median, percentile, row } from './support/common';
 import type { BenchRow } from './types';
 
 /**
@@ -70,11 +71,11 @@ export async function run(): Promise<BenchRow[]> {
 
 async function measure(label: string, fake: FakeOpenAI, database: Partial<Config>): Promise<BenchRow[]> {
   const server = await startServer({
-    ...config(database),
+    ...benchConfig(ADMIN, { ...database, logLevel: 'warn' }),
     llm: { provider: 'openai-compatible', baseUrl: fake.url, model: 'fake', timeoutMs: 30_000 },
   });
   try {
-    const api = client(server.url, await login(server.url));
+    const api = client(server.url, await loginAt(server.url, ADMIN));
     const sessions = await Promise.all(Array.from({ length: SESSIONS_FOR_SAMPLES }, () => api.initialize()));
 
     const direct = { total: [] as number[], first: [] as number[] };
@@ -300,45 +301,4 @@ async function startServer(serverConfig: Config): Promise<BenchServer> {
       clearTimeout(timer);
     },
   };
-}
-
-const config = (database: Partial<Config>): Config => ({
-  port: 0,
-  host: '127.0.0.1',
-  dataDir: 'memory://',
-  adminEmail: ADMIN.email,
-  adminPassword: ADMIN.password,
-  tokenTtlSeconds: 3600,
-  llm: { provider: 'simulator', timeoutMs: 5000 },
-  loginMaxFailures: 1_000_000,
-  loginFailureWindowMs: 60_000,
-  seedCatalogue: false,
-  logLevel: 'warn',
-  ...database,
-});
-
-async function login(base: string): Promise<string> {
-  const response = await fetch(`${base}/api/v1/users/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  return ((await response.json()) as { token: string }).token;
-}
-
-const median = (values: number[]) => percentile(values, 0.5);
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? Number.NaN;
-};
-
-function row(
-  benchmark: string,
-  metric: string,
-  value: number,
-  unit: string,
-  target?: string,
-  met?: boolean,
-): BenchRow {
-  return { benchmark, metric, value, unit, ...(target !== undefined && { target, met }) };
 }
