@@ -64,8 +64,22 @@ describe('loadCatalogueDir', () => {
     });
   });
 
-  it('accepts a missing folder as empty', async () => {
-    expect(await loadCatalogueDir(dir)).toEqual({ resources: [], leias: [] });
+  it('accepts missing kind folders', async () => {
+    await write('personas/ann.yaml', persona('Ann'));
+    const catalogue = await loadCatalogueDir(dir);
+    expect(catalogue.resources.map((r) => r.metadata.name)).toEqual(['Ann']);
+    expect(catalogue.leias).toEqual([]);
+  });
+
+  it('refuses a folder with no catalogue files, naming it (an empty import is a wrong path)', async () => {
+    expect(await problemsOf()).toEqual([
+      `${dir}: no catalogue files (YAML files in personas/, problems/, behaviours/, leias/)`,
+    ]);
+  });
+
+  it('refuses a folder that does not exist', async () => {
+    const missing = join(dir, 'nowhere');
+    await expect(loadCatalogueDir(missing)).rejects.toThrow(`${missing}: no such folder`);
   });
 
   it('picks the highest version of a name', async () => {

@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ResourceKind } from '@shared/schemas/resources';
 import { compareVersions } from '@shared/semver';
@@ -142,14 +142,26 @@ const checkReferences = (catalogue: Catalogue, problems: string[]): void => {
  * duplicate name and version, or a LEIA naming a resource that does not exist.
  */
 export const loadCatalogueDir = async (dir: string): Promise<Catalogue> => {
+  const isFolder = await stat(dir).then(
+    (found) => found.isDirectory(),
+    () => false,
+  );
+  if (!isFolder) throw new CatalogueError([`${dir}: no such folder`]);
   const problems: string[] = [];
   const catalogue: Catalogue = { resources: [], leias: [] };
+  let files = 0;
   for (const [kind, folder] of Object.entries(CATALOGUE_FOLDERS) as Array<[CatalogueKind, string]>) {
     for (const name of await listYamlFiles(join(dir, folder))) {
+      files++;
       const item = await parseFile(dir, `${folder}/${name}`, kind, problems);
       if (item?.kind === 'leia') catalogue.leias.push(item);
       else if (item) catalogue.resources.push(item);
     }
+  }
+  // An empty import is almost always a wrong path; say so instead of reporting "0 imported".
+  if (files === 0) {
+    const folders = Object.values(CATALOGUE_FOLDERS).join('/, ');
+    throw new CatalogueError([`${dir}: no catalogue files (YAML files in ${folders}/)`]);
   }
   checkUnique(catalogue.resources, problems);
   checkUnique(catalogue.leias, problems);
