@@ -36,16 +36,14 @@ export function CodeBlock({ code, format, label }: { code: string; format: Solut
   }, [code, format]);
 
   const html = highlighted?.code === code && highlighted.format === format ? highlighted.html : null;
+  const preClass = PROSE.has(format) ? 'code-block__pre code-block__pre--prose' : 'code-block__pre';
   return (
     <figure className="code-block" aria-label={`${label} (${format})`}>
       <figcaption className="code-block__format" aria-hidden="true">
         {format}
       </figcaption>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the code scrolls, so it must be reachable by keyboard */}
-      <pre
-        className={PROSE.has(format) ? 'code-block__pre code-block__pre--prose' : 'code-block__pre'}
-        tabIndex={0}
-      >
+      <pre className={preClass} tabIndex={0}>
         {html === null ? (
           <code className={`hljs language-${format === 'mermaid' ? 'plaintext' : format}`}>{code}</code>
         ) : (
