@@ -1,0 +1,82 @@
+import type { ChatMessage, RunnerSession } from '@shared/schemas/runner';
+import type { Failure } from './failure';
+
+/** What the chat machine (./chat.ts) and the chat screen agree on: its texts, input, context and events. */
+
+export const CHAT_TEXTS = {
+  failedSend: 'Your message is taking a bit longer to send. Retry?',
+  loading: 'Loading conversation...',
+  loadFailed: 'Could not load this chat session',
+  notFound: 'This chat session does not exist, or it belongs to someone else.',
+  offline: 'You are offline: this is the conversation as this browser last saw it.',
+} as const;
+
+/** A chat message is a transcription message (spec section 3: text, timestamp, isLeia). */
+export type { ChatMessage };
+
+/** What the screen shows about the session besides its messages. */
+export type ChatSessionInfo = Pick<RunnerSession, 'provider' | 'model' | 'leia' | 'experimentContext'>;
+
+export interface LoadedSession {
+  session: ChatSessionInfo;
+  messages: ChatMessage[];
+}
+
+/** What local storage keeps: the current session's messages only. */
+export interface StoredChat {
+  sessionId: string;
+  messages: ChatMessage[];
+}
+
+export type ReplyMode = 'send' | 'regenerate';
+
+/** What a failed request needs to be made again. */
+export interface PendingReply {
+  mode: ReplyMode;
+  /** The user's text for 'send'; '' for 'regenerate'. */
+  text: string;
+}
+
+export interface ReplyInput extends PendingReply {
+  sessionId: string;
+  /** Called with each piece of the reply as it streams. */
+  onDelta: (text: string) => void;
+}
+
+export interface ReplyOutput {
+  /** The whole reply. */
+  text: string;
+  /** When the server stored it; now when absent. */
+  timestamp?: string;
+}
+
+export interface ChatInput {
+  sessionId: string;
+  /** What local storage held when the screen opened (any session). */
+  stored?: StoredChat | null;
+}
+
+export interface ChatContext {
+  sessionId: string;
+  session: ChatSessionInfo | null;
+  messages: ChatMessage[];
+  /** The reply streamed so far (Replying.Streaming). */
+  partial: string;
+  /** The request in flight, or the one that failed (Failed). */
+  pending: PendingReply | null;
+  /** Numbers the requests; deltas of any other request are ignored. */
+  requestId: number;
+  /** This session's stored messages, the fallback when the server cannot be reached. */
+  fallback: ChatMessage[] | null;
+  /** Showing the stored copy because the server could not be reached. */
+  offline: boolean;
+  loadError: Failure | null;
+}
+
+export type ChatEvent =
+  | { type: 'chat.send'; text: string }
+  | { type: 'chat.retry' }
+  | { type: 'chat.stop' }
+  | { type: 'chat.regenerate' }
+  | { type: 'chat.delta'; requestId: number; text: string }
+  | { type: 'chat.reload' };
