@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -11,6 +12,7 @@ import type { Config } from './config';
 import type { App, AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
 import { registerErrorHandling } from './http/errors';
+import { registerInputGuard } from './http/input-guard';
 import { registerStaticClient } from './http/static';
 import { registerHealthRoutes } from './routes/health';
 import { registerLeiaRoutes } from './routes/leias';
@@ -18,6 +20,7 @@ import { registerResourceRoutes } from './routes/resources';
 import { registerRunnerRoutes } from './routes/runner';
 import { registerUserRoutes } from './routes/users';
 import { createProvider } from './runner/providers';
+import { backfillLeiaViews } from './services/leia-views';
 import { createLeiasService } from './services/leias';
 import { createResourcesService } from './services/resources';
 import { createRunnerService } from './services/runner';
@@ -38,6 +41,10 @@ export interface BuildOptions {
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** A hop count trusts that many proxies nearest the server, whatever their address (as Express does). */
+const trustProxyOption = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 /** The whole server, ready for `listen` or `inject`. Opens (and migrates) the database. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -65,6 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   };
 
+  await backfillLeiaViews(database.db);
   const firstAdmin = await users.ensureFirstAdmin(config.adminEmail, config.adminPassword);
   if (firstAdmin.created) options.onFirstAdmin?.(config.adminEmail, firstAdmin.generatedPassword);
   // First start: the starter catalogue, owned by the first admin (a no-op once resources exist).
@@ -73,7 +81,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Forwarding headers are believed only from the proxies named in LEIA_TRUST_PROXY (default none):
+    // otherwise any client could pick its own address and escape the per-address login limit.
+    trustProxy: trustProxyOption(config.trustProxy),
+    genReqId: () => randomUUID(),
     // Per-request lines only when debugging: at classroom load they drown everything else.
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
@@ -100,6 +111,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const servesClient = await registerStaticClient(app, config.clientDir);
   registerErrorHandling(app, { spaFallback: servesClient });
+  registerInputGuard(app);
   registerHealthRoutes(app, ctx);
   registerUserRoutes(app, ctx);
   registerResourceRoutes(app, ctx);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -23,7 +24,12 @@ export interface Config {
     apiKey?: string;
     timeoutMs: number;
   };
-  /** Failed logins allowed per client per window before 429. */
+  /**
+   * Which proxies' forwarding headers (X-Forwarded-For...) are believed: false (none), a hop count,
+   * or their addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[];
+  /** Failed logins allowed per client address, and per account, per window before 429. */
   loginMaxFailures: number;
   loginFailureWindowMs: number;
   /** Built UI to serve; absent folder = API only. */
@@ -60,6 +66,39 @@ const durationSeconds = z.preprocess(
     .optional(),
 );
 
+/** proxy-addr's names for address ranges, accepted in LEIA_TRUST_PROXY. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+};
+
+/** 'false' / '0' / unset = trust no proxy; '2' = two hops; '10.0.0.1, 10.1.0.0/16, loopback' = those. */
+const trustProxy = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .transform((text, ctx): false | number | string[] => {
+      if (text === 'false' || text === '0') return false;
+      if (/^\d+$/.test(text)) return Number(text);
+      const entries = text.split(',').map((entry) => entry.trim());
+      const bad = entries.find((entry) => !isProxyAddress(entry));
+      if (bad === undefined) return entries;
+      ctx.addIssue({
+        code: 'custom',
+        message: `expected false, a hop count, or proxy addresses/CIDR ranges separated by commas ("${bad}" is none of these)`,
+      });
+      return z.NEVER;
+    })
+    .optional(),
+);
+
 const envSchema = z.object({
   PORT: intIn(0, 65535),
   HOST: optionalString,
@@ -87,6 +126,7 @@ const envSchema = z.object({
   LEIA_LLM_API_KEY: optionalString,
   LEIA_LLM_TIMEOUT_MS: intIn(100, 3_600_000),
   LEIA_LOGIN_MAX_FAILURES: intIn(1, 1_000_000),
+  LEIA_TRUST_PROXY: trustProxy,
   LEIA_CLIENT_DIR: optionalString,
   LEIA_SEED_CATALOGUE: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
   LEIA_LOG_LEVEL: z.preprocess(
@@ -132,6 +172,7 @@ export function loadConfig(
       apiKey: e.LEIA_LLM_API_KEY,
       timeoutMs: e.LEIA_LLM_TIMEOUT_MS ?? 60_000,
     },
+    trustProxy: e.LEIA_TRUST_PROXY ?? false,
     loginMaxFailures: e.LEIA_LOGIN_MAX_FAILURES ?? 10,
     loginFailureWindowMs: 15 * 60_000,
     clientDir: e.LEIA_CLIENT_DIR ?? defaults.clientDir,

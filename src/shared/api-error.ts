@@ -7,6 +7,8 @@ export const apiErrorSchema = z.object({
   validationErrors: z.record(z.string(), z.string()).optional(),
   /** dependents {id, name} on a 400 in-use conflict; other structured detail elsewhere */
   data: z.unknown().optional(),
+  /** on a 500: the id the server logged the fault under */
+  requestId: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 

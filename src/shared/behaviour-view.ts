@@ -79,25 +79,20 @@ export function partForViewer<T extends { spec: PlainObject }>(
 }
 
 /**
- * A resolved LEIA as `viewer` may read it. Admins and advanced users get `resolved` unchanged.
- * For anyone else the persona and problem are resolved again from the `raw` parts against the
- * behaviour as they see it (role and process only), so a {{behaviour.description}} placeholder
- * stays a placeholder instead of copying the hidden text into what they read; the behaviour is
- * reduced. The problem's constraints held when `resolved` was made and are not checked again (the
- * reduced behaviour could fail them). The model always runs the full `resolved` behaviour.
+ * A resolved LEIA as read by anyone who may not see behaviour content: the persona and problem are
+ * resolved again from the `raw` parts against the behaviour as they see it (role and process only),
+ * so a {{behaviour.description}} placeholder stays a placeholder instead of copying the hidden text
+ * into what they read; the behaviour is reduced. The problem's constraints held when `resolved` was
+ * made and are not checked again (the reduced behaviour could fail them). The model always runs
+ * the full `resolved` behaviour.
  */
-export function leiaForViewer(
-  viewer: Actor | null | undefined,
-  raw: LeiaParts,
-  resolved: ResolvedLeia,
-): ResolvedLeia {
-  if (canSeeBehaviour(viewer)) return resolved;
+export function restrictedLeiaView(raw: LeiaParts, resolved: ResolvedLeia): ResolvedLeia {
   const { constrainedTo: _held, ...problemSpec } = raw.problem.spec;
   const view = generateLeia(
     {
       persona: raw.persona,
       problem: { ...raw.problem, spec: problemSpec },
-      behaviour: partForViewer(viewer, 'behaviour', raw.behaviour),
+      behaviour: partForViewer(null, 'behaviour', raw.behaviour),
     },
     { logger: silentLogger },
   );
@@ -105,7 +100,14 @@ export function leiaForViewer(
   // would not have survived; the raw texts are then the safe answer.
   return {
     persona: view.ok ? view.leia.persona : raw.persona,
-    problem: partForViewer(viewer, 'problem', view.ok ? view.leia.problem : raw.problem),
-    behaviour: partForViewer(viewer, 'behaviour', resolved.behaviour),
+    problem: partForViewer(null, 'problem', view.ok ? view.leia.problem : raw.problem),
+    behaviour: partForViewer(null, 'behaviour', resolved.behaviour),
   };
 }
+
+/** A resolved LEIA as `viewer` may read it: unchanged for admins and advanced users. */
+export const leiaForViewer = (
+  viewer: Actor | null | undefined,
+  raw: LeiaParts,
+  resolved: ResolvedLeia,
+): ResolvedLeia => (canSeeBehaviour(viewer) ? resolved : restrictedLeiaView(raw, resolved));

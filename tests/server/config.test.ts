@@ -50,6 +50,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('trusts no proxy unless told: a hop count, or addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ LEIA_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ LEIA_TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ LEIA_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ LEIA_TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1, fd00::/8 ,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.1', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
+  });
+
   it('treats blank values as unset', () => {
     expect(loadConfig({ PORT: '', LEIA_ADMIN_PASSWORD: '  ' })).toMatchObject({
       port: 8080,
@@ -71,6 +81,9 @@ describe('loadConfig', () => {
     [{ LEIA_LLM_BASE_URL: 'not a url' }, /^Invalid LEIA_LLM_BASE_URL="not a url": /],
     [{ LEIA_LLM_BASE_URL: 'http://localhost:11434/v1' }, /^Invalid LEIA_LLM_MODEL="": name the model/],
     [{ LEIA_SEED_CATALOGUE: 'yes' }, /^Invalid LEIA_SEED_CATALOGUE="yes": /],
+    [{ LEIA_TRUST_PROXY: 'true' }, /^Invalid LEIA_TRUST_PROXY="true": expected false, a hop count.*"true"/],
+    [{ LEIA_TRUST_PROXY: '10.0.0.1, proxy.local' }, /^Invalid LEIA_TRUST_PROXY=.*"proxy.local" is none/],
+    [{ LEIA_TRUST_PROXY: '10.0.0.0/33' }, /^Invalid LEIA_TRUST_PROXY="10.0.0.0\/33": /],
   ])('stops on %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

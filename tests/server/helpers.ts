@@ -16,6 +16,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     adminPassword: ADMIN_PASSWORD,
     tokenTtlSeconds: 3600,
     llm: { provider: 'simulator', timeoutMs: 5000 },
+    trustProxy: false,
     loginMaxFailures: 1000,
     loginFailureWindowMs: 60_000,
     seedCatalogue: false,

@@ -85,14 +85,67 @@ describe('login rate limiting', () => {
     const blocked = await attempt(limited.admin.password);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Too many failed login attempts/);
-    // Another client is not affected.
+    // Another client signing in to another account is not affected...
+    const instructor = await limited.createUser('instructor');
     const other = await limited.request({
       method: 'POST',
       url: '/api/v1/users/login',
-      payload: { email: limited.admin.email, password: limited.admin.password },
+      payload: { email: instructor.email, password: instructor.password },
       remoteAddress: '10.0.0.8',
     });
     expect(other.statusCode).toBe(200);
+    // ...but the account itself is limited from every address, so rotating addresses does not help.
+    const elsewhere = await limited.request({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { email: limited.admin.email.toUpperCase(), password: 'guess' },
+      remoteAddress: '10.0.0.9',
+    });
+    expect(elsewhere.statusCode).toBe(429);
+  });
+
+  it('believes no X-Forwarded-For by default: a fresh header per attempt is still the same client', async () => {
+    const user = await limited.createUser('instructor');
+    const attempt = (n: number, email: string) =>
+      limited.request({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { email, password: 'bad-password' },
+        remoteAddress: '10.0.1.1',
+        headers: { 'x-forwarded-for': `198.51.100.${n}` },
+      });
+    for (let i = 0; i < 3; i++) expect((await attempt(i, user.email)).statusCode).toBe(401);
+    // Another account, a fresh forwarded address: still this client's fourth failure.
+    const other = await limited.createUser('instructor');
+    expect((await attempt(99, other.email)).statusCode).toBe(429);
+  });
+});
+
+describe('login limits behind a trusted proxy (LEIA_TRUST_PROXY)', () => {
+  let proxied: TestApp;
+  beforeAll(async () => {
+    proxied = await createTestApp({ loginMaxFailures: 3, trustProxy: ['10.9.0.1'] });
+  });
+  afterAll(() => proxied.close());
+
+  const viaProxy = (email: string, client: string) =>
+    proxied.request({
+      method: 'POST',
+      url: '/api/v1/users/login',
+      payload: { email, password: 'bad-password' },
+      remoteAddress: '10.9.0.1',
+      headers: { 'x-forwarded-for': client },
+    });
+
+  it('tells clients apart by the forwarded address, and still limits each account', async () => {
+    const first = await proxied.createUser('instructor');
+    for (let i = 0; i < 3; i++) expect((await viaProxy(first.email, '203.0.113.1')).statusCode).toBe(401);
+    expect((await viaProxy(first.email, '203.0.113.1')).statusCode).toBe(429);
+    // The same account from rotating addresses: the account limit holds.
+    for (let i = 2; i < 6; i++) expect((await viaProxy(first.email, `203.0.113.${i}`)).statusCode).toBe(429);
+    // Another client behind the same proxy, another account: not affected.
+    const second = await proxied.createUser('instructor');
+    expect((await viaProxy(second.email, '203.0.113.50')).statusCode).toBe(401);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Leia, LeiaListItem } from '@shared/schemas/leias';
-import { NEXT_CURSOR_HEADER } from '@shared/schemas/leias';
+import { LIST_FIELDS, NEXT_CURSOR_HEADER } from '@shared/schemas/leias';
 import type { Visibility } from '@shared/schemas/visibility';
 import { type CallOptions, clientFor } from './client';
 
@@ -54,7 +54,8 @@ export const leiaListQuery = ({
  */
 export async function listLeias(params: LeiaListParams = {}, options?: CallOptions): Promise<LeiaPage> {
   const response = await clientFor(options).raw<LeiaListItem[]>('/leias', {
-    query: leiaListQuery(params),
+    // Search shows no specs: it asks for the light rows (View and Try fetch the LEIA they open).
+    query: { ...leiaListQuery(params), fields: LIST_FIELDS.summary },
     signal: params.signal ?? options?.signal,
   });
   const nextCursor = response.headers.get(NEXT_CURSOR_HEADER) ?? undefined;

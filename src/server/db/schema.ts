@@ -77,7 +77,17 @@ export const leias = pgTable(
     ...versionColumns(),
     /** The resolved copies of the three parts, as the generation engine produced them. */
     spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
-    /** Problem description, else persona description: what Search matches and shows. */
+    /**
+     * The same LEIA as read by those who may not see behaviour content (@shared/behaviour-view
+     * restrictedLeiaView), made once on write so lists can send it straight from the database.
+     * Null only on rows written before it existed, until the start-up backfill fills them in.
+     */
+    restrictedSpec: jsonb('restricted_spec').$type<Record<string, unknown>>(),
+    /**
+     * Problem description, else persona description, of the restricted spec (so that nobody learns a
+     * behaviour's hidden text through it, whatever their role), cut to MAX_DESCRIPTION_CHARS: what
+     * Search matches and shows.
+     */
     description: text('description').notNull().default(''),
     personaId: uuid('persona_id')
       .notNull()

@@ -2,9 +2,9 @@ import type { ApiErrorBody } from '@shared/api-error';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { App } from '../context';
-import { HttpError } from '../errors';
+import { HttpError, pgErrorCode } from '../errors';
 
-const PART_LABEL: Record<string, string> = {
+export const PART_LABEL: Record<string, string> = {
   body: 'request body',
   querystring: 'query string',
   params: 'path',
@@ -34,10 +34,15 @@ export function registerErrorHandling(app: App, options: { spaFallback: boolean 
       };
       return reply.code(400).send(body);
     }
+    const rejected = rejectedByDatabase(error);
+    if (rejected) return reply.code(400).send({ message: rejected } satisfies ApiErrorBody);
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ message: 'Internal server error' } satisfies ApiErrorBody);
+      // A fault of ours: logged with the request id the client is given, so a report finds the log line.
+      request.log.error({ err: error, reqId: request.id }, 'request failed');
+      return reply
+        .code(status)
+        .send({ message: 'Internal server error', requestId: request.id } satisfies ApiErrorBody);
     }
     // Fastify's own 4xx errors (malformed JSON, body too large, wrong content type...).
     return reply.code(status).send({ message: friendlyFastifyMessage(error) } satisfies ApiErrorBody);
@@ -70,4 +75,15 @@ function friendlyFastifyMessage(error: FastifyError): string {
     default:
       return error.message;
   }
+}
+
+/**
+ * SQLSTATE class 22 ("data exception": a value out of range, text that is not a number or a uuid,
+ * an invalid character) only comes from a value the client sent: a 400, never a 500. The rules in
+ * the schemas and the input guard catch these first; this is the net under them.
+ */
+function rejectedByDatabase(error: unknown): string | undefined {
+  const code = pgErrorCode(error);
+  if (!code?.startsWith('22')) return undefined;
+  return 'Invalid input: a value in the request cannot be stored or compared';
 }

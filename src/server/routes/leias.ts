@@ -24,7 +24,8 @@ export function registerLeiaRoutes(app: App, ctx: AppContext): void {
         querystring: leiaListQuerySchema,
         tags,
         description:
-          'Newest first. The body is an array of LeiaListItem (no resolved specs; GET /api/v1/leias/{id} has them). ' +
+          'Newest first. The body is an array of LEIAs (LeiaListRow: the LEIA with its spec as the caller may read it, plus part ids); ' +
+          'with fields=summary, rows without spec (LeiaListItem). ' +
           `The next page's cursor comes in the ${NEXT_CURSOR_HEADER} response header, absent on the last page.`,
       },
     },

@@ -1,6 +1,7 @@
 import {
   changePasswordBodySchema,
   createUserBodySchema,
+  type LoginBody,
   loginBodySchema,
   updateProfileBodySchema,
   updateUserBodySchema,
@@ -17,22 +18,27 @@ export function registerUserRoutes(app: App, ctx: AppContext): void {
   const { users } = ctx.services;
   const { requireUser, requireAdmin } = ctx.auth;
 
-  // Only failed attempts count towards the limit, so a class signing in together is never blocked.
-  const loginFailures = app.createRateLimit({
-    max: ctx.config.loginMaxFailures,
-    timeWindow: ctx.config.loginFailureWindowMs,
+  // Only failed attempts count towards the limits, so a class signing in together is never blocked.
+  // Per client address, and per account, so that rotating addresses does not help either.
+  const limit = { max: ctx.config.loginMaxFailures, timeWindow: ctx.config.loginFailureWindowMs };
+  const failuresByAddress = app.createRateLimit(limit);
+  const failuresByAccount = app.createRateLimit({
+    ...limit,
+    keyGenerator: (request) => `account:${(request.body as LoginBody).email.toLowerCase()}`,
   });
 
   app.post('/api/v1/users/login', { schema: { body: loginBodySchema, tags: ['users'] } }, async (request) => {
-    const status = await loginFailures(request, { increment: false });
-    // A peek does not count this request, so `remaining === 0` means the allowance is used up.
-    if (!status.isAllowed && status.remaining === 0) {
-      const minutes = Math.max(1, Math.ceil(status.ttl / 60_000));
-      throw new HttpError(429, `Too many failed login attempts. Please try again in ${minutes} minute(s).`);
+    for (const failures of [failuresByAddress, failuresByAccount]) {
+      const status = await failures(request, { increment: false });
+      // A peek does not count this request, so `remaining === 0` means the allowance is used up.
+      if (!status.isAllowed && status.remaining === 0) {
+        const minutes = Math.max(1, Math.ceil(status.ttl / 60_000));
+        throw new HttpError(429, USER_MESSAGES.tooManyLogins(minutes));
+      }
     }
     const result = await users.login(request.body.email, request.body.password);
     if (!result) {
-      await loginFailures(request);
+      await Promise.all([failuresByAddress(request), failuresByAccount(request)]);
       throw unauthorized(USER_MESSAGES.invalidLogin);
     }
     return result;

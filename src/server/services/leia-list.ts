@@ -1,4 +1,4 @@
-import { type Actor, isAdmin } from '@shared/permissions';
+import { type Actor, canSeeBehaviour, isAdmin } from '@shared/permissions';
 import type { LeiaListQuery } from '@shared/schemas/leias';
 import { and, desc, eq, not, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -19,8 +19,9 @@ import { visibilityCondition } from './visibility';
  *   travels as an integer, not as a millisecond ISO string.
  * - The page is built as JSON text by the database and sent as it is: measured, this halves the
  *   time per request against row-by-row decoding and re-encoding in Node (a request's whole budget
- *   on PGlite is about a millisecond). The shape is LeiaListItem; tests/server/leias.test.ts checks
- *   every row against leiaListItemSchema. Rows carry no resolved specs, so a page stays small.
+ *   on PGlite is about a millisecond). Rows are LeiaListRow (the contract: the whole LEIA, its spec
+ *   as the viewer may read it) or, with fields=summary, LeiaListItem (no spec, for our Search);
+ *   the API tests parse every row with those schemas.
  */
 
 const newer = alias(leias, 'newer');
@@ -33,15 +34,18 @@ const isoTime = (column: SQL | typeof leias.createdAt) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 export interface LeiaPage {
-  /** The JSON array of LeiaListItem, ready to send. */
+  /** The JSON array of rows, ready to send. */
   json: string;
   /** Pass as `cursor` to get the next page; absent on the last page. */
   nextCursor?: string;
 }
 
 export async function listLeias(db: Db, actor: Actor, query: LeiaListQuery): Promise<LeiaPage> {
-  const { text, version, visibility, owner, limit, cursor } = query;
+  const { text, version, visibility, owner, limit, cursor, fields } = query;
   const admin = isAdmin(actor);
+  const withSpec = fields !== 'summary';
+  // The viewer's spec: the full one, or the view stored for those who may not see behaviour content.
+  const specColumn = canSeeBehaviour(actor) ? leias.spec : leias.restrictedSpec;
 
   /** No newer version of the same name among the rows `among` keeps. */
   const newest = (among: SQL | undefined): SQL =>
@@ -58,10 +62,8 @@ export async function listLeias(db: Db, actor: Actor, query: LeiaListQuery): Pro
         ),
     );
 
-  const after = (value: string): SQL => {
-    const [micros, id] = value.split('_') as [string, string];
-    return sql`(${leias.createdAt}, ${leias.id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`;
-  };
+  const after = ({ micros, id }: { micros: string; id: string }): SQL =>
+    sql`(${leias.createdAt}, ${leias.id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`;
 
   const filters = and(
     owner === 'me' ? eq(leias.ownerId, actor.id) : undefined,
@@ -85,6 +87,7 @@ export async function listLeias(db: Db, actor: Actor, query: LeiaListQuery): Pro
         problemId: sql`${leias.problemId}`.as('problem_id'),
         behaviourId: sql`${leias.behaviourId}`.as('behaviour_id'),
         ownerId: sql`${leias.ownerId}`.as('owner_id'),
+        ...(withSpec && { spec: sql`${specColumn}`.as('spec') }),
       })
       .from(leias)
       .where(and(filters, where))
@@ -137,6 +140,7 @@ export async function listLeias(db: Db, actor: Actor, query: LeiaListQuery): Pro
         'user', json_build_object('id', ${users.id}, 'email', ${users.email}, 'role', ${users.role}),
         'description', p.description,
         'parts', json_build_object('persona', p.persona_id, 'problem', p.problem_id, 'behaviour', p.behaviour_id)
+        ${withSpec ? sql`, 'spec', p.spec` : sql``}
       ) order by p.created_at desc, p.id desc) filter (where p.position <= ${limit}), '[]')::text as json,
       max((extract(epoch from p.created_at) * 1000000)::bigint::text || '_' || p.id)
         filter (where p.position = ${limit} and p.fetched > ${limit}) as next_cursor

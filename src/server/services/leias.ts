@@ -1,5 +1,4 @@
 import type { Dependent } from '@shared/api-error';
-import { leiaForViewer } from '@shared/behaviour-view';
 import { generateLeia, type LeiaPart, type LeiaParts, silentLogger } from '@shared/engine';
 import { LEIA_DELETE_TEXTS } from '@shared/messages/deletion';
 import { type Actor, canDelete, canPublish, canRead, canSeeBehaviour } from '@shared/permissions';
@@ -13,6 +12,7 @@ import { experimentLeias, experiments, type LeiaRow, leias, resources, users } f
 import { badRequest, forbidden, HttpError, notFound } from '../errors';
 import { deleteUnlessInUse } from './in-use';
 import { type LeiaPage, listLeias } from './leia-list';
+import { leiaViews } from './leia-views';
 import { ownerColumns, toOwner } from './owners';
 import { RESOURCE_API_TEXTS, type StoredPart, toStoredPart } from './resources';
 import { claimVersion, uniqueNameVersion } from './versions';
@@ -28,31 +28,35 @@ export const LEIA_TEXTS = {
 
 type StoredLeiaSpec = Leia['spec'];
 
-/** Search shows (and matches) the problem's description, else the persona's: the resolved texts. */
-export const leiaDescription = (spec: StoredLeiaSpec): string => {
-  for (const text of [spec.problem.spec.description, spec.persona.spec.description]) {
-    if (typeof text === 'string' && text.trim() !== '') return text;
-  }
-  return '';
-};
-
 /**
- * The LEIA JSON as `viewer` may see it. `raw` (the stored parts) is needed only for a viewer who
- * may not see behaviour content: their persona and problem are resolved without it.
+ * The LEIA JSON as `viewer` may see it: the full spec for those who may see behaviour content,
+ * else the restricted view stored with the row (see ./leia-views.ts). `raw` (the stored parts) is
+ * needed only for a row stored before the views existed and not yet backfilled.
  */
-export const toLeia = (row: LeiaRow, owner: ItemOwner, viewer: Actor, raw?: LeiaParts<StoredPart>): Leia => {
-  const stored = row.spec as unknown as StoredLeiaSpec;
-  const spec = (raw ? leiaForViewer(viewer, raw, stored) : stored) as StoredLeiaSpec;
-  return {
+export const toLeia = (
+  row: LeiaRow,
+  owner: ItemOwner,
+  viewer: Actor,
+  raw?: () => Promise<LeiaParts<StoredPart>>,
+): Promise<Leia> | Leia => {
+  const leia = (spec: StoredLeiaSpec, description: string): Leia => ({
     id: row.id,
     metadata: { name: row.name, version: row.version },
     isPublished: row.isPublished,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     user: toOwner(owner),
-    description: row.description,
+    description,
     spec,
-  };
+  });
+  const stored = row.spec as unknown as StoredLeiaSpec;
+  if (canSeeBehaviour(viewer)) return leia(stored, row.description);
+  if (row.restrictedSpec) return leia(row.restrictedSpec as unknown as StoredLeiaSpec, row.description);
+  if (!raw) throw new Error(`LEIA ${row.id} has no restricted view and no parts to make one`);
+  return raw().then((parts) => {
+    const views = leiaViews(parts, stored);
+    return leia(views.restrictedSpec, views.description);
+  });
 };
 
 /** A stored LEIA for the server's own use (the runner): its parts as stored, and the resolved copies. */
@@ -80,10 +84,12 @@ export async function insertLeia(
   options: { publish: boolean },
 ): Promise<LeiaRow> {
   const version = await claimVersion(tx, { table: leias, label: 'LEIA' }, owner, metadata);
-  const result = generateLeia(engineInputs(parts), { logger: silentLogger });
+  const raw = engineInputs(parts);
+  const result = generateLeia(raw, { logger: silentLogger });
   if (!result.ok)
     throw new HttpError(400, LEIA_TEXTS.generationFailed(result.errors), { data: result.errors });
   const spec = result.leia as unknown as StoredLeiaSpec;
+  const views = leiaViews(raw, result.leia);
   const [row] = await tx
     .insert(leias)
     .values({
@@ -91,7 +97,8 @@ export async function insertLeia(
       version: metadata.version,
       ...version,
       spec: spec as unknown as Record<string, unknown>,
-      description: leiaDescription(spec),
+      restrictedSpec: views.restrictedSpec as unknown as Record<string, unknown>,
+      description: views.description,
       personaId: parts.persona.id,
       problemId: parts.problem.id,
       behaviourId: parts.behaviour.id,
@@ -198,7 +205,7 @@ export function createLeiasService(db: Db) {
 
     async get(actor: Actor, id: string): Promise<Leia> {
       const { leia, owner } = await visibleRow(db, actor, id);
-      return toLeia(leia, owner, actor, canSeeBehaviour(actor) ? undefined : await rawParts(leia));
+      return toLeia(leia, owner, actor, () => rawParts(leia));
     },
 
     /** A LEIA `actor` may read (same 404s as `get`) with its stored parts and resolved copies. */
@@ -227,7 +234,7 @@ export function createLeiasService(db: Db) {
         db.transaction(async (tx) => {
           const parts = await loadParts(tx, actor, body.spec);
           const row = await insertLeia(tx, actor, body.metadata, parts, options);
-          return toLeia(row, actor, actor, canSeeBehaviour(actor) ? undefined : engineInputs(parts));
+          return toLeia(row, actor, actor);
         }),
       );
     },

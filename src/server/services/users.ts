@@ -10,6 +10,8 @@ import { badRequest, conflict, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from
 
 export const USER_MESSAGES = {
   invalidLogin: 'Invalid email or password',
+  tooManyLogins: (minutes: number) =>
+    `Too many failed login attempts. Please try again in ${minutes} minute(s).`,
   duplicateEmail: 'A user with this email already exists',
   notFound: 'User not found',
   deleteSelf: 'You cannot delete your own account',
@@ -18,7 +20,7 @@ export const USER_MESSAGES = {
   wrongCurrentPassword: 'Current password is incorrect',
   sameEmail: 'Please enter a different email',
   passwordChanged: 'Password changed successfully',
-} as const;
+};
 
 export const toUser = (row: Pick<UserRow, 'id' | 'email' | 'role' | 'createdAt'>): User => ({
   id: row.id,

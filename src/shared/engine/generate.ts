@@ -3,6 +3,7 @@ import { applyExtensions } from './extend';
 import { ENGINE_TEXTS } from './messages';
 import { applyOverrides } from './override';
 import { resolvePlaceholders } from './placeholders';
+import { MAX_LEIA_CHARS, SizeLimitExceeded } from './size';
 import {
   consoleLogger,
   type GenerateOptions,
@@ -39,7 +40,7 @@ const finishPart = <T extends LeiaPart>(part: T, spec: Spec): ResolvedPart<T> =>
 /**
  * Builds a LEIA from a persona, a problem and a behaviour (spec section 4, "Generation steps"):
  * 1. check the problem's constrainedTo, 2. apply its extends, 3. apply its overrides,
- * 4. substitute {{placeholders}} in problem, then persona, then behaviour.
+ * 4. substitute {{placeholders}} in problem, then persona, then behaviour, within MAX_LEIA_CHARS.
  * All errors are collected (constraints first, then malformed extends/overrides) and nothing is
  * generated if there is any. The inputs are never modified; the result is a deep copy.
  */
@@ -65,11 +66,20 @@ export const generateLeia = <P extends LeiaPart, Q extends LeiaPart, B extends L
   if (overrides.map) edited = applyOverrides(edited, overrides.map, warnings);
   for (const warning of warnings) logger.warn(warning);
 
-  const specs = resolvePlaceholders({
-    persona: edited.persona.spec,
-    problem: edited.problem.spec,
-    behaviour: edited.behaviour.spec,
-  });
+  let specs: Record<LeiaPartKind, Spec>;
+  try {
+    specs = resolvePlaceholders(
+      { persona: edited.persona.spec, problem: edited.problem.spec, behaviour: edited.behaviour.spec },
+      { remaining: options.maxChars ?? MAX_LEIA_CHARS },
+    );
+  } catch (error) {
+    if (!(error instanceof SizeLimitExceeded) || !error.kind) throw error;
+    return {
+      ok: false,
+      errors: [ENGINE_TEXTS.tooLarge(error.kind, options.maxChars ?? MAX_LEIA_CHARS)],
+      warnings,
+    };
+  }
   const leia = {
     persona: finishPart(parts.persona, specs.persona),
     problem: finishPart(parts.problem, specs.problem),

@@ -12,6 +12,7 @@ export {
   substitutePlaceholders,
   substituteString,
 } from './placeholders';
+export { MAX_LEIA_CHARS } from './size';
 export {
   consoleLogger,
   type EngineLogger,

@@ -21,6 +21,8 @@ export const ENGINE_TEXTS = {
   ignoredOutsideSpec: (what: EditKind, path: string) =>
     `Ignoring ${what}: ${path}. Only paths of the form <persona|problem|behaviour>.spec.<field> can be changed.`,
   ignoredMissing: (what: EditKind, path: string) => `Ignoring ${what}: ${path}. Value does not exist.`,
+  tooLarge: (kind: string, maxChars: number) =>
+    `The ${kind} is too large once its placeholders are filled in: the whole LEIA may hold at most ${maxChars.toLocaleString('en-US')} characters. Use fewer or shorter placeholders.`,
 } as const;
 
 export type EditKind = 'extension' | 'override';

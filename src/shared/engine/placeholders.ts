@@ -1,4 +1,5 @@
 import { getPath, splitPath } from './paths';
+import { charge, chargeValue, type SizeBudget, SizeLimitExceeded } from './size';
 import type { LeiaPartKind, Spec } from './types';
 import { cloneValue, isPlainObject, mapObjectValues, toText } from './values';
 
@@ -85,22 +86,29 @@ const templateOf = (text: string): Template => {
  * Substitutes the placeholders of one string. A placeholder that is the whole string is replaced by
  * the value itself (a copy), so `"{{problem.process}}"` can become a list; embedded placeholders are
  * rendered as text (objects and lists as JSON). Unknown placeholders are left as written. Inserted
- * text is not scanned again.
+ * text is not scanned again. With a `budget`, what is written is charged to it as it is written.
  */
-export const substituteString = (text: string, scope: PlaceholderScope): unknown => {
-  if (!text.includes(OPEN)) return text;
+export const substituteString = (text: string, scope: PlaceholderScope, budget?: SizeBudget): unknown => {
+  if (!text.includes(OPEN)) {
+    charge(budget, text.length);
+    return text;
+  }
   const { pieces, whole } = templateOf(text);
   if (whole) {
     const value = getPath(scope, whole.segments);
-    return value === undefined ? text : cloneValue(value);
+    if (value === undefined) {
+      charge(budget, text.length);
+      return text;
+    }
+    chargeValue(budget, value);
+    return cloneValue(value);
   }
   let result = '';
   for (const piece of pieces) {
-    if (typeof piece === 'string') result += piece;
-    else {
-      const value = getPath(scope, piece.segments);
-      result += value === undefined ? piece.raw : toText(value);
-    }
+    const value = typeof piece === 'string' ? piece : getPath(scope, piece.segments);
+    const written = typeof piece === 'string' ? piece : value === undefined ? piece.raw : toText(value);
+    charge(budget, written.length);
+    result += written;
   }
   return result;
 };
@@ -109,18 +117,32 @@ export const substituteString = (text: string, scope: PlaceholderScope): unknown
  * Substitutes placeholders in every string inside `value` (objects and lists are walked; keys are
  * not substituted). Always returns fresh containers, so the result shares nothing mutable with the input.
  */
-export const substitutePlaceholders = (value: unknown, scope: PlaceholderScope): unknown => {
-  if (typeof value === 'string') return substituteString(value, scope);
-  if (Array.isArray(value)) return value.map((item) => substitutePlaceholders(item, scope));
+export const substitutePlaceholders = (
+  value: unknown,
+  scope: PlaceholderScope,
+  budget?: SizeBudget,
+): unknown => {
+  if (typeof value === 'string') return substituteString(value, scope, budget);
+  if (Array.isArray(value)) return value.map((item) => substitutePlaceholders(item, scope, budget));
   if (!isPlainObject(value)) return value;
-  return mapObjectValues(value, (item) => substitutePlaceholders(item, scope));
+  return mapObjectValues(value, (item) => substitutePlaceholders(item, scope, budget));
 };
 
-/** Step 4 of generation: substitutes the three specs in SUBSTITUTION_ORDER; the inputs are not modified. */
-export const resolvePlaceholders = (specs: Record<LeiaPartKind, Spec>): Record<LeiaPartKind, Spec> => {
+/**
+ * Step 4 of generation: substitutes the three specs in SUBSTITUTION_ORDER; the inputs are not
+ * modified. A spent `budget` throws SizeLimitExceeded naming the part being written.
+ */
+export const resolvePlaceholders = (
+  specs: Record<LeiaPartKind, Spec>,
+  budget?: SizeBudget,
+): Record<LeiaPartKind, Spec> => {
   const scope: Record<LeiaPartKind, Spec> = { ...specs };
   for (const kind of SUBSTITUTION_ORDER) {
-    scope[kind] = substitutePlaceholders(specs[kind], scope) as Spec;
+    try {
+      scope[kind] = substitutePlaceholders(specs[kind], scope, budget) as Spec;
+    } catch (error) {
+      throw error instanceof SizeLimitExceeded ? new SizeLimitExceeded(kind) : error;
+    }
   }
   return scope;
 };

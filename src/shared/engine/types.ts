@@ -63,4 +63,6 @@ export const silentLogger: EngineLogger = { warn: () => {} };
 export interface GenerateOptions {
   /** Defaults to `consoleLogger`. */
   logger?: EngineLogger;
+  /** Largest resolved LEIA, in characters of text; defaults to MAX_LEIA_CHARS. */
+  maxChars?: number;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidVersion } from '../semver';
 import { metadataSchema } from './resources';
-import { type ItemOwner, itemOwnerSchema, visibilitySchema } from './visibility';
+import { itemOwnerSchema, visibilitySchema } from './visibility';
 
 /** Request and response shapes of /api/v1/leias (spec sections 3 and 7). */
 
@@ -29,6 +29,14 @@ export const leiaCreateBodySchema = z.object({
 export type LeiaCreateBody = z.input<typeof leiaCreateBodySchema>;
 
 export const LEIA_PAGE_SIZE = { default: 50, max: 200 } as const;
+/** `fields` values of GET /api/v1/leias. */
+export const LIST_FIELDS = { summary: 'summary' } as const;
+
+/**
+ * `<created_at in µs since the epoch>_<id>`, parsed whole before the database sees it: at most 16
+ * digits (until the year 2286, far inside PostgreSQL's timestamp and bigint ranges) and a real uuid.
+ */
+const CURSOR_PATTERN = /^\d{1,16}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Response header that carries the cursor of the next page; absent on the last page. */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
@@ -61,9 +69,15 @@ export const leiaListQuerySchema = z.object({
     .min(1, 'Limit must be at least 1')
     .max(LEIA_PAGE_SIZE.max, `Limit must be at most ${LEIA_PAGE_SIZE.max}`)
     .default(LEIA_PAGE_SIZE.default),
+  /** 'summary' = rows without `spec` (our Search); absent = the whole LEIA of the contract. */
+  fields: z.literal(LIST_FIELDS.summary, { error: "Fields must be 'summary' or absent" }).optional(),
   cursor: z
     .string()
-    .regex(/^\d{1,20}_[0-9a-f-]{36}$/i, LEIA_TEXTS.cursor)
+    .regex(CURSOR_PATTERN, LEIA_TEXTS.cursor)
+    .transform((value) => {
+      const [micros, id] = value.split('_') as [string, string];
+      return { micros, id };
+    })
     .optional(),
 });
 export type LeiaListQuery = z.output<typeof leiaListQuerySchema>;
@@ -71,43 +85,48 @@ export type LeiaListQuery = z.output<typeof leiaListQuerySchema>;
 export type LeiaListParams = z.input<typeof leiaListQuerySchema>;
 
 /** A part as stored in a LEIA: the resolved copy (extends, overrides and placeholders applied). */
-export interface LeiaPartCopy {
-  id: string;
-  apiVersion: string;
-  metadata: { name: string; version: string };
-  spec: Record<string, unknown>;
-}
+export const leiaPartCopySchema = z.strictObject({
+  id: z.string(),
+  apiVersion: z.string(),
+  metadata: z.strictObject({ name: z.string(), version: z.string() }),
+  spec: z.record(z.string(), z.unknown()),
+});
+export type LeiaPartCopy = z.infer<typeof leiaPartCopySchema>;
 
-interface LeiaBase {
-  id: string;
-  metadata: { name: string; version: string };
-  isPublished: boolean;
-  createdAt: string;
-  updatedAt: string;
-  user: ItemOwner;
-  /** The problem's description, else the persona's (resolved). */
-  description: string;
-}
+/** The three resolved parts (spec section 3); for an instructor the behaviour keeps only role and process. */
+export const leiaSpecSchema = z.strictObject({
+  persona: leiaPartCopySchema,
+  problem: leiaPartCopySchema,
+  behaviour: leiaPartCopySchema,
+});
 
-/** GET /api/v1/leias/{id}, POST /api/v1/leias. For an instructor the behaviour copy is reduced. */
-export interface Leia extends LeiaBase {
-  spec: { persona: LeiaPartCopy; problem: LeiaPartCopy; behaviour: LeiaPartCopy };
-}
-
-/**
- * A row of GET /api/v1/leias: everything but the resolved specs, which stay out of the list so a page
- * stays small and fast; `parts` holds the ids of the three resources ('Design from this' fetches
- * them; View and Try fetch GET /api/v1/leias/{id}). The server builds these rows in SQL, so the
- * schema is strict: the API tests parse every row with it.
- */
-export const leiaListItemSchema = z.strictObject({
+const leiaBaseShape = {
   id: z.string(),
   metadata: z.strictObject({ name: z.string(), version: z.string() }),
   isPublished: z.boolean(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
   user: itemOwnerSchema.strict(),
+  /** The problem's description, else the persona's (resolved, as an instructor may read it). */
   description: z.string(),
+};
+
+/** GET /api/v1/leias/{id}, POST /api/v1/leias. For an instructor the behaviour copy is reduced. */
+export const leiaSchema = z.strictObject({ ...leiaBaseShape, spec: leiaSpecSchema });
+export type Leia = z.infer<typeof leiaSchema>;
+
+/**
+ * A row of GET /api/v1/leias?fields=summary (our Search): the LEIA without its resolved specs, so
+ * a page stays small; `parts` holds the ids of the three resources ('Design from this' fetches
+ * them; View and Try fetch GET /api/v1/leias/{id}). The server builds rows in SQL, so the schemas
+ * are strict: the API tests parse every row with them.
+ */
+export const leiaListItemSchema = z.strictObject({
+  ...leiaBaseShape,
   parts: z.strictObject({ persona: z.string(), problem: z.string(), behaviour: z.string() }),
 });
 export type LeiaListItem = z.infer<typeof leiaListItemSchema>;
+
+/** A row of GET /api/v1/leias (the contract of spec sections 3 and 7): the whole LEIA, plus `parts`. */
+export const leiaListRowSchema = leiaListItemSchema.extend({ spec: leiaSpecSchema });
+export type LeiaListRow = z.infer<typeof leiaListRowSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceptableText } from '../input-rules';
 import { DEFAULT_VERSION, versionSchema } from '../semver';
 
 /**
@@ -55,9 +56,11 @@ export const RESOURCE_TEXTS = {
 
 /** A spec text field; `label` names the field in messages ("Full name must be text"). */
 const textField = (label: string) =>
-  z.string({
-    error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
-  });
+  z
+    .string({
+      error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be text`),
+    })
+    .superRefine(acceptableText(label));
 
 /** Required text that is not only blanks. The text itself is kept as written (no trimming). */
 const requiredText = (label: string) =>
@@ -134,7 +137,8 @@ export const resourceNameSchema = z
   .string({ error: RESOURCE_TEXTS.nameRequired })
   .trim()
   .min(1, RESOURCE_TEXTS.nameRequired)
-  .max(MAX_NAME_LENGTH, RESOURCE_TEXTS.nameTooLong);
+  .max(MAX_NAME_LENGTH, RESOURCE_TEXTS.nameTooLong)
+  .superRefine(acceptableText('Name'));
 
 export const metadataSchema = z.object(
   {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceptableText } from '../input-rules';
 import { type TranscriptionMessage, transcriptionMessageSchema, transcriptionSchema } from './transcription';
 
 /**
@@ -104,7 +105,8 @@ export const messageBodySchema = z.object({
     .string({ error: RUNNER_TEXTS.emptyMessage })
     .trim()
     .min(1, RUNNER_TEXTS.emptyMessage)
-    .max(MAX_MESSAGE_LENGTH, RUNNER_TEXTS.messageTooLong(MAX_MESSAGE_LENGTH)),
+    .max(MAX_MESSAGE_LENGTH, RUNNER_TEXTS.messageTooLong(MAX_MESSAGE_LENGTH))
+    .superRefine(acceptableText('Message')),
 });
 export type MessageBody = z.infer<typeof messageBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { acceptableText } from '../input-rules';
 import { DEFAULT_ROLE, roleSchema } from '../roles';
 
 export const MIN_PASSWORD_LENGTH = 6;
@@ -33,7 +34,8 @@ export const passwordSchema = z
   .string({ error: USER_TEXTS.passwordRequired })
   .min(1, USER_TEXTS.passwordRequired)
   .min(MIN_PASSWORD_LENGTH, USER_TEXTS.passwordTooShort)
-  .max(MAX_PASSWORD_LENGTH, USER_TEXTS.passwordTooLong);
+  .max(MAX_PASSWORD_LENGTH, USER_TEXTS.passwordTooLong)
+  .superRefine(acceptableText('Password'));
 
 export const loginBodySchema = z.object({
   email: z.string({ error: USER_TEXTS.emailRequired }).trim().min(1, USER_TEXTS.emailRequired),

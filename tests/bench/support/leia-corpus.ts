@@ -3,7 +3,7 @@ import { loadCatalogueDir, referenceName } from '@server/catalogue/load';
 import type { Db } from '@server/db/client';
 import { leias, resources, users } from '@server/db/schema';
 import { catalogueDir } from '@server/paths';
-import { leiaDescription } from '@server/services/leias';
+import { leiaViews } from '@server/services/leia-views';
 import { generateLeia, silentLogger } from '@shared/engine';
 import type { Leia } from '@shared/schemas/leias';
 import type { ResourceKind } from '@shared/schemas/resources';
@@ -139,10 +139,12 @@ export async function loadLeiaCorpus(db: Db, adminId: string, leiaCount = 10_000
     const name = `${group.name} ${++nameIndex}`;
     const versions = 1 + Math.floor(next() * 4);
     for (let v = 1; v <= versions && leiaRows.length < leiaCount; v++) {
-      const result = generateLeia(
-        { persona: pick(group.persona), problem: pick(group.problem), behaviour: pick(group.behaviour) },
-        { logger: silentLogger },
-      );
+      const raw = {
+        persona: pick(group.persona),
+        problem: pick(group.problem),
+        behaviour: pick(group.behaviour),
+      };
+      const result = generateLeia(raw, { logger: silentLogger });
       if (!result.ok) throw new Error(`corpus LEIA failed: ${result.errors.join('; ')}`);
       const spec = result.leia as unknown as Leia['spec'];
       leiaRows.push({
@@ -152,7 +154,7 @@ export async function loadLeiaCorpus(db: Db, adminId: string, leiaCount = 10_000
         minor: 0,
         patch: 0,
         spec: spec as unknown as Record<string, unknown>,
-        description: leiaDescription(spec),
+        ...leiaViews(raw, result.leia),
         personaId: spec.persona.id,
         problemId: spec.problem.id,
         behaviourId: spec.behaviour.id,

@@ -126,3 +126,38 @@ describe('generateLeia', () => {
     expect(consoleLogger.warn).toBeTypeOf('function');
   });
 });
+
+describe('generateLeia size limit', () => {
+  const bomb = (target: 'problem' | 'persona' | 'behaviour') => {
+    const parts = makeParts();
+    const big = 'x'.repeat(50_000);
+    if (target === 'problem') {
+      parts.persona.spec.x = big;
+      parts.problem.spec.description = '{{persona.x}} '.repeat(400);
+    } else if (target === 'persona') {
+      parts.problem.spec.details = big;
+      parts.persona.spec.notes = Array.from({ length: 400 }, () => '{{problem.details}}');
+    } else {
+      parts.persona.spec.x = { nested: [big, { deeper: big }] };
+      parts.behaviour.spec.copies = Array.from({ length: 400 }, () => '{{persona.x}}');
+    }
+    return parts;
+  };
+
+  it.each(['problem', 'persona', 'behaviour'] as const)(
+    'stops as soon as the %s passes the limit, naming it',
+    (kind) => {
+      const result = generateLeia(bomb(kind), { logger: silentLogger });
+      expect(result.ok).toBe(false);
+      expect(!result.ok && result.errors).toEqual([
+        `The ${kind} is too large once its placeholders are filled in: the whole LEIA may hold at most 2,000,000 characters. Use fewer or shorter placeholders.`,
+      ]);
+    },
+  );
+
+  it('counts the whole LEIA, and the limit can be set', () => {
+    expect(generateLeia(makeParts(), { logger: silentLogger, maxChars: 10_000 }).ok).toBe(true);
+    const result = generateLeia(makeParts(), { logger: silentLogger, maxChars: 20 });
+    expect(!result.ok && result.errors[0]).toMatch(/^The problem is too large/);
+  });
+});

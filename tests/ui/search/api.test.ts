@@ -43,7 +43,11 @@ describe('LEIAs API module', () => {
     fetchMock.mockResolvedValueOnce(reply(200, [item('a', 'u')], { 'x-next-cursor': '123_abc' }));
     const page = await listLeias({ text: 'bank', version: '' });
     expect(calledUrl().pathname).toBe('/api/v1/leias');
-    expect(Object.fromEntries(calledUrl().searchParams)).toEqual({ version: '', text: 'bank' });
+    expect(Object.fromEntries(calledUrl().searchParams)).toEqual({
+      version: '',
+      text: 'bank',
+      fields: 'summary',
+    });
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe('Bearer abc');
     expect(page).toEqual({ items: [item('a', 'u')], nextCursor: '123_abc' });
 
@@ -87,6 +91,7 @@ describe('LEIAs API module', () => {
       version: 'latest',
       visibility: 'private',
       limit: '2',
+      fields: 'summary',
     });
     fetchMock.mockResolvedValueOnce(reply(200, [item('5', 'me')]));
     expect(await listLeias({ owner: 'me', cursor: 'c1', limit: 2 })).toEqual({ items: [item('5', 'me')] });
