@@ -1,4 +1,6 @@
+import { backfillLeiaViews } from '@server/services/leia-views';
 import type { Leia, LeiaListRow } from '@shared/schemas/leias';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestUser } from './helpers';
 import { createLeia, createResource, type Parts, uniqueName } from './resource-helpers';
 import { getSession, send, startSession } from './runner-helpers';
@@ -157,5 +159,34 @@ describe('an admin', () => {
       await t.request({ method: 'GET', url: '/api/v1/leias?owner=me', token: t.admin.token })
     ).json<LeiaListRow[]>();
     expect(rows.find((row) => row.id === leia.id)?.spec.problem.spec.description).toContain(`${MARK}-PROMPT`);
+  });
+});
+
+describe('rows stored before the restricted view existed', () => {
+  it('are read safely at once, and filled in by the start-up backfill', async () => {
+    const leia = await createLeia(t, instructor.token, parts);
+    // As a row of an older version was stored: no view, and the description taken from the full spec.
+    await t.app.ctx.db.execute(
+      sql`update leias set restricted_spec = null, description = ${leia.description.replace('{{behaviour.description}}', MARK)} where id = ${leia.id}`,
+    );
+    const before = await t.request({
+      method: 'GET',
+      url: `/api/v1/leias/${leia.id}`,
+      token: instructor.token,
+    });
+    expect(before.json<Leia>().spec).toEqual(leia.spec);
+    expect(await backfillLeiaViews(t.app.ctx.db)).toBeGreaterThanOrEqual(1);
+    const after = await t.request({
+      method: 'GET',
+      url: `/api/v1/leias/${leia.id}`,
+      token: instructor.token,
+    });
+    expectNoHiddenText('GET after the backfill', after.body);
+    expect(after.json<Leia>()).toEqual(leia);
+    const filled = (await t.app.ctx.db.execute(
+      sql`select restricted_spec is not null as filled from leias where id = ${leia.id}`,
+    )) as unknown as { rows: Array<{ filled: boolean }> };
+    const [row] = filled.rows;
+    expect(row?.filled).toBe(true);
   });
 });
