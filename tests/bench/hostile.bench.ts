@@ -34,29 +34,29 @@ export async function run(): Promise<BenchRow[]> {
       });
       return { status: response.status, json: (await response.json().catch(() => ({}))) as { id?: string } };
     };
-    const resource = (kind: string, name: string, spec: object) =>
+    const resource = (name: string, spec: object) =>
       JSON.stringify({ apiVersion: 'v1', metadata: { name, version: '1.0.0' }, spec });
     const behaviour = await call(
       'POST',
       '/api/v1/behaviours',
-      resource('behaviours', 'Host', { description: 'You are {{persona.fullName}}', process: ['game'] }),
+      resource('Host', { description: 'You are {{persona.fullName}}', process: ['game'] }),
     );
     const persona = await call(
       'POST',
       '/api/v1/personas',
-      resource('personas', 'Huge', { fullName: 'A', x: 'x'.repeat(500_000) }),
+      resource('Huge', { fullName: 'A', x: 'x'.repeat(500_000) }),
     );
     const problem = await call(
       'POST',
       '/api/v1/problems',
-      resource('problems', 'Bomb', { description: '{{persona.x}}'.repeat(400) }),
+      resource('Bomb', { description: '{{persona.x}}'.repeat(400) }),
     );
     const bomb = JSON.stringify({
       metadata: { name: 'Bomb', version: '1.0.0' },
       spec: { persona: persona.json.id, problem: problem.json.id, behaviour: behaviour.json.id },
     });
     const deep = `{"apiVersion":"v1","metadata":{"name":"Deep"},"spec":{"fullName":"A","d":${'{"d":'.repeat(5_000)}1${'}'.repeat(5_000)}}}`;
-    const nul = resource('personas', 'Nul', { fullName: 'A', note: `${'x'.repeat(1_000_000)}\u0000` });
+    const nul = resource('Nul', { fullName: 'A', note: `${'x'.repeat(1_000_000)}\u0000` });
 
     const hostile = async () => {
       const statuses: number[] = [];
