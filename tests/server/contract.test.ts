@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { createTestApp, type TestApp, type TestUser } from './helpers';
+import { behaviourBody, personaBody, problemBody, uniqueName } from './resource-helpers';
+
+/**
+ * The contract the original client was written against: every call of spec section 7 that exists
+ * today, its answer parsed by a schema written here from the entities of section 3 (not imported
+ * from the app, so a change to the app's own schemas cannot move the contract with it). Additions
+ * are allowed (objects are not strict); a missing or renamed field fails here first. Instructors'
+ * answers are also checked against the instructor view: a behaviour carries role and process only.
+ */
+
+const isoDate = z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'an ISO date');
+const role = z.enum(['admin', 'instructor', 'advanced']);
+const owner = z.object({ id: z.string(), email: z.string(), role });
+const metadata = z.object({ name: z.string(), version: z.string().regex(/^\d+\.\d+\.\d+$/) });
+
+/** Section 3 "User": id, email, role, createdAt. */
+const user = z.object({ id: z.string(), email: z.string(), role, createdAt: isoDate });
+
+/** Section 3 "Resource". */
+const resource = z.object({
+  id: z.string(),
+  apiVersion: z.literal('v1'),
+  metadata,
+  spec: z.record(z.string(), z.unknown()),
+  user: owner,
+  isPublished: z.boolean(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+});
+const personaSpec = z.object({ fullName: z.string() });
+const problemSpec = z.object({ description: z.string() });
+const behaviourSpec = z.object({ description: z.string() });
+/** What an instructor may read of a behaviour (section 1: the behaviour is hidden). */
+const instructorBehaviourSpec = z.strictObject({
+  role: z.string().optional(),
+  process: z.array(z.string()).optional(),
+});
+
+/** Section 3 "{product}": spec holds problem, persona and behaviour, each with its own id and spec. */
+const part = <S extends z.ZodType>(spec: S) => z.object({ id: z.string(), spec });
+const leia = (behaviour: z.ZodType) =>
+  z.object({
+    id: z.string(),
+    metadata,
+    isPublished: z.boolean(),
+    createdAt: isoDate,
+    user: owner,
+    spec: z.object({ problem: part(problemSpec), persona: part(personaSpec), behaviour: part(behaviour) }),
+  });
+
+/** Section 3 "Transcription message". */
+const transcriptionMessage = z.strictObject({
+  text: z.string().min(1),
+  timestamp: z.iso.datetime(),
+  isLeia: z.boolean(),
+});
+
+let t: TestApp;
+let instructor: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  instructor = await t.createUser('instructor');
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+async function call(method: Method, url: string, token: string | undefined, payload?: object) {
+  const response = await t.request({ method, url: `/api/v1${url}`, token, ...(payload && { payload }) });
+  expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+  return response.body === '' ? undefined : (response.json() as unknown);
+}
+const answer = async <S extends z.ZodType>(
+  schema: S,
+  method: Method,
+  url: string,
+  token?: string,
+  payload?: object,
+) => schema.parse(await call(method, url, token, payload)) as z.infer<S>;
+
+describe('users (section 7)', () => {
+  it('login, list, create, update, profile, password, delete', async () => {
+    await answer(z.object({ token: z.string() }), 'POST', '/users/login', undefined, {
+      email: t.admin.email,
+      password: t.admin.password,
+    });
+    await answer(z.array(user), 'GET', '/users', t.admin.token);
+    const email = `${uniqueName('contract').replace(/\W/g, '')}@test.local`;
+    const created = await call('POST', '/users', t.admin.token, {
+      email,
+      role: 'instructor',
+      password: 'secret1',
+    });
+    const { id } = z.object({ id: z.string() }).parse(created);
+    await call('PUT', `/users/${id}`, t.admin.token, { email, role: 'advanced' });
+    const token = await t.login(email, 'secret1');
+    await answer(user, 'PUT', '/users/profile/update', token, { email: `new-${email}` });
+    await call('PUT', '/users/profile/change-password', token, {
+      currentPassword: 'secret1',
+      newPassword: 'secret2',
+    });
+    await call('DELETE', `/users/${id}`, t.admin.token);
+  });
+});
+
+describe('resources (section 7)', () => {
+  it.each([
+    ['personas', personaBody, personaSpec],
+    ['problems', problemBody, problemSpec],
+    ['behaviours', behaviourBody, behaviourSpec],
+  ] as const)('%s: create (id), list with filters, get, exists, delete', async (collection, body, spec) => {
+    const created = await answer(
+      resource.extend({ spec }),
+      'POST',
+      `/${collection}?publish=true`,
+      t.admin.token,
+      body(),
+    );
+    for (const query of ['', '?visibility=all', '?visibility=private', '?visibility=public']) {
+      await answer(z.array(resource), 'GET', `/${collection}${query}`, t.admin.token);
+    }
+    if (collection !== 'personas') {
+      await answer(z.array(resource), 'GET', `/${collection}?process=game`, t.admin.token);
+    }
+    await answer(resource.extend({ spec }), 'GET', `/${collection}/${created.id}`, t.admin.token);
+    const exists = await answer(
+      z.object({ exists: z.boolean() }),
+      'GET',
+      `/${collection}/exists/${encodeURIComponent(created.metadata.name)}`,
+      t.admin.token,
+    );
+    expect(exists.exists).toBe(true);
+    await call('DELETE', `/${collection}/${created.id}`, t.admin.token);
+  });
+
+  it('an instructor reads behaviours as the instructor view', async () => {
+    const behaviour = await answer(
+      resource,
+      'POST',
+      '/behaviours?publish=true',
+      t.admin.token,
+      behaviourBody(),
+    );
+    const instructorResource = resource.extend({ spec: instructorBehaviourSpec });
+    await answer(instructorResource, 'GET', `/behaviours/${behaviour.id}`, instructor.token);
+    await answer(z.array(instructorResource), 'GET', '/behaviours', instructor.token);
+  });
+});
+
+describe('LEIAs and the runner (section 7)', () => {
+  let ids: { persona: string; problem: string; behaviour: string };
+  beforeAll(async () => {
+    const make = async (collection: string, body: object) =>
+      (await answer(resource, 'POST', `/${collection}?publish=true`, t.admin.token, body)).id;
+    ids = {
+      persona: await make('personas', personaBody()),
+      problem: await make('problems', problemBody()),
+      behaviour: await make('behaviours', behaviourBody()),
+    };
+  });
+
+  it('create, list (each row a LEIA with its spec), exists, delete', async () => {
+    const name = uniqueName('Contract LEIA');
+    await call('POST', '/leias?publish=true', t.admin.token, {
+      metadata: { name, version: '1.0.0' },
+      spec: ids,
+    });
+    for (const query of [
+      '',
+      '?version=latest',
+      '?version=',
+      '?visibility=public',
+      `?text=${encodeURIComponent(name)}`,
+    ]) {
+      await answer(z.array(leia(behaviourSpec)), 'GET', `/leias${query}`, t.admin.token);
+    }
+    const rows = await answer(z.array(leia(instructorBehaviourSpec)), 'GET', '/leias', instructor.token);
+    const row = rows.find((item) => item.metadata.name === name)!;
+    expect(row.spec.persona.id).toBe(ids.persona);
+    expect(row.spec.behaviour.id).toBe(ids.behaviour);
+    expect(row.spec.problem.spec.description).toEqual(expect.any(String));
+    const exists = await answer(
+      z.object({ exists: z.boolean() }),
+      'GET',
+      `/leias/exists/${encodeURIComponent(name)}`,
+      t.admin.token,
+    );
+    expect(exists.exists).toBe(true);
+    await call('DELETE', `/leias/${row.id}`, t.admin.token);
+  });
+
+  it('Try from a list row: initialize with {spec} (ids and specs, or ids only), then talk', async () => {
+    await call('POST', '/leias?publish=true', t.admin.token, {
+      metadata: { name: uniqueName('Try LEIA'), version: '1.0.0' },
+      spec: ids,
+    });
+    const [row] = await answer(z.array(leia(instructorBehaviourSpec)), 'GET', '/leias', instructor.token);
+    for (const spec of [row!.spec, ids]) {
+      const { sessionId } = await answer(
+        z.object({ sessionId: z.string() }),
+        'POST',
+        '/runner/initialize',
+        instructor.token,
+        {
+          spec,
+        },
+      );
+      const reply = await t.request({
+        method: 'POST',
+        url: `/api/v1/runner/${sessionId}/messages`,
+        token: instructor.token,
+        payload: { message: 'Hello, who are you?' },
+      });
+      expect(reply.statusCode).toBe(200);
+      z.object({ message: z.string().min(1) }).parse(reply.json());
+    }
+    await answer(
+      z.array(transcriptionMessage).min(1),
+      'POST',
+      '/runner/transcriptions/generate',
+      instructor.token,
+      {
+        spec: row!.spec,
+      },
+    );
+  });
+});
