@@ -3,8 +3,14 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { RESOURCE_COLLECTIONS, resourceKinds } from '@shared/schemas/resources';
+import Fastify, { LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { createAuthHooks } from './auth/hooks';
 import { createTokenService, resolveSecret } from './auth/tokens';
 import { seedCatalogue } from './catalogue/seed';
@@ -14,11 +20,11 @@ import { type Database, openDatabase } from './db/client';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerStaticClient } from './http/static';
-import { registerHealthRoutes } from './routes/health';
-import { registerLeiaRoutes } from './routes/leias';
-import { registerResourceRoutes } from './routes/resources';
-import { registerRunnerRoutes } from './routes/runner';
-import { registerUserRoutes } from './routes/users';
+import { healthRoutes } from './routes/health';
+import { leiaRoutes } from './routes/leias';
+import { resourceRoutes } from './routes/resources';
+import { runnerRoutes } from './routes/runner';
+import { userRoutes } from './routes/users';
 import { createProvider } from './runner/providers';
 import { backfillLeiaViews } from './services/leia-views';
 import { createLeiasService } from './services/leias';
@@ -47,7 +53,7 @@ const trustProxyOption = (trust: Config['trustProxy']) =>
   typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
 /** The whole server, ready for `listen` or `inject`. Opens (and migrates) the database. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const database = await (options.database ?? openDatabase(config));
   const tokens = await createTokenService(
     await resolveSecret(database.db, config.jwtSecret),
@@ -89,7 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
-  }).withTypeProvider() as unknown as App;
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
@@ -112,11 +118,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const servesClient = await registerStaticClient(app, config.clientDir);
   registerErrorHandling(app, { spaFallback: servesClient });
   registerInputGuard(app);
-  registerHealthRoutes(app, ctx);
-  registerUserRoutes(app, ctx);
-  registerResourceRoutes(app, ctx);
-  registerLeiaRoutes(app, ctx);
-  registerRunnerRoutes(app, ctx);
+  // Each area is a plugin under its prefix; its auth hook is declared once inside it.
+  await app.register(healthRoutes, { prefix: '/api/health' });
+  await app.register(userRoutes, { prefix: '/api/v1/users' });
+  for (const kind of resourceKinds) {
+    await app.register(resourceRoutes(kind), { prefix: `/api/v1/${RESOURCE_COLLECTIONS[kind]}` });
+  }
+  await app.register(leiaRoutes, { prefix: '/api/v1/leias' });
+  await app.register(runnerRoutes, { prefix: '/api/v1/runner' });
 
-  return app as unknown as FastifyInstance;
+  return app;
 }

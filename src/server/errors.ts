@@ -1,30 +1,46 @@
 import type { Dependent } from '@shared/api-error';
 
 /**
- * A failure with an HTTP status and the body of ARCHITECTURE.md's error shape. Services throw
- * these; the app's error handler turns them into responses.
+ * What went wrong, in the domain's words. Services throw DomainErrors and know nothing of HTTP;
+ * http/errors.ts turns each kind into its status and the body `{message, validationErrors?, data?}`
+ * in one place (docs/architecture.md "Errors").
  */
-export class HttpError extends Error {
+export type FailureKind =
+  | 'invalid'
+  | 'in-use'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'too-many-attempts'
+  | 'model-failed';
+
+export class DomainError extends Error {
   constructor(
-    readonly statusCode: number,
+    readonly kind: FailureKind,
     message: string,
     readonly extra: { validationErrors?: Record<string, string>; data?: unknown } = {},
   ) {
     super(message);
-    this.name = 'HttpError';
+    this.name = 'DomainError';
   }
 }
 
-export const badRequest = (message: string, validationErrors?: Record<string, string>) =>
-  new HttpError(400, message, { validationErrors });
-/** 400 because other items still use this one; `data` lists them. */
+/** Invalid input; `validationErrors` maps field paths to messages, `data` carries structured detail. */
+export const badRequest = (message: string, validationErrors?: Record<string, string>, data?: unknown) =>
+  new DomainError('invalid', message, { validationErrors, ...(data !== undefined && { data }) });
+/** Other items still use this one; `data` lists them. */
 export const inUse = (message: string, dependents: Dependent[]) =>
-  new HttpError(400, message, { data: dependents });
-export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
-export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const badGateway = (message: string) => new HttpError(502, message);
+  new DomainError('in-use', message, { data: dependents });
+export const unauthorized = (message = 'Authentication required') =>
+  new DomainError('unauthenticated', message);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new DomainError('forbidden', message);
+export const notFound = (message = 'Not found') => new DomainError('not-found', message);
+export const conflict = (message: string) => new DomainError('conflict', message);
+export const tooManyAttempts = (message: string) => new DomainError('too-many-attempts', message);
+/** The language model failed, timed out or answered nothing usable. */
+export const modelFailed = (message: string) => new DomainError('model-failed', message);
 
 /** Postgres error codes the services translate into HttpErrors. */
 export const PG_UNIQUE_VIOLATION = '23505';

@@ -226,3 +226,26 @@ describe('LEIAs and the runner (section 7)', () => {
     );
   });
 });
+
+describe('the OpenAPI document (/api/docs)', () => {
+  it('lists every route with its success response and the error body', async () => {
+    const document = (
+      t.app as unknown as {
+        swagger(): { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+      }
+    ).swagger();
+    const routes = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ route: `${method} ${path}`, operation })),
+    );
+    expect(routes.length).toBeGreaterThanOrEqual(23);
+    for (const { route, operation } of routes) {
+      const codes = Object.keys(operation.responses ?? {});
+      expect(
+        codes.some((code) => /^2\d\d$/.test(code)),
+        `${route} has no success response`,
+      ).toBe(true);
+      expect(codes, route).toContain('4XX');
+    }
+    expect(routes.map((r) => r.route)).toContain('get /api/health');
+  });
+});

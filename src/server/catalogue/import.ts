@@ -3,7 +3,7 @@ import { compareVersions } from '@shared/semver';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { leias, resources, users } from '../db/schema';
-import { HttpError } from '../errors';
+import { DomainError } from '../errors';
 import { insertLeia, type LeiaPartInput } from '../services/leias';
 import { insertResource } from '../services/resources';
 import { CATALOGUE_FOLDERS } from './format';
@@ -43,7 +43,7 @@ async function naming<T>(file: string, step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
-    if (error instanceof HttpError) throw new CatalogueError([`${file}: ${error.message}`]);
+    if (error instanceof DomainError) throw new CatalogueError([`${file}: ${error.message}`]);
     throw error;
   }
 }

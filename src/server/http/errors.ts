@@ -2,7 +2,7 @@ import type { ApiErrorBody } from '@shared/api-error';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { App } from '../context';
-import { HttpError, pgErrorCode } from '../errors';
+import { DomainError, type FailureKind, pgErrorCode } from '../errors';
 
 export const PART_LABEL: Record<string, string> = {
   body: 'request body',
@@ -11,12 +11,25 @@ export const PART_LABEL: Record<string, string> = {
   headers: 'headers',
 };
 
+/** The one mapping from what went wrong to its HTTP status. */
+const STATUS: Record<FailureKind, number> = {
+  invalid: 400,
+  'in-use': 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-many-attempts': 429,
+  'model-failed': 502,
+};
+export const statusOf = (error: DomainError): number => STATUS[error.kind];
+
 /** Turns every failure into ARCHITECTURE.md's error body `{message, validationErrors?, data?}`. */
 export function registerErrorHandling(app: App, options: { spaFallback: boolean }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
+    if (error instanceof DomainError) {
       const body: ApiErrorBody = { message: error.message, ...error.extra };
-      return reply.code(error.statusCode).send(body);
+      return reply.code(statusOf(error)).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const validationErrors: Record<string, string> = {};

@@ -1,13 +1,28 @@
-import type { App, AppContext } from '../context';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { replies } from '../http/replies';
 
-export function registerHealthRoutes(app: App, ctx: AppContext): void {
-  app.get('/api/health', { schema: { tags: ['health'] } }, async (_request, reply) => {
-    const database = await ctx.database.ping().catch(() => false);
-    return reply.code(database ? 200 : 503).send({
-      status: database ? 'ok' : 'degraded',
-      database: database ? 'up' : 'down',
-      databaseKind: ctx.database.kind,
-      llmProvider: ctx.config.llm.provider,
-    });
-  });
-}
+const healthSchema = z.object({
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['up', 'down']),
+  databaseKind: z.enum(['pglite', 'postgres']),
+  llmProvider: z.enum(['simulator', 'openai-compatible']),
+});
+
+/** /api/health: for load balancers and the tests; no token needed. */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, config } = app.ctx;
+  app.get(
+    '',
+    { schema: { response: replies({ 200: healthSchema, 503: healthSchema }), tags: ['health'] } },
+    async (_request, reply) => {
+      const up = await database.ping().catch(() => false);
+      return reply.code(up ? 200 : 503).send({
+        status: up ? 'ok' : 'degraded',
+        database: up ? 'up' : 'down',
+        databaseKind: database.kind,
+        llmProvider: config.llm.provider,
+      });
+    },
+  );
+};

@@ -1,10 +1,18 @@
-import { leiaCreateBodySchema, leiaListQuerySchema, NEXT_CURSOR_HEADER } from '@shared/schemas/leias';
+import {
+  leiaCreateBodySchema,
+  leiaListItemSchema,
+  leiaListQuerySchema,
+  leiaListRowSchema,
+  leiaSchema,
+  NEXT_CURSOR_HEADER,
+} from '@shared/schemas/leias';
+import { existsResponseSchema } from '@shared/schemas/resource-api';
 import { publishQuerySchema } from '@shared/schemas/visibility';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
-import type { App, AppContext } from '../context';
+import { idParams, noContent, replies } from '../http/replies';
 
-const idParams = z.object({ id: z.string() });
 const nameParams = z.object({ name: z.string() });
 const tags = ['leias'];
 
@@ -12,16 +20,16 @@ const tags = ['leias'];
  * /api/v1/leias (spec section 7, plus GET one). The list body is the array of rows, as the spec's
  * contract says; the cursor of the next page travels in the `x-next-cursor` header.
  */
-export function registerLeiaRoutes(app: App, ctx: AppContext): void {
-  const { leias } = ctx.services;
-  const { requireUser } = ctx.auth;
+export const leiaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { leias } = app.ctx.services;
+  app.addHook('onRequest', app.ctx.auth.requireUser);
 
   app.get(
-    '/api/v1/leias',
+    '',
     {
-      onRequest: requireUser,
       schema: {
         querystring: leiaListQuerySchema,
+        response: replies({ 200: z.union([z.array(leiaListRowSchema), z.array(leiaListItemSchema)]) }),
         tags,
         description:
           'Newest first. The body is an array of LEIAs (LeiaListRow: the LEIA with its spec as the caller may read it, plus part ids); ' +
@@ -32,24 +40,32 @@ export function registerLeiaRoutes(app: App, ctx: AppContext): void {
     async (request, reply) => {
       const page = await leias.list(actorOf(request), request.query);
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-      // The page is JSON text already (see services/leia-list.ts).
-      return reply.type('application/json; charset=utf-8').send(page.json);
+      // The page is JSON text already (services/leia-list.ts); Fastify sends a string as it is, so the
+      // schema above documents the body without re-encoding it (the cast is for the types only).
+      return reply.type('application/json; charset=utf-8').send(page.json as never);
     },
   );
 
   app.get(
-    '/api/v1/leias/exists/:name',
-    { onRequest: requireUser, schema: { params: nameParams, tags } },
+    '/exists/:name',
+    { schema: { params: nameParams, response: replies({ 200: existsResponseSchema }), tags } },
     async (request) => ({ exists: await leias.exists(request.params.name) }),
   );
 
-  app.get('/api/v1/leias/:id', { onRequest: requireUser, schema: { params: idParams, tags } }, (request) =>
+  app.get('/:id', { schema: { params: idParams, response: replies({ 200: leiaSchema }), tags } }, (request) =>
     leias.get(actorOf(request), request.params.id),
   );
 
   app.post(
-    '/api/v1/leias',
-    { onRequest: requireUser, schema: { body: leiaCreateBodySchema, querystring: publishQuerySchema, tags } },
+    '',
+    {
+      schema: {
+        body: leiaCreateBodySchema,
+        querystring: publishQuerySchema,
+        response: replies({ 201: leiaSchema }),
+        tags,
+      },
+    },
     async (request, reply) => {
       const created = await leias.create(actorOf(request), request.body, { publish: request.query.publish });
       return reply.code(201).send(created);
@@ -57,11 +73,11 @@ export function registerLeiaRoutes(app: App, ctx: AppContext): void {
   );
 
   app.delete(
-    '/api/v1/leias/:id',
-    { onRequest: requireUser, schema: { params: idParams, tags } },
+    '/:id',
+    { schema: { params: idParams, response: replies({ 204: noContent }), tags } },
     async (request, reply) => {
       await leias.remove(actorOf(request), request.params.id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
-}
+};

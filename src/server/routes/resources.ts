@@ -1,51 +1,66 @@
-import { resourceListQuerySchema } from '@shared/schemas/resource-api';
+import {
+  existsResponseSchema,
+  resourceItemSchema,
+  resourceListQuerySchema,
+} from '@shared/schemas/resource-api';
 import {
   RESOURCE_BODY_SCHEMAS,
   RESOURCE_COLLECTIONS,
   type ResourceBody,
-  resourceKinds,
+  type ResourceKind,
 } from '@shared/schemas/resources';
 import { publishQuerySchema } from '@shared/schemas/visibility';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
-import type { App, AppContext } from '../context';
+import { idParams, noContent, replies } from '../http/replies';
 
-const idParams = z.object({ id: z.string() });
 const nameParams = z.object({ name: z.string() });
 
 /**
- * /api/v1/personas, /problems, /behaviours (spec section 7): the same five routes for each kind.
- * Who may do what is decided in the service (services/resources.ts).
+ * /api/v1/personas, /problems, /behaviours: the same five routes for each kind, registered once per
+ * kind under its prefix. Who may do what is decided in the service (services/resources.ts).
  */
-export function registerResourceRoutes(app: App, ctx: AppContext): void {
-  const { resources } = ctx.services;
-  const { requireUser } = ctx.auth;
-
-  for (const kind of resourceKinds) {
-    const base = `/api/v1/${RESOURCE_COLLECTIONS[kind]}`;
+export const resourceRoutes =
+  (kind: ResourceKind): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { resources } = app.ctx.services;
     const tags = [RESOURCE_COLLECTIONS[kind]];
+    app.addHook('onRequest', app.ctx.auth.requireUser);
 
     app.get(
-      base,
-      { onRequest: requireUser, schema: { querystring: resourceListQuerySchema, tags } },
+      '',
+      {
+        schema: {
+          querystring: resourceListQuerySchema,
+          response: replies({ 200: z.array(resourceItemSchema) }),
+          tags,
+        },
+      },
       (request) => resources.list(actorOf(request), kind, request.query),
     );
 
     app.get(
-      `${base}/exists/:name`,
-      { onRequest: requireUser, schema: { params: nameParams, tags } },
+      '/exists/:name',
+      { schema: { params: nameParams, response: replies({ 200: existsResponseSchema }), tags } },
       async (request) => ({ exists: await resources.exists(kind, request.params.name) }),
     );
 
-    app.get(`${base}/:id`, { onRequest: requireUser, schema: { params: idParams, tags } }, (request) =>
-      resources.get(actorOf(request), kind, request.params.id),
+    app.get(
+      '/:id',
+      { schema: { params: idParams, response: replies({ 200: resourceItemSchema }), tags } },
+      (request) => resources.get(actorOf(request), kind, request.params.id),
     );
 
     app.post(
-      base,
+      '',
       {
-        onRequest: requireUser,
-        schema: { body: RESOURCE_BODY_SCHEMAS[kind], querystring: publishQuerySchema, tags },
+        schema: {
+          body: RESOURCE_BODY_SCHEMAS[kind],
+          querystring: publishQuerySchema,
+          response: replies({ 201: resourceItemSchema }),
+          tags,
+        },
       },
       async (request, reply) => {
         const body = request.body as ResourceBody<typeof kind>;
@@ -57,12 +72,11 @@ export function registerResourceRoutes(app: App, ctx: AppContext): void {
     );
 
     app.delete(
-      `${base}/:id`,
-      { onRequest: requireUser, schema: { params: idParams, tags } },
+      '/:id',
+      { schema: { params: idParams, response: replies({ 204: noContent }), tags } },
       async (request, reply) => {
         await resources.remove(actorOf(request), kind, request.params.id);
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
-  }
-}
+  };

@@ -9,12 +9,14 @@ import {
   transcriptionResponseSchema,
 } from '@shared/schemas/runner';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
-import type { App, AppContext } from '../context';
-import { HttpError } from '../errors';
+import { DomainError } from '../errors';
+import { statusOf } from '../http/errors';
+import { replies } from '../http/replies';
 import { abortOnDisconnect, type EventStream, openEventStream, wantsEventStream } from '../http/sse';
-import type { Turn } from '../services/runner';
+import type { RunnerService, Turn } from '../services/runner';
 
 const sessionParams = z.object({ sessionId: z.string() });
 const tags = ['runner'];
@@ -24,87 +26,53 @@ const tags = ['runner'];
  * the user who started them. `messages` and `regenerate` answer JSON, or stream server-sent events
  * when asked with `Accept: text/event-stream` (events in @shared/schemas/runner RUNNER_EVENTS).
  */
-export function registerRunnerRoutes(app: App, ctx: AppContext): void {
-  const { runner } = ctx.services;
-  const { requireUser } = ctx.auth;
-
-  /** JSON and SSE share one path: the service streams into `onDelta` either way. */
-  async function answer(request: FastifyRequest, reply: FastifyReply, sessionId: string, turn: Turn) {
-    const signal = abortOnDisconnect(reply);
-    const actor = actorOf(request);
-    if (!wantsEventStream(request)) {
-      try {
-        return await runner.reply(actor, sessionId, turn, { signal });
-      } catch (error) {
-        // Nobody is left to answer: the service already stopped the model.
-        if (signal.aborted) return reply.hijack();
-        throw error;
-      }
-    }
-    // The stream opens with the first delta, so a failure before it is an ordinary JSON error
-    // with its real status (400, 404, 502) rather than a 200 stream carrying an error event.
-    let stream: EventStream | undefined;
-    const events = () => {
-      stream ??= openEventStream(reply);
-      return stream;
-    };
-    try {
-      const done = await runner.reply(actor, sessionId, turn, {
-        signal,
-        onDelta: (text) => events().send(RUNNER_EVENTS.delta, { text }),
-      });
-      events().send(RUNNER_EVENTS.done, done);
-    } catch (error) {
-      if (signal.aborted) return reply.hijack();
-      if (!stream) throw error;
-      if (!(error instanceof HttpError)) request.log.error({ err: error }, 'streamed reply failed');
-      const status = error instanceof HttpError ? error.statusCode : 500;
-      const message = error instanceof HttpError ? error.message : 'Internal server error';
-      stream.send(RUNNER_EVENTS.error, { message, status });
-    }
-    stream?.end();
-    return reply;
-  }
+export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { runner } = app.ctx.services;
+  app.addHook('onRequest', app.ctx.auth.requireUser);
 
   app.post(
-    '/api/v1/runner/initialize',
-    {
-      onRequest: requireUser,
-      schema: { body: initializeBodySchema, response: { 201: initializeResponseSchema }, tags },
-    },
+    '/initialize',
+    { schema: { body: initializeBodySchema, response: replies({ 201: initializeResponseSchema }), tags } },
     async (request, reply) => reply.code(201).send(await runner.initialize(actorOf(request), request.body)),
   );
 
   app.get(
-    '/api/v1/runner/:sessionId',
-    {
-      onRequest: requireUser,
-      schema: { params: sessionParams, response: { 200: runnerSessionSchema }, tags },
-    },
+    '/:sessionId',
+    { schema: { params: sessionParams, response: replies({ 200: runnerSessionSchema }), tags } },
     (request) => runner.get(actorOf(request), request.params.sessionId),
   );
 
   app.post(
-    '/api/v1/runner/:sessionId/messages',
+    '/:sessionId/messages',
     {
-      onRequest: requireUser,
-      schema: { params: sessionParams, body: messageBodySchema, response: { 200: chatReplySchema }, tags },
+      schema: {
+        params: sessionParams,
+        body: messageBodySchema,
+        response: replies({ 200: chatReplySchema }),
+        tags,
+      },
     },
     (request, reply) =>
-      answer(request, reply, request.params.sessionId, { kind: 'message', text: request.body.message }),
+      answer(runner, request, reply, request.params.sessionId, {
+        kind: 'message',
+        text: request.body.message,
+      }),
   );
 
   app.post(
-    '/api/v1/runner/:sessionId/regenerate',
-    { onRequest: requireUser, schema: { params: sessionParams, response: { 200: chatReplySchema }, tags } },
-    (request, reply) => answer(request, reply, request.params.sessionId, { kind: 'regenerate' }),
+    '/:sessionId/regenerate',
+    { schema: { params: sessionParams, response: replies({ 200: chatReplySchema }), tags } },
+    (request, reply) => answer(runner, request, reply, request.params.sessionId, { kind: 'regenerate' }),
   );
 
   app.post(
-    '/api/v1/runner/transcriptions/generate',
+    '/transcriptions/generate',
     {
-      onRequest: requireUser,
-      schema: { body: transcriptionRequestSchema, response: { 200: transcriptionResponseSchema }, tags },
+      schema: {
+        body: transcriptionRequestSchema,
+        response: replies({ 200: transcriptionResponseSchema }),
+        tags,
+      },
     },
     async (request, reply) => {
       const signal = abortOnDisconnect(reply);
@@ -116,4 +84,48 @@ export function registerRunnerRoutes(app: App, ctx: AppContext): void {
       }
     },
   );
+};
+
+/** A reply to a turn, as JSON or as a stream; both share one path: the service streams into `onDelta`. */
+async function answer(
+  runner: RunnerService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sessionId: string,
+  turn: Turn,
+) {
+  const signal = abortOnDisconnect(reply);
+  const actor = actorOf(request);
+  if (!wantsEventStream(request)) {
+    try {
+      return await runner.reply(actor, sessionId, turn, { signal });
+    } catch (error) {
+      // Nobody is left to answer: the service already stopped the model.
+      if (signal.aborted) return reply.hijack();
+      throw error;
+    }
+  }
+  // The stream opens with the first delta, so a failure before it is an ordinary JSON error
+  // with its real status (400, 404, 502) rather than a 200 stream carrying an error event.
+  let stream: EventStream | undefined;
+  const events = () => {
+    stream ??= openEventStream(reply);
+    return stream;
+  };
+  try {
+    const done = await runner.reply(actor, sessionId, turn, {
+      signal,
+      onDelta: (text) => events().send(RUNNER_EVENTS.delta, { text }),
+    });
+    events().send(RUNNER_EVENTS.done, done);
+  } catch (error) {
+    if (signal.aborted) return reply.hijack();
+    if (!stream) throw error;
+    if (!(error instanceof DomainError)) request.log.error({ err: error }, 'streamed reply failed');
+    const status = error instanceof DomainError ? statusOf(error) : 500;
+    const message = error instanceof DomainError ? error.message : 'Internal server error';
+    stream.send(RUNNER_EVENTS.error, { message, status });
+  }
+  stream?.end();
+  return reply;
 }

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, not } from 'drizzle-orm';
 import { type RequestActor, UUID } from '../auth/hooks';
 import type { Db, Tx } from '../db/client';
 import { experimentLeias, experiments, type LeiaRow, leias, resources, users } from '../db/schema';
-import { badRequest, forbidden, HttpError, notFound } from '../errors';
+import { badRequest, forbidden, notFound } from '../errors';
 import { deleteUnlessInUse } from './in-use';
 import { type LeiaPage, listLeias } from './leia-list';
 import { leiaViews } from './leia-views';
@@ -86,8 +86,7 @@ export async function insertLeia(
   const version = await claimVersion(tx, { table: leias, label: 'LEIA' }, owner, metadata);
   const raw = engineInputs(parts);
   const result = generateLeia(raw, { logger: silentLogger });
-  if (!result.ok)
-    throw new HttpError(400, LEIA_TEXTS.generationFailed(result.errors), { data: result.errors });
+  if (!result.ok) throw badRequest(LEIA_TEXTS.generationFailed(result.errors), undefined, result.errors);
   const spec = result.leia as unknown as StoredLeiaSpec;
   const views = leiaViews(raw, result.leia);
   const [row] = await tx

@@ -10,7 +10,7 @@ import {
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { type ResourceKind, resourceKinds, SPEC_SCHEMAS } from '@shared/schemas/resources';
 import { RUNNER_TEXTS, type RunnerPart, type RunnerSpec } from '@shared/schemas/runner';
-import { badRequest, HttpError } from '../errors';
+import { badRequest } from '../errors';
 import type { ResolvedLeia } from '../runner/provider';
 import { LEIA_TEXTS, type StoredLeia } from './leias';
 import type { StoredPart } from './resources';
@@ -23,7 +23,7 @@ import type { StoredPart } from './resources';
  * they can read back (problem description, simulator replies, transcriptions) is made of it.
  */
 
-/** Reads of stored items with the caller's visibility rules (not readable = HttpError 404). */
+/** Reads of stored items with the caller's visibility rules (not readable: a not-found DomainError). */
 export interface RunnerSources {
   resource(actor: Actor, kind: ResourceKind, id: string): Promise<StoredPart>;
   leia(actor: Actor, id: string): Promise<StoredLeia>;
@@ -114,7 +114,7 @@ async function loadPart(
 /** Runs the generation engine (constraint errors -> 400 listing them). */
 function resolveParts(actor: Actor, parts: LeiaParts): ResolvedLeia {
   const full = generateLeia(parts, { logger: silentLogger });
-  if (!full.ok) throw new HttpError(400, LEIA_TEXTS.generationFailed(full.errors), { data: full.errors });
+  if (!full.ok) throw badRequest(LEIA_TEXTS.generationFailed(full.errors), undefined, full.errors);
   return forRunning(actor, parts, full.leia);
 }
 

@@ -10,7 +10,7 @@ import {
 import type { TranscriptionMessage } from '@shared/schemas/transcription';
 import { UUID } from '../auth/hooks';
 import type { Db } from '../db/client';
-import { badGateway, badRequest, notFound } from '../errors';
+import { badRequest, modelFailed, notFound } from '../errors';
 import { buildSystemPrompt, toChatTurns } from '../runner/prompt';
 import { isProviderError, type LlmProvider, type ResolvedLeia } from '../runner/provider';
 import { type RunnerSources, resolveLeiaToRun } from './runner-leia';
@@ -163,9 +163,9 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
           if (options.onDelta && text.trim()) await storeReply(prepared, text);
           throw error;
         }
-        throw badGateway(error.message);
+        throw modelFailed(error.message);
       }
-      if (!text.trim()) throw badGateway(RUNNER_TEXTS.emptyReply);
+      if (!text.trim()) throw modelFailed(RUNNER_TEXTS.emptyReply);
       return storeReply(prepared, text);
     },
 
@@ -180,7 +180,7 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
         return await provider.generateTranscription({ system: buildSystemPrompt(leia), leia, signal });
       } catch (error) {
         if (!isProviderError(error) || signal.aborted) throw error;
-        throw badGateway(error.message);
+        throw modelFailed(error.message);
       }
     },
   };

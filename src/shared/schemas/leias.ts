@@ -85,16 +85,16 @@ export type LeiaListQuery = z.output<typeof leiaListQuerySchema>;
 export type LeiaListParams = z.input<typeof leiaListQuerySchema>;
 
 /** A part as stored in a LEIA: the resolved copy (extends, overrides and placeholders applied). */
-export const leiaPartCopySchema = z.strictObject({
+export const leiaPartCopySchema = z.object({
   id: z.string(),
   apiVersion: z.string(),
-  metadata: z.strictObject({ name: z.string(), version: z.string() }),
+  metadata: z.object({ name: z.string(), version: z.string() }),
   spec: z.record(z.string(), z.unknown()),
 });
 export type LeiaPartCopy = z.infer<typeof leiaPartCopySchema>;
 
 /** The three resolved parts (spec section 3); for an instructor the behaviour keeps only role and process. */
-export const leiaSpecSchema = z.strictObject({
+export const leiaSpecSchema = z.object({
   persona: leiaPartCopySchema,
   problem: leiaPartCopySchema,
   behaviour: leiaPartCopySchema,
@@ -112,7 +112,7 @@ const leiaBaseShape = {
 };
 
 /** GET /api/v1/leias/{id}, POST /api/v1/leias. For an instructor the behaviour copy is reduced. */
-export const leiaSchema = z.strictObject({ ...leiaBaseShape, spec: leiaSpecSchema });
+export const leiaSchema = z.object({ ...leiaBaseShape, spec: leiaSpecSchema });
 export type Leia = z.infer<typeof leiaSchema>;
 
 /**

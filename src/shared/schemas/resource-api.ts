@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { type ProcessValue, processValues, type ResourceKind, type ResourceSpecs } from './resources';
-import type { ItemOwner } from './visibility';
-import { visibilitySchema } from './visibility';
+import { itemOwnerSchema, visibilitySchema } from './visibility';
 
 /**
  * What the resources API answers (spec section 3 "Resource"), beside the request bodies in
@@ -20,23 +19,27 @@ export const resourceListQuerySchema = z.object({
 });
 export type ResourceListQuery = z.input<typeof resourceListQuerySchema>;
 
-export interface ResourceItem<K extends ResourceKind = ResourceKind> {
-  id: string;
-  apiVersion: string;
-  metadata: { name: string; version: string };
+/** A resource as the API answers it (spec section 3 "Resource"). */
+export const resourceItemSchema = z.object({
+  id: z.string(),
+  apiVersion: z.string(),
+  metadata: z.object({ name: z.string(), version: z.string() }),
   /**
    * The stored spec. For an instructor a behaviour's spec holds only `role` and `process`
    * (see @shared/behaviour-view).
    */
-  spec: ResourceSpecs[K] | Record<string, unknown>;
-  user: ItemOwner;
-  isPublished: boolean;
+  spec: z.record(z.string(), z.unknown()),
+  user: itemOwnerSchema,
+  isPublished: z.boolean(),
   /** ISO 8601 */
-  createdAt: string;
-  updatedAt: string;
-}
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type ResourceItem<K extends ResourceKind = ResourceKind> = Omit<
+  z.infer<typeof resourceItemSchema>,
+  'spec'
+> & { spec: ResourceSpecs[K] | Record<string, unknown> };
 
 /** GET .../exists/{name} */
-export interface ExistsResponse {
-  exists: boolean;
-}
+export const existsResponseSchema = z.object({ exists: z.boolean() });
