@@ -20,12 +20,14 @@ import { type Database, openDatabase } from './db/client';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerStaticClient } from './http/static';
+import { activityRoutes } from './routes/activities';
 import { healthRoutes } from './routes/health';
 import { leiaRoutes } from './routes/leias';
 import { resourceRoutes } from './routes/resources';
 import { runnerRoutes } from './routes/runner';
 import { userRoutes } from './routes/users';
 import { createProvider } from './runner/providers';
+import { createActivitiesService } from './services/activities';
 import { backfillLeiaViews } from './services/leia-views';
 import { createLeiasService } from './services/leias';
 import { createResourcesService } from './services/resources';
@@ -62,6 +64,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const users = createUsersService(database.db, tokens);
   const resources = createResourcesService(database.db);
   const leias = createLeiasService(database.db);
+  const activities = createActivitiesService(database.db);
   // One provider for the process: it holds the model client (and its connection pool).
   const llm = createProvider(config.llm);
   const ctx: AppContext = {
@@ -74,7 +77,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       users,
       resources,
       leias,
-      runner: createRunnerService(database.db, llm, runnerSourcesFrom(resources, leias)),
+      activities,
+      runner: createRunnerService(database.db, llm, runnerSourcesFrom(resources, leias, activities)),
     },
   };
 
@@ -126,6 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(leiaRoutes, { prefix: '/api/v1/leias' });
   await app.register(runnerRoutes, { prefix: '/api/v1/runner' });
+  await app.register(activityRoutes, { prefix: '/api/v1/experiments' });
 
   return app;
 }

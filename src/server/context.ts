@@ -10,6 +10,7 @@ import type { AuthHooks } from './auth/hooks';
 import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import type { ActivitiesService } from './services/activities';
 import type { LeiasService } from './services/leias';
 import type { ResourcesService } from './services/resources';
 import type { RunnerService } from './services/runner';
@@ -35,6 +36,7 @@ export interface AppContext {
     users: UsersService;
     resources: ResourcesService;
     leias: LeiasService;
+    activities: ActivitiesService;
     runner: RunnerService;
   };
 }

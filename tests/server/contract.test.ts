@@ -65,7 +65,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 async function call(method: Method, url: string, token: string | undefined, payload?: object) {
   const response = await t.request({ method, url: `/api/v1${url}`, token, ...(payload && { payload }) });
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
@@ -224,6 +224,117 @@ describe('LEIAs and the runner (section 7)', () => {
         spec: row!.spec,
       },
     );
+  });
+});
+
+/** Section 3 "Activity" and "{product} configuration in an activity". */
+const leiaConfig = <L extends z.ZodType>(leia: L) =>
+  z.object({
+    id: z.string(),
+    leia,
+    configuration: z.object({
+      mode: z.enum(['standard', 'transcription']),
+      data: z
+        .object({ link: z.string().optional(), messages: z.array(transcriptionMessage).optional() })
+        .optional(),
+    }),
+  });
+const activity = <L extends z.ZodType>(leia: L) =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    createdAt: isoDate,
+    isPublished: z.boolean(),
+    visibility: z.enum(['private', 'public']),
+    leias: z.array(leiaConfig(leia)),
+  });
+const populatedLeia = z.object({
+  id: z.string(),
+  metadata,
+  spec: z.object({ problem: part(problemSpec), persona: part(personaSpec), behaviour: part(behaviourSpec) }),
+});
+
+describe('activities (section 7, experiments)', () => {
+  it('list, create, add a LEIA, change its configuration, publish, delete', async () => {
+    const ids = {
+      persona: (await answer(resource, 'POST', '/personas?publish=true', t.admin.token, personaBody())).id,
+      problem: (await answer(resource, 'POST', '/problems?publish=true', t.admin.token, problemBody())).id,
+      behaviour: (await answer(resource, 'POST', '/behaviours?publish=true', t.admin.token, behaviourBody()))
+        .id,
+    };
+    const name = uniqueName('Contract LEIA for an activity');
+    await call('POST', '/leias?publish=true', t.admin.token, {
+      metadata: { name, version: '1.0.0' },
+      spec: ids,
+    });
+    const leiaId = (await answer(z.array(leia(behaviourSpec)), 'GET', '/leias', t.admin.token)).find(
+      (row) => row.metadata.name === name,
+    )!.id;
+
+    const created = await answer(activity(z.string()), 'POST', '/experiments', t.admin.token, {
+      name: uniqueName('Contract activity'),
+    });
+    await answer(
+      z.array(activity(z.string())),
+      'GET',
+      '/experiments/user/me?visibility=private',
+      t.admin.token,
+    );
+    const config = await answer(
+      leiaConfig(z.string()),
+      'POST',
+      `/experiments/${created.id}/leias`,
+      t.admin.token,
+      {
+        leia: leiaId,
+      },
+    );
+    const populated = await answer(
+      z.array(activity(populatedLeia)),
+      'GET',
+      '/experiments/user/me?populated=true',
+      t.admin.token,
+    );
+    expect(
+      populated.find((item) => item.id === created.id)?.leias[0]?.leia.spec.problem.spec.description,
+    ).toEqual(expect.any(String));
+    const link = {
+      leia: leiaId,
+      configuration: { mode: 'transcription', data: { link: 'https://example.org/t' } },
+    };
+    await answer(
+      activity(z.unknown()),
+      'PUT',
+      `/experiments/${created.id}/leias/${config.id}`,
+      t.admin.token,
+      link,
+    );
+    const saved = {
+      leia: leiaId,
+      configuration: {
+        mode: 'transcription',
+        data: { messages: [{ text: 'Hi', timestamp: '2024-01-31T09:30:00Z', isLeia: false }] },
+      },
+    };
+    await answer(
+      activity(z.unknown()),
+      'PUT',
+      `/experiments/${created.id}/leias/${config.id}`,
+      t.admin.token,
+      saved,
+    );
+    await call('DELETE', `/experiments/${created.id}/leias/${config.id}`, t.admin.token);
+    const published = await answer(
+      activity(z.unknown()),
+      'PATCH',
+      `/experiments/${created.id}/publish`,
+      t.admin.token,
+    );
+    expect(published.isPublished).toBe(true);
+    const other = await answer(activity(z.string()), 'POST', '/experiments', t.admin.token, {
+      name: uniqueName('Gone'),
+    });
+    await call('DELETE', `/experiments/${other.id}`, t.admin.token);
   });
 });
 

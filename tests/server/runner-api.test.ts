@@ -170,10 +170,29 @@ describe('POST /api/v1/runner/initialize', () => {
     expect(context.statusCode).toBe(400);
   });
 
-  it('keeps a valid experiment context and returns it with the session', async () => {
-    const experimentContext = { experimentId: crypto.randomUUID(), leiaConfigId: crypto.randomUUID() };
+  it('keeps the experiment context of the caller’s own activity and returns it with the session', async () => {
+    const activity = await t.request({
+      method: 'POST',
+      url: '/api/v1/experiments',
+      token: t.admin.token,
+      payload: { name: `Runner activity ${crypto.randomUUID()}` },
+    });
+    const config = await t.request({
+      method: 'POST',
+      url: `/api/v1/experiments/${activity.json().id}/leias`,
+      token: t.admin.token,
+      payload: { leia: leiaId },
+    });
+    const experimentContext = { experimentId: activity.json().id, leiaConfigId: config.json().id };
     const sessionId = await startSession(t, t.admin.token, { leia: leiaId, experimentContext });
     expect((await getSession(t, t.admin.token, sessionId)).experimentContext).toEqual(experimentContext);
+    // Someone else's, or one that does not exist: not found.
+    const unknown = { experimentId: crypto.randomUUID(), leiaConfigId: crypto.randomUUID() };
+    expect(
+      (await initialize(t, t.admin.token, { leia: leiaId, experimentContext: unknown })).statusCode,
+    ).toBe(404);
+    const otherAdmin = await t.createUser('admin');
+    expect((await initialize(t, otherAdmin.token, { leia: leiaId, experimentContext })).statusCode).toBe(404);
   });
 
   it('answers 404 for parts or LEIAs the caller may not read', async () => {

@@ -165,7 +165,11 @@ export const experimentLeias = pgTable(
     mode: text('mode', { enum: ['standard', 'transcription'] })
       .notNull()
       .default('standard'),
+    /** {link} or {messages}: never both (the service clears one when it sets the other). */
     data: jsonb('data').$type<Record<string, unknown>>(),
+    /** How the transcription was last set (link, generated, recorded, edited) and when. */
+    transcriptionSource: text('transcription_source', { enum: ['link', 'generated', 'recorded', 'edited'] }),
+    transcriptionUpdatedAt: timestamp('transcription_updated_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -9,7 +9,12 @@ import {
 } from '@shared/engine';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { type ResourceKind, resourceKinds, SPEC_SCHEMAS } from '@shared/schemas/resources';
-import { RUNNER_TEXTS, type RunnerPart, type RunnerSpec } from '@shared/schemas/runner';
+import {
+  type ExperimentContext,
+  RUNNER_TEXTS,
+  type RunnerPart,
+  type RunnerSpec,
+} from '@shared/schemas/runner';
 import { badRequest } from '../errors';
 import type { ResolvedLeia } from '../runner/provider';
 import { LEIA_TEXTS, type StoredLeia } from './leias';
@@ -27,6 +32,8 @@ import type { StoredPart } from './resources';
 export interface RunnerSources {
   resource(actor: Actor, kind: ResourceKind, id: string): Promise<StoredPart>;
   leia(actor: Actor, id: string): Promise<StoredLeia>;
+  /** Whether the activity configuration a chat records a transcription for is the caller's. */
+  ownsActivityConfig(actor: Actor, context: ExperimentContext): Promise<boolean>;
 }
 
 export interface LeiaToRun {

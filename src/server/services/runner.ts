@@ -98,6 +98,10 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
 
   return {
     async initialize(actor: Actor, body: InitializeBody): Promise<{ sessionId: string }> {
+      const context = body.experimentContext;
+      if (context && !(await sources.ownsActivityConfig(actor, context))) {
+        throw notFound(RUNNER_TEXTS.activityNotFound);
+      }
       const run = await resolveLeiaToRun(sources, actor, body);
       const spec: StoredSessionSpec = { metadata: run.name ? { name: run.name } : {}, spec: run.leia };
       const sessionId = await store.createSession({

@@ -24,6 +24,7 @@ export const RUNNER_TEXTS = {
   nothingToAnswer: 'There is no message to answer yet',
   emptyReply: 'The language model returned an empty reply',
   experimentContext: 'experimentContext needs experimentId and leiaConfigId',
+  activityNotFound: 'The activity or LEIA configuration of this transcription was not found',
 } as const;
 
 /** Longest message a user may send: a long pasted paragraph, far below what a model accepts. */

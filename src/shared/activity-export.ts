@@ -1,0 +1,62 @@
+import type { Activity, ActivityExport } from './schemas/activities';
+
+/**
+ * An activity written out for keeping and for research: as JSON that POST
+ * /api/v1/experiments/import reads back (round trip), and its transcriptions as CSV, one row per
+ * message. Shared so the screen's download buttons and the API's export calls write the same bytes.
+ */
+
+/** The export of a populated activity (each configuration's LEIA an object with name and version). */
+export function activityExport(activity: Activity): ActivityExport {
+  return {
+    format: 'leia-activity',
+    version: 1,
+    name: activity.name,
+    leias: activity.leias.map((config) => {
+      const leia =
+        typeof config.leia === 'string'
+          ? { id: config.leia, name: '', version: '' }
+          : { id: config.leia.id, name: config.leia.metadata.name, version: config.leia.metadata.version };
+      return {
+        leia,
+        configuration: config.configuration,
+        ...(config.transcription && { transcription: config.transcription }),
+      };
+    }),
+  };
+}
+
+export const CSV_COLUMNS = ['activity', 'leia', 'position', 'speaker', 'timestamp', 'text'] as const;
+export const CSV_SPEAKERS = { leia: 'LEIA', interviewer: 'Interviewer' } as const;
+
+/**
+ * RFC 4180 quoting; a cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed
+ * with an apostrophe, since these files are opened in spreadsheets.
+ */
+const cell = (value: string | number): string => {
+  const text = String(value);
+  const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+};
+
+/** Every transcription message of the activity, one CSV row each, in configuration and message order. */
+export function transcriptionsCsv(activity: Activity): string {
+  const rows: Array<Array<string | number>> = [];
+  activity.leias.forEach((config, index) => {
+    const name = typeof config.leia === 'string' ? config.leia : config.leia.metadata.name;
+    config.configuration.data?.messages?.forEach((message, position) => {
+      rows.push([
+        activity.name,
+        name || `LEIA ${index + 1}`,
+        position + 1,
+        message.isLeia ? CSV_SPEAKERS.leia : CSV_SPEAKERS.interviewer,
+        message.timestamp,
+        message.text,
+      ]);
+    });
+  });
+  return [[...CSV_COLUMNS], ...rows]
+    .map((row) => row.map(cell).join(','))
+    .join('\r\n')
+    .concat('\r\n');
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { acceptableText } from '../input-rules';
+import { leiaSpecSchema } from './leias';
+import { transcriptionMessageSchema } from './transcription';
+
+/**
+ * Activities (the API calls them experiments): request and response shapes of
+ * /api/v1/experiments, shared by the server and the My Activities screen. An activity groups LEIA
+ * configurations; each runs in standard mode (students interview it) or transcription mode
+ * (students read a recorded interview: a link, or messages).
+ */
+
+export const ACTIVITY_MODES = ['standard', 'transcription'] as const;
+export type ActivityMode = (typeof ACTIVITY_MODES)[number];
+
+/** How a configuration's transcription was last set: by link, auto-generated, recorded in a chat, or edited as JSON. */
+export const TRANSCRIPTION_SOURCES = ['link', 'generated', 'recorded', 'edited'] as const;
+export type TranscriptionSource = (typeof TRANSCRIPTION_SOURCES)[number];
+
+export const MAX_ACTIVITY_NAME_LENGTH = 120;
+
+export const ACTIVITY_TEXTS = {
+  nameRequired: 'Activity name is required',
+  nameTooLong: `Activity name must be at most ${MAX_ACTIVITY_NAME_LENGTH} characters`,
+  duplicate: (name: string) => `An activity named "${name}" already exists`,
+  notFound: 'Activity not found',
+  configNotFound: 'LEIA configuration not found in this activity',
+  leiaNotFound: 'LEIA not found',
+  leiaId: 'LEIA id must be a uuid',
+  leiaChanged: 'The LEIA of a configuration cannot be changed; add the other LEIA instead',
+  notOwner: 'Only the owner of this activity can change it',
+  published: 'This activity is published and can no longer be changed',
+  alreadyPublished: 'This activity is already published',
+  mode: `Mode must be one of: ${ACTIVITY_MODES.join(', ')}`,
+  linkInvalid: 'Please enter a valid URL',
+  linkScheme: 'The link must be an http or https URL',
+  linkAndMessages: 'Send either a link or messages, not both',
+  source: `Source must be one of: ${TRANSCRIPTION_SOURCES.join(', ')}`,
+  importFormat: 'This is not an activity export (format leia-activity, version 1)',
+} as const;
+
+/** The name of an activity: trimmed, required, unique (the server answers 409 on a duplicate). */
+export const activityNameSchema = z
+  .string({ error: ACTIVITY_TEXTS.nameRequired })
+  .trim()
+  .min(1, ACTIVITY_TEXTS.nameRequired)
+  .max(MAX_ACTIVITY_NAME_LENGTH, ACTIVITY_TEXTS.nameTooLong)
+  .superRefine(acceptableText('Activity name'));
+
+/**
+ * A transcription link: a URL (spec section 5 "Activity"), trimmed, and only http(s), since it is
+ * opened for students: javascript:, data: and the like are refused.
+ */
+export const transcriptionLinkSchema = z
+  .string({ error: ACTIVITY_TEXTS.linkInvalid })
+  .trim()
+  .min(1, ACTIVITY_TEXTS.linkInvalid)
+  .refine((value) => URL.canParse(value), ACTIVITY_TEXTS.linkInvalid)
+  .refine(
+    (value) => !URL.canParse(value) || ['http:', 'https:'].includes(new URL(value).protocol),
+    ACTIVITY_TEXTS.linkScheme,
+  );
+
+/** Whether the Add Link input may be submitted (the Add button is disabled otherwise). */
+export const isValidTranscriptionLink = (value: string): boolean =>
+  transcriptionLinkSchema.safeParse(value).success;
+
+export const activityModeSchema = z.enum(ACTIVITY_MODES, { error: ACTIVITY_TEXTS.mode });
+const leiaIdSchema = z.uuid({ error: ACTIVITY_TEXTS.leiaId });
+
+export const createActivityBodySchema = z.object({ name: activityNameSchema });
+export const addLeiaBodySchema = z.object({ leia: leiaIdSchema });
+
+/**
+ * PUT /{id}/leias/{configId}. `data.link` set clears the messages and `data.messages` set clears the
+ * link; no `data` keeps what there is (a mode change). Messages are checked by the service with the
+ * one transcription schema, so its errors read 'Message at index {i}, field "{field}": {message}'.
+ */
+export const updateConfigBodySchema = z.object({
+  leia: leiaIdSchema.optional(),
+  configuration: z.object(
+    {
+      mode: activityModeSchema,
+      data: z
+        .object({
+          link: transcriptionLinkSchema.nullish(),
+          messages: z.unknown().optional(),
+        })
+        .nullish(),
+    },
+    { error: 'Configuration with a mode is required' },
+  ),
+  /** How the messages were made (our addition; shown on the activity's row). */
+  source: z.enum(TRANSCRIPTION_SOURCES, { error: ACTIVITY_TEXTS.source }).optional(),
+});
+export type UpdateConfigBody = z.infer<typeof updateConfigBodySchema>;
+
+export const activityListQuerySchema = z.object({
+  /** 'private' = unpublished only (Add to Activity); 'public' = published only. */
+  visibility: z
+    .enum(['all', 'private', 'public'], { error: 'Visibility must be one of: all, private, public' })
+    .default('all'),
+  /** 'true' = each configuration carries its LEIA's id, metadata and resolved spec. */
+  populated: z
+    .enum(['true', 'false'], { error: 'populated must be true or false' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** The LEIA of a configuration when the list is populated. */
+export const populatedLeiaSchema = z.object({
+  id: z.string(),
+  metadata: z.object({ name: z.string(), version: z.string() }),
+  isPublished: z.boolean(),
+  spec: leiaSpecSchema,
+});
+export type PopulatedLeia = z.infer<typeof populatedLeiaSchema>;
+
+export const transcriptionDataSchema = z.object({
+  link: z.string().optional(),
+  messages: z.array(transcriptionMessageSchema).optional(),
+});
+
+export const leiaConfigSchema = z.object({
+  id: z.string(),
+  /** The LEIA's id, or the LEIA itself when the list is populated. */
+  leia: z.union([z.string(), populatedLeiaSchema]),
+  configuration: z.object({ mode: activityModeSchema, data: transcriptionDataSchema.optional() }),
+  /** When the transcription was last set and how; absent until it is. */
+  transcription: z.object({ source: z.enum(TRANSCRIPTION_SOURCES), updatedAt: z.string() }).optional(),
+});
+export type LeiaConfig = z.infer<typeof leiaConfigSchema>;
+
+export const activitySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  isPublished: z.boolean(),
+  visibility: z.enum(['private', 'public']),
+  leias: z.array(leiaConfigSchema),
+});
+export type Activity = z.infer<typeof activitySchema>;
+
+/**
+ * An activity as exported (GET /{id}/export) and imported (POST /import): round-trip safe, LEIAs
+ * referenced by id with their name and version for a reader.
+ */
+export const activityExportSchema = z.object(
+  {
+    format: z.literal('leia-activity'),
+    version: z.literal(1),
+    name: activityNameSchema,
+    leias: z.array(
+      z.object({
+        leia: z.object({ id: leiaIdSchema, name: z.string(), version: z.string() }),
+        configuration: z.object({ mode: activityModeSchema, data: transcriptionDataSchema.optional() }),
+        transcription: z.object({ source: z.enum(TRANSCRIPTION_SOURCES), updatedAt: z.string() }).optional(),
+      }),
+    ),
+  },
+  { error: ACTIVITY_TEXTS.importFormat },
+);
+export type ActivityExport = z.infer<typeof activityExportSchema>;
