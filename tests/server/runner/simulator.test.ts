@@ -8,7 +8,6 @@ import {
   simulateInterview,
   simulateReply,
 } from '@server/runner/simulator';
-import { toFirstPerson, type Voice } from '@server/runner/simulator/voice';
 import { generateLeia, silentLogger } from '@shared/engine';
 import { validateTranscription } from '@shared/schemas/transcription';
 import { bakery, clinic, leakyWarehouse } from './fixtures';
@@ -180,45 +179,6 @@ describe('simulated transcription', () => {
     const spanish = simulateInterview(clinic);
     expect(spanish[0]?.text).toMatch(/^Hola, gracias por atenderme/);
     expect(spanish.at(-1)?.text).toMatch(/^De nada/);
-  });
-});
-
-describe('toFirstPerson', () => {
-  const she: Voice = {
-    language: 'en',
-    firstName: 'Ana',
-    fullName: 'Ana García',
-    subject: 'she',
-    object: 'her',
-    possessiveAdjective: 'her',
-    possessivePronoun: 'hers',
-    pronouns: true,
-    secondPerson: true,
-  };
-  const they: Voice = {
-    ...she,
-    firstName: 'Sam',
-    fullName: 'Sam Lee',
-    subject: 'they',
-    object: 'them',
-    possessiveAdjective: 'their',
-    possessivePronoun: 'theirs',
-  };
-
-  it.each([
-    [she, 'Ana García runs a small bakery.', 'I run a small bakery.'],
-    [she, 'She is 45 and has two kids.', 'I am 45 and have two kids.'],
-    [she, 'Her customers often call her by phone.', 'My customers often call me by phone.'],
-    [she, 'She also watches the orders herself.', 'I also watch the orders myself.'],
-    [she, "Customers love Ana's cakes; the recipe is hers.", 'Customers love my cakes; the recipe is mine.'],
-    [she, "She's been baking for years.", "I've been baking for years."],
-    [she, 'You are the owner and your staff trusts you.', 'I am the owner and my staff trusts me.'],
-    [she, "She doesn't like computers.", "I don't like computers."],
-    [they, 'They are a teacher and they work from home.', 'I am a teacher and I work from home.'],
-    [they, 'Their students pay them late.', 'My students pay me late.'],
-    [{ ...she, pronouns: false }, 'She called Ana yesterday.', 'She called me yesterday.'],
-  ] as const)('%#: %s', (voice, sentence, expected) => {
-    expect(toFirstPerson(sentence, voice)).toBe(expected);
   });
 });
 
