@@ -1,5 +1,3 @@
-import { fileURLToPath } from 'node:url';
-import { leiaPartsOf, loadCatalogueDir } from '@server/catalogue/load';
 import { type ChatTurn, collectReply, type ResolvedLeia, specText } from '@server/runner/provider';
 import { createProvider } from '@server/runner/providers';
 import {
@@ -8,35 +6,13 @@ import {
   simulateInterview,
   simulateReply,
 } from '@server/runner/simulator';
-import { generateLeia, silentLogger } from '@shared/engine';
 import { validateTranscription } from '@shared/schemas/transcription';
+import { loadCatalogueLeias } from './catalogue-leias';
 import { bakery, clinic, leakyWarehouse } from './fixtures';
+import { longestSharedRun } from './shared-run';
 
 const ask = (leia: ResolvedLeia, question: string, before: ChatTurn[] = []) =>
   simulateReply(leia, [...before, { role: 'user', content: question }]);
-
-/**
- * The longest run of consecutive words two texts share (case and punctuation ignored). Written
- * independently of the simulator's SolutionGuard, so the guard is checked, not reused.
- */
-function longestSharedRun(a: string, b: string): number {
-  const split = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const x = split(a);
-  const y = split(b);
-  let best = 0;
-  let previous = new Array<number>(y.length + 1).fill(0);
-  for (let i = 1; i <= x.length; i += 1) {
-    const current = new Array<number>(y.length + 1).fill(0);
-    for (let j = 1; j <= y.length; j += 1) {
-      if (x[i - 1] === y[j - 1]) {
-        current[j] = (previous[j - 1] ?? 0) + 1;
-        best = Math.max(best, current[j] ?? 0);
-      }
-    }
-    previous = current;
-  }
-  return best;
-}
 
 describe('simulator provider', () => {
   it('says plainly that it is the offline simulator', () => {
@@ -110,7 +86,7 @@ describe('simulator replies', () => {
     expect(reply).toContain('I have two employees and open the shop at seven every morning.');
     expect(reply).not.toMatch(/Ana García runs|\bShe\b/);
     expect(ask(bakery, 'What are you like?')).toContain(
-      'People would describe me as friendly and talkative, but I get nervous with computers.',
+      "I'm friendly and talkative, but I get nervous with computers.",
     );
     expect(ask(clinic, '¿A qué se dedica?')).toContain(
       'Soy la recepcionista de una clínica dental en Madrid.',
@@ -183,13 +159,7 @@ describe('simulated transcription', () => {
 });
 
 describe('simulator across the whole catalogue', async () => {
-  const catalogueDir = fileURLToPath(new URL('../../../src/server/catalogue', import.meta.url));
-  const catalogue = await loadCatalogueDir(catalogueDir);
-  const leias = catalogue.leias.map((entry) => {
-    const result = generateLeia(leiaPartsOf(catalogue, entry), { logger: silentLogger });
-    if (!result.ok) throw new Error(`${entry.file}: ${result.errors.join('; ')}`);
-    return [entry.metadata.name, result.leia] as const;
-  });
+  const leias = [...(await loadCatalogueLeias())];
 
   it('has LEIAs to check', () => {
     expect(leias.length).toBeGreaterThan(0);
