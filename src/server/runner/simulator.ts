@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ChatTurn, type LlmProvider, ProviderError, type ResolvedLeia } from './provider';
+import { GameHost } from './simulator/game/host';
 import { Interviewee } from './simulator/interviewee';
 import { PHRASES } from './simulator/phrases';
 import { chunkWords, pick } from './simulator/text';
@@ -7,9 +8,10 @@ import { type TranscriptTurn, toTranscription } from './transcription';
 
 /**
  * The offline simulator: a stand-in for a language model in classrooms without one, and in
- * tests. It is not an LLM and is never presented as one (its model id says so). It answers as
- * the persona in an interview (simulator/interviewee.ts), never says the hidden solution, and
- * the same conversation always gets the same reply.
+ * tests. It is not an LLM and is never presented as one (its model id says so). A LEIA whose
+ * process is 'game' hosts its game (simulator/game); any other answers as the persona in an
+ * interview (simulator/interviewee.ts). It never says the hidden solution, and the same
+ * conversation always gets the same reply.
  */
 
 export const SIMULATOR_MODEL = 'offline-simulator';
@@ -45,15 +47,19 @@ const cancelled = () => new ProviderError('aborted', 'The request to the languag
 
 /** The LEIA's answer to the last user turn of `history`. */
 export function simulateReply(leia: ResolvedLeia, history: readonly ChatTurn[]): string {
-  return new Interviewee(leia).replies(history)[0] ?? '';
+  const replies = GameHost.of(leia)?.replies(history) ?? new Interviewee(leia).replies(history);
+  return replies[0] ?? '';
 }
 
 /**
  * A deterministic interview: the interviewer opens without context, then asks about each topic of
  * the problem (one per sentence of its description and details, named by its rarest words), and
- * the persona answers every turn as it would in a chat.
+ * the persona answers every turn as it would in a chat. A game is played instead: a few
+ * questions, then the right guess.
  */
 export function simulateInterview(leia: ResolvedLeia): TranscriptTurn[] {
+  const game = GameHost.of(leia);
+  if (game) return game.transcript();
   const persona = new Interviewee(leia);
   const phrases = PHRASES[persona.knowledge.language];
   const history: ChatTurn[] = [];

@@ -8,7 +8,7 @@ import {
 } from '@server/runner/simulator';
 import { validateTranscription } from '@shared/schemas/transcription';
 import { loadCatalogueLeias } from './catalogue-leias';
-import { bakery, clinic, leakyWarehouse } from './fixtures';
+import { bakery, clinic, leakyWarehouse, paperClipGame } from './fixtures';
 import { longestSharedRun } from './shared-run';
 
 const ask = (leia: ResolvedLeia, question: string, before: ChatTurn[] = []) =>
@@ -156,6 +156,13 @@ describe('simulated transcription', () => {
     expect(spanish[0]?.text).toMatch(/^Hola, gracias por atenderme/);
     expect(spanish.at(-1)?.text).toMatch(/^De nada/);
   });
+
+  it('plays a game LEIA’s game: a few questions, then the right guess', () => {
+    const turns = simulateInterview(paperClipGame).map((turn) => turn.text);
+    expect(turns[1]).toMatch(/^Hi, I'm Rosa\. I'm thinking of a small thing/);
+    expect(turns).toContain('Is it a paper clip?');
+    expect(turns.at(-3)).toMatch(/^Yes! It's a paper clip\. Well done/);
+  });
 });
 
 describe('simulator across the whole catalogue', async () => {
@@ -195,6 +202,24 @@ describe('simulator across the whole catalogue', async () => {
         expect(reply.trim()).not.toBe('');
         expect(ask(leia, question)).toBe(reply);
         expect(longestSharedRun(reply, solution), `reply to "${question}": ${reply}`).toBeLessThan(8);
+      }
+    });
+
+    it('stays in character: never the exercise, never itself in the third person', () => {
+      const pronouns = ['subjectPronoum', 'objectPronoum', 'possesiveAdjective', 'possesivePronoum']
+        .map((key) => specText(leia.persona.spec, key))
+        .filter((pronoun) => pronoun && pronoun !== 'they' && pronoun !== 'them' && pronoun !== 'their');
+      const replies = [
+        ...questions.map((question) => ask(leia, question)),
+        ...interview.filter((turn) => turn.isLeia).map((turn) => turn.text),
+      ];
+      for (const reply of replies) {
+        expect(reply).not.toMatch(/analyst|student's task|\btask is\b|trains students|the player|exercise/i);
+        expect(reply).not.toMatch(/People would describe me/);
+        // The first name only where the persona says it: "Hi, I'm Sam.", "My name is Sam Lindqvist."
+        const named = reply.replace(new RegExp(`(I'm|is) ${firstName}\\b`, 'g'), '');
+        expect(named, reply).not.toMatch(new RegExp(`\\b${firstName}\\b`));
+        for (const pronoun of pronouns) expect(reply, reply).not.toMatch(new RegExp(`\\b${pronoun}\\b`, 'i'));
       }
     });
 
