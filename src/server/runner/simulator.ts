@@ -27,8 +27,8 @@ export function createSimulatorProvider(options: SimulatorOptions = {}): LlmProv
   return {
     name: 'simulator',
     model: SIMULATOR_MODEL,
-    async *streamReply({ leia, history, signal }) {
-      const reply = simulateReply(leia, history);
+    async *streamReply({ leia, history, signal, replacing }) {
+      const reply = simulateReply(leia, history, replacing);
       for (const [index, chunk] of chunkWords(reply).entries()) {
         if (index > 0 && options.chunkDelayMs)
           await sleep(options.chunkDelayMs, undefined, { signal }).catch(() => {});
@@ -45,10 +45,19 @@ export function createSimulatorProvider(options: SimulatorOptions = {}): LlmProv
 
 const cancelled = () => new ProviderError('aborted', 'The request to the language model was cancelled');
 
-/** The LEIA's answer to the last user turn of `history`. */
-export function simulateReply(leia: ResolvedLeia, history: readonly ChatTurn[]): string {
+/**
+ * The LEIA's answer to the last user turn of `history`. With `replacing` (Regenerate: the reply
+ * being replaced) it is the next of the simulator's replies after that one, so every attempt
+ * gives a different reply and the same attempt always the same; when there is no other reply it
+ * says so plainly.
+ */
+export function simulateReply(leia: ResolvedLeia, history: readonly ChatTurn[], replacing?: string): string {
   const replies = GameHost.of(leia)?.replies(history) ?? new Interviewee(leia).replies(history);
-  return replies[0] ?? '';
+  if (replacing === undefined) return replies[0] ?? '';
+  const replaced = replacing.trim();
+  const at = replies.indexOf(replaced);
+  const next = replies.map((_, step) => pick(replies, at + 1 + step)).find((reply) => reply !== replaced);
+  return next ?? new Interviewee(leia).phrases.noOtherAnswer;
 }
 
 /**

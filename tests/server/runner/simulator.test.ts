@@ -135,6 +135,49 @@ describe('simulator replies', () => {
   });
 });
 
+describe('Regenerate', () => {
+  const history: ChatTurn[] = [{ role: 'user', content: 'Tell me about the orders' }];
+
+  it('gives a different valid reply each attempt, and the same reply for the same attempt', () => {
+    const first = simulateReply(bakery, history);
+    const second = simulateReply(bakery, history, first);
+    expect(second).not.toBe(first);
+    expect(second).toMatch(/order/i);
+    expect(simulateReply(bakery, history, first)).toBe(second);
+    expect(simulateReply(bakery, history, second)).not.toBe(second);
+  });
+
+  it('reaches the provider through the request', async () => {
+    const first = simulateReply(bakery, history);
+    const regenerated = await collectReply(
+      createSimulatorProvider().streamReply({ system: '', history, leia: bakery, replacing: first }),
+    );
+    expect(regenerated).toBe(simulateReply(bakery, history, first));
+    expect(regenerated).not.toBe(first);
+  });
+
+  it('says plainly when it has no other answer', () => {
+    const game = [{ role: 'user', content: 'How many questions have I used?' }] as const;
+    const only = simulateReply(paperClipGame, game);
+    expect(only).toBe("You've used 0 of your 10 questions.");
+    expect(simulateReply(paperClipGame, game, only)).toBe(
+      'The offline simulator has no other answer to this message. Try asking it another way.',
+    );
+  });
+
+  it('replays a game without counting the replaced reply twice', () => {
+    const game: ChatTurn[] = [
+      { role: 'user', content: 'Is it alive?' },
+      { role: 'assistant', content: 'No.' },
+      { role: 'user', content: 'Is it a pen?' },
+    ];
+    const first = simulateReply(paperClipGame, game);
+    const second = simulateReply(paperClipGame, game, first);
+    expect(first).toMatch(/^No, it isn't a pen\..*2 of your 10/);
+    expect(second).toMatch(/^No, not a pen\..*2 of your 10/);
+  });
+});
+
 describe('simulated transcription', () => {
   it('is a valid interview: the interviewer opens, the LEIA answers every turn', async () => {
     const messages = await createSimulatorProvider().generateTranscription({ system: '', leia: bakery });
@@ -220,6 +263,19 @@ describe('simulator across the whole catalogue', async () => {
         const named = reply.replace(new RegExp(`(I'm|is) ${firstName}\\b`, 'g'), '');
         expect(named, reply).not.toMatch(new RegExp(`\\b${firstName}\\b`));
         for (const pronoun of pronouns) expect(reply, reply).not.toMatch(new RegExp(`\\b${pronoun}\\b`, 'i'));
+      }
+    });
+
+    it('gives another reply on Regenerate, the same one for the same attempt, or says it has none', () => {
+      for (const question of questions) {
+        const history: ChatTurn[] = [{ role: 'user', content: question }];
+        const first = simulateReply(leia, history);
+        const second = simulateReply(leia, history, first);
+        const third = simulateReply(leia, history, second);
+        expect(second, question).not.toBe(first);
+        expect(third, question).not.toBe(second);
+        expect(simulateReply(leia, history, first)).toBe(second);
+        expect(longestSharedRun(second, solution)).toBeLessThan(8);
       }
     });
 
