@@ -1,7 +1,15 @@
 import { validateTranscription } from '@shared/schemas/transcription';
 import { createTestApp, type TestApp } from './helpers';
 import { createLeia, createParts } from './resource-helpers';
-import { getSession, joinDeltas, parseEvents, send, startSession } from './runner-helpers';
+import {
+  conversation,
+  getSession,
+  joinDeltas,
+  parseEvents,
+  regenerate,
+  send,
+  startSession,
+} from './runner-helpers';
 
 /** The runner with the default provider: the offline simulator, no model anywhere. */
 
@@ -51,4 +59,26 @@ it('generates the same valid interview every time, without the solution verbatim
   expect(messages.some((m: { isLeia: boolean }) => m.isLeia)).toBe(true);
   expect(first.body).not.toContain('graph TD; A-->B');
   expect((await generate()).json()).toEqual(messages);
+});
+
+it('regenerates a different reply each attempt, the same replies in the same order in any session', async () => {
+  const instructor = await t.createUser('instructor');
+  const attempts = async () => {
+    const sessionId = await startSession(t, instructor.token, { leia: leiaId });
+    const replies = [(await send(t, instructor.token, sessionId, 'Tell me about the bakery')).json().message];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const again = await regenerate(t, instructor.token, sessionId);
+      expect(again.statusCode).toBe(200);
+      replies.push(again.json().message);
+    }
+    expect(await conversation(t, instructor.token, sessionId)).toEqual([
+      ['user', 'Tell me about the bakery'],
+      ['leia', replies.at(-1)],
+    ]);
+    return replies;
+  };
+  const replies = await attempts();
+  expect(replies[1]).not.toBe(replies[0]);
+  expect(replies[2]).not.toBe(replies[1]);
+  expect(await attempts()).toEqual(replies);
 });

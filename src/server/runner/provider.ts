@@ -38,6 +38,11 @@ export interface ReplyInput {
   leia: ResolvedLeia;
   /** Aborting it cancels the request to the model (e.g. the browser went away). */
   signal?: AbortSignal;
+  /**
+   * Regenerate: the reply being replaced, so a provider that would give the same reply again
+   * (the offline simulator) can give another one. A model may ignore it.
+   */
+  replacing?: string;
 }
 
 export interface TranscriptionInput {

@@ -48,8 +48,9 @@ interface PreparedTurn {
   system: string;
   leia: ResolvedLeia;
   history: StoredMessage[];
-  /** Regenerate: the LEIA message the new reply replaces. */
+  /** Regenerate: the LEIA message the new reply replaces, and its text. */
   replaces?: number;
+  replacing?: string;
 }
 
 const iso = (date: Date) => date.toISOString();
@@ -78,7 +79,11 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
       if (turn.kind === 'regenerate') {
         const answered = last?.isLeia ? history.slice(0, -1) : history;
         if (answered.at(-1)?.isLeia !== false) throw badRequest(RUNNER_TEXTS.nothingToAnswer);
-        return { ...prepared, history: answered, ...(last?.isLeia && { replaces: last.seq }) };
+        return {
+          ...prepared,
+          history: answered,
+          ...(last?.isLeia && { replaces: last.seq, replacing: last.text }),
+        };
       }
       const retry = last !== undefined && !last.isLeia && last.text === turn.text;
       if (retry) return { ...prepared, history };
@@ -156,6 +161,7 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
           history: toChatTurns(prepared.history),
           leia: prepared.leia,
           signal: options.signal,
+          replacing: prepared.replacing,
         });
         for await (const delta of deltas) {
           text += delta;

@@ -93,3 +93,73 @@ export const clinic = leia(
 );
 
 export const FIXTURE_LEIAS = { bakery, leakyWarehouse, clinic };
+
+/**
+ * A guessing game written the way the catalogue writes its game (rules in the details, the secret
+ * and its facts in the solution), with another secret and another limit: the simulator must play
+ * it from its texts alone.
+ */
+export const paperClipGame: ResolvedLeia = {
+  persona: {
+    id: 'persona-2',
+    metadata: { name: 'Rosa', version: '1.0.0' },
+    spec: {
+      fullName: 'Rosa Díaz',
+      firstName: 'Rosa',
+      description: 'Rosa Díaz runs the office of a small architecture studio.',
+      personality: 'cheerful, precise',
+      subjectPronoum: 'she',
+      objectPronoum: 'her',
+      possesivePronoum: 'hers',
+      possesiveAdjective: 'her',
+    },
+  },
+  problem: {
+    id: 'problem-2',
+    metadata: { name: 'Office object game', version: '1.0.0' },
+    spec: {
+      description: 'A ten-questions guessing game about things on an office desk.',
+      personaBackground: '{{persona.firstName}} is hosting a quick round during a coffee break.',
+      details:
+        'The secret is a small thing found on most office desks. The player may ask up to 10 questions, and every guess counts as a question. Keep count and tell the player how many questions they have used whenever they ask and whenever they guess. After 10 questions without a correct guess, reveal the answer.',
+      solution:
+        'A paper clip. It is a kind of office supply. It is made of bent steel wire, holds a few sheets of paper together, is usually silver, and works without electricity.',
+      solutionFormat: 'text',
+      process: ['game'],
+    },
+  },
+  behaviour: {
+    id: 'behaviour-2',
+    metadata: { name: 'Guessing game host', version: '1.0.0' },
+    spec: { description: 'You host a guessing game.', role: 'Host', process: ['game'] },
+  },
+};
+
+/** The same game written in Spanish: the host plays it in the LEIA's language. */
+export const paperClipGameSpanish: ResolvedLeia = {
+  ...paperClipGame,
+  persona: {
+    ...paperClipGame.persona,
+    spec: {
+      ...paperClipGame.persona.spec,
+      description: 'Rosa Díaz es la secretaria de un estudio de arquitectura.',
+      personality: 'alegre, precisa',
+      subjectPronoum: 'ella',
+      objectPronoum: 'la',
+      possesiveAdjective: 'su',
+      possesivePronoum: 'suya',
+    },
+  },
+  problem: {
+    ...paperClipGame.problem,
+    spec: {
+      ...paperClipGame.problem.spec,
+      description: 'Un juego de adivinanzas de diez preguntas.',
+      personaBackground: 'Rosa organiza una ronda en la pausa del café.',
+      details:
+        'El secreto es una cosa pequeña que está en casi todas las mesas de oficina. El jugador puede hacer hasta diez preguntas, y cada intento cuenta como una pregunta. Lleva la cuenta y dile cuántas preguntas lleva cada vez que lo pregunte y cada vez que intente adivinar. Después de diez preguntas sin acertar, revela la respuesta.',
+      solution:
+        'Un clip. Es de alambre de acero doblado, sujeta unas hojas de papel, suele ser plateado y funciona sin electricidad.',
+    },
+  },
+};

@@ -1,5 +1,3 @@
-import { fileURLToPath } from 'node:url';
-import { leiaPartsOf, loadCatalogueDir } from '@server/catalogue/load';
 import { type ChatTurn, collectReply, type ResolvedLeia, specText } from '@server/runner/provider';
 import { createProvider } from '@server/runner/providers';
 import {
@@ -8,36 +6,13 @@ import {
   simulateInterview,
   simulateReply,
 } from '@server/runner/simulator';
-import { toFirstPerson, type Voice } from '@server/runner/simulator/voice';
-import { generateLeia, silentLogger } from '@shared/engine';
 import { validateTranscription } from '@shared/schemas/transcription';
-import { bakery, clinic, leakyWarehouse } from './fixtures';
+import { loadCatalogueLeias } from './catalogue-leias';
+import { bakery, clinic, leakyWarehouse, paperClipGame } from './fixtures';
+import { longestSharedRun } from './shared-run';
 
 const ask = (leia: ResolvedLeia, question: string, before: ChatTurn[] = []) =>
   simulateReply(leia, [...before, { role: 'user', content: question }]);
-
-/**
- * The longest run of consecutive words two texts share (case and punctuation ignored). Written
- * independently of the simulator's SolutionGuard, so the guard is checked, not reused.
- */
-function longestSharedRun(a: string, b: string): number {
-  const split = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const x = split(a);
-  const y = split(b);
-  let best = 0;
-  let previous = new Array<number>(y.length + 1).fill(0);
-  for (let i = 1; i <= x.length; i += 1) {
-    const current = new Array<number>(y.length + 1).fill(0);
-    for (let j = 1; j <= y.length; j += 1) {
-      if (x[i - 1] === y[j - 1]) {
-        current[j] = (previous[j - 1] ?? 0) + 1;
-        best = Math.max(best, current[j] ?? 0);
-      }
-    }
-    previous = current;
-  }
-  return best;
-}
 
 describe('simulator provider', () => {
   it('says plainly that it is the offline simulator', () => {
@@ -111,7 +86,7 @@ describe('simulator replies', () => {
     expect(reply).toContain('I have two employees and open the shop at seven every morning.');
     expect(reply).not.toMatch(/Ana García runs|\bShe\b/);
     expect(ask(bakery, 'What are you like?')).toContain(
-      'People would describe me as friendly and talkative, but I get nervous with computers.',
+      "I'm friendly and talkative, but I get nervous with computers.",
     );
     expect(ask(clinic, '¿A qué se dedica?')).toContain(
       'Soy la recepcionista de una clínica dental en Madrid.',
@@ -160,6 +135,49 @@ describe('simulator replies', () => {
   });
 });
 
+describe('Regenerate', () => {
+  const history: ChatTurn[] = [{ role: 'user', content: 'Tell me about the orders' }];
+
+  it('gives a different valid reply each attempt, and the same reply for the same attempt', () => {
+    const first = simulateReply(bakery, history);
+    const second = simulateReply(bakery, history, first);
+    expect(second).not.toBe(first);
+    expect(second).toMatch(/order/i);
+    expect(simulateReply(bakery, history, first)).toBe(second);
+    expect(simulateReply(bakery, history, second)).not.toBe(second);
+  });
+
+  it('reaches the provider through the request', async () => {
+    const first = simulateReply(bakery, history);
+    const regenerated = await collectReply(
+      createSimulatorProvider().streamReply({ system: '', history, leia: bakery, replacing: first }),
+    );
+    expect(regenerated).toBe(simulateReply(bakery, history, first));
+    expect(regenerated).not.toBe(first);
+  });
+
+  it('says plainly when it has no other answer', () => {
+    const game = [{ role: 'user', content: 'How many questions have I used?' }] as const;
+    const only = simulateReply(paperClipGame, game);
+    expect(only).toBe("You've used 0 of your 10 questions.");
+    expect(simulateReply(paperClipGame, game, only)).toBe(
+      'The offline simulator has no other answer to this message. Try asking it another way.',
+    );
+  });
+
+  it('replays a game without counting the replaced reply twice', () => {
+    const game: ChatTurn[] = [
+      { role: 'user', content: 'Is it alive?' },
+      { role: 'assistant', content: 'No.' },
+      { role: 'user', content: 'Is it a pen?' },
+    ];
+    const first = simulateReply(paperClipGame, game);
+    const second = simulateReply(paperClipGame, game, first);
+    expect(first).toMatch(/^No, it isn't a pen\..*2 of your 10/);
+    expect(second).toMatch(/^No, not a pen\..*2 of your 10/);
+  });
+});
+
 describe('simulated transcription', () => {
   it('is a valid interview: the interviewer opens, the LEIA answers every turn', async () => {
     const messages = await createSimulatorProvider().generateTranscription({ system: '', leia: bakery });
@@ -181,55 +199,17 @@ describe('simulated transcription', () => {
     expect(spanish[0]?.text).toMatch(/^Hola, gracias por atenderme/);
     expect(spanish.at(-1)?.text).toMatch(/^De nada/);
   });
-});
 
-describe('toFirstPerson', () => {
-  const she: Voice = {
-    language: 'en',
-    firstName: 'Ana',
-    fullName: 'Ana García',
-    subject: 'she',
-    object: 'her',
-    possessiveAdjective: 'her',
-    possessivePronoun: 'hers',
-    pronouns: true,
-    secondPerson: true,
-  };
-  const they: Voice = {
-    ...she,
-    firstName: 'Sam',
-    fullName: 'Sam Lee',
-    subject: 'they',
-    object: 'them',
-    possessiveAdjective: 'their',
-    possessivePronoun: 'theirs',
-  };
-
-  it.each([
-    [she, 'Ana García runs a small bakery.', 'I run a small bakery.'],
-    [she, 'She is 45 and has two kids.', 'I am 45 and have two kids.'],
-    [she, 'Her customers often call her by phone.', 'My customers often call me by phone.'],
-    [she, 'She also watches the orders herself.', 'I also watch the orders myself.'],
-    [she, "Customers love Ana's cakes; the recipe is hers.", 'Customers love my cakes; the recipe is mine.'],
-    [she, "She's been baking for years.", "I've been baking for years."],
-    [she, 'You are the owner and your staff trusts you.', 'I am the owner and my staff trusts me.'],
-    [she, "She doesn't like computers.", "I don't like computers."],
-    [they, 'They are a teacher and they work from home.', 'I am a teacher and I work from home.'],
-    [they, 'Their students pay them late.', 'My students pay me late.'],
-    [{ ...she, pronouns: false }, 'She called Ana yesterday.', 'She called me yesterday.'],
-  ] as const)('%#: %s', (voice, sentence, expected) => {
-    expect(toFirstPerson(sentence, voice)).toBe(expected);
+  it('plays a game LEIA’s game: a few questions, then the right guess', () => {
+    const turns = simulateInterview(paperClipGame).map((turn) => turn.text);
+    expect(turns[1]).toMatch(/^Hi, I'm Rosa\. I'm thinking of a small thing/);
+    expect(turns).toContain('Is it a paper clip?');
+    expect(turns.at(-3)).toMatch(/^Yes! It's a paper clip\. Well done/);
   });
 });
 
 describe('simulator across the whole catalogue', async () => {
-  const catalogueDir = fileURLToPath(new URL('../../../src/server/catalogue', import.meta.url));
-  const catalogue = await loadCatalogueDir(catalogueDir);
-  const leias = catalogue.leias.map((entry) => {
-    const result = generateLeia(leiaPartsOf(catalogue, entry), { logger: silentLogger });
-    if (!result.ok) throw new Error(`${entry.file}: ${result.errors.join('; ')}`);
-    return [entry.metadata.name, result.leia] as const;
-  });
+  const leias = [...(await loadCatalogueLeias())];
 
   it('has LEIAs to check', () => {
     expect(leias.length).toBeGreaterThan(0);
@@ -265,6 +245,37 @@ describe('simulator across the whole catalogue', async () => {
         expect(reply.trim()).not.toBe('');
         expect(ask(leia, question)).toBe(reply);
         expect(longestSharedRun(reply, solution), `reply to "${question}": ${reply}`).toBeLessThan(8);
+      }
+    });
+
+    it('stays in character: never the exercise, never itself in the third person', () => {
+      const pronouns = ['subjectPronoum', 'objectPronoum', 'possesiveAdjective', 'possesivePronoum']
+        .map((key) => specText(leia.persona.spec, key))
+        .filter((pronoun) => pronoun && pronoun !== 'they' && pronoun !== 'them' && pronoun !== 'their');
+      const replies = [
+        ...questions.map((question) => ask(leia, question)),
+        ...interview.filter((turn) => turn.isLeia).map((turn) => turn.text),
+      ];
+      for (const reply of replies) {
+        expect(reply).not.toMatch(/analyst|student's task|\btask is\b|trains students|the player|exercise/i);
+        expect(reply).not.toMatch(/People would describe me/);
+        // The first name only where the persona says it: "Hi, I'm Sam.", "My name is Sam Lindqvist."
+        const named = reply.replace(new RegExp(`(I'm|is) ${firstName}\\b`, 'g'), '');
+        expect(named, reply).not.toMatch(new RegExp(`\\b${firstName}\\b`));
+        for (const pronoun of pronouns) expect(reply, reply).not.toMatch(new RegExp(`\\b${pronoun}\\b`, 'i'));
+      }
+    });
+
+    it('gives another reply on Regenerate, the same one for the same attempt, or says it has none', () => {
+      for (const question of questions) {
+        const history: ChatTurn[] = [{ role: 'user', content: question }];
+        const first = simulateReply(leia, history);
+        const second = simulateReply(leia, history, first);
+        const third = simulateReply(leia, history, second);
+        expect(second, question).not.toBe(first);
+        expect(third, question).not.toBe(second);
+        expect(simulateReply(leia, history, first)).toBe(second);
+        expect(longestSharedRun(second, solution)).toBeLessThan(8);
       }
     });
 

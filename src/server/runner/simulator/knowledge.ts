@@ -1,5 +1,6 @@
 import { type ResolvedLeia, specText } from '../provider';
 import { PHRASES } from './phrases';
+import { describePersonality, selfIntroduction } from './self';
 import { detectLanguage, fold, type Language, sentences, stem, terms, words } from './text';
 import { toFirstPerson, type Voice } from './voice';
 
@@ -43,15 +44,32 @@ const SOURCES = [
   { part: 'problem', field: 'details', kind: 'problem', pronouns: false, secondPerson: false },
 ] as const;
 
-export function buildKnowledge(leia: ResolvedLeia, guard: SolutionGuard): Knowledge {
+/**
+ * Sentences that speak about the training exercise rather than the persona's world ("The
+ * analyst's task is to elicit...", "It trains students to..."): the persona does not know them.
+ */
+const EXERCISE =
+  /\b(the analyst|analyst's|the interviewer|this exercise|the exercise|the student's task|(trains|teaches) (students|players)|task is to)\b/i;
+export const aboutTheExercise = (sentence: string) => EXERCISE.test(sentence);
+
+/** A sentence of the LEIA's texts as written, and as the persona says it. */
+export interface SpokenSentence {
+  kind: FactKind;
+  written: string;
+  said: string;
+}
+
+/**
+ * Every sentence of the persona's and problem's texts in the persona's voice, the personality
+ * last; sentences about the exercise are left out. The solution guard is applied by the caller.
+ */
+export function spokenSentences(leia: ResolvedLeia): { language: Language; sentences: SpokenSentence[] } {
   const persona = (key: string) => specText(leia.persona.spec, key);
   const texts = SOURCES.map((source) => ({
     ...source,
     text: specText(leia[source.part].spec, source.field),
   }));
-  const personality = persona('personality');
   const language = detectLanguage(texts.map((source) => source.text).join(' '));
-  const phrases = PHRASES[language];
   const fullName = persona('fullName') || persona('firstName');
   const voice: Omit<Voice, 'pronouns' | 'secondPerson'> = {
     language,
@@ -62,34 +80,38 @@ export function buildKnowledge(leia: ResolvedLeia, guard: SolutionGuard): Knowle
     possessiveAdjective: persona('possesiveAdjective'),
     possessivePronoun: persona('possesivePronoum'),
   };
-
-  const said: { text: string; kind: FactKind }[] = [];
-  if (fullName) said.push({ text: phrases.myName(fullName), kind: 'name' });
+  const spoken: SpokenSentence[] = [];
+  if (fullName) spoken.push({ kind: 'name', written: fullName, said: PHRASES[language].myName(fullName) });
   for (const source of texts) {
     for (const sentence of sentences(source.text)) {
-      const text = toFirstPerson(sentence, {
-        ...voice,
-        pronouns: source.pronouns,
-        secondPerson: source.secondPerson,
-      });
-      if (!guard.leaks(sentence) && !guard.leaks(text)) said.push({ text, kind: source.kind });
+      if (aboutTheExercise(sentence)) continue;
+      const sourceVoice = { ...voice, pronouns: source.pronouns, secondPerson: source.secondPerson };
+      const said =
+        (source.kind === 'persona' && selfIntroduction(sentence, sourceVoice)) ||
+        toFirstPerson(sentence, sourceVoice);
+      spoken.push({ kind: source.kind, written: sentence, said });
     }
   }
-  // A personality is a list of traits ("practical, warm, blunt"): it is told as one sentence.
-  if (personality) {
-    const text = phrases.personality(
-      toFirstPerson(personality, { ...voice, pronouns: true, secondPerson: false }),
-    );
-    if (!guard.leaks(text)) said.push({ text, kind: 'personality' });
-  }
-  const facts = said.map(({ text, kind }, order) => ({ text, kind, order, terms: new Set(terms(text)) }));
+  // A personality is a list of traits ("practical, warm, blunt"): it is told in a sentence or three.
+  const personality = persona('personality');
+  const said = describePersonality(personality, { ...voice, pronouns: true, secondPerson: false });
+  if (said) spoken.push({ kind: 'personality', written: personality, said });
+  return { language, sentences: spoken };
+}
+
+export function buildKnowledge(leia: ResolvedLeia, guard: SolutionGuard): Knowledge {
+  const { language, sentences: spoken } = spokenSentences(leia);
+  const facts = spoken
+    .filter(({ written, said }) => !guard.leaks(written) && !guard.leaks(said))
+    .map(({ said, kind }, order) => ({ text: said, kind, order, terms: new Set(terms(said)) }));
+  const persona = (key: string) => specText(leia.persona.spec, key);
   return {
     language,
-    firstName: voice.firstName,
-    personality,
+    firstName: persona('firstName') || (persona('fullName').split(/\s+/)[0] ?? ''),
+    personality: persona('personality'),
     facts,
     idf: inverseDocumentFrequency(facts),
-    surface: surfaceWords(said.map((fact) => fact.text)),
+    surface: surfaceWords(facts.map((fact) => fact.text)),
   };
 }
 
@@ -114,10 +136,20 @@ export interface RankedFact {
 }
 
 /**
- * Facts that share terms with the question, best first. A shared term counts by its idf (rare
- * words say more than common ones); the sum is damped by the fact's length so long sentences do
- * not win by size alone; facts already said in the conversation count half, so a follow-up
- * question brings something new when there is something new to bring.
+ * A fact that shares one word with the question must cover at least this share of what the
+ * question asks (by idf): "What do the packers do in the morning?" is about the packers, so a
+ * fact that only mentions the morning is no answer. Two shared words are enough on their own
+ * ("¿Cómo piden cita los pacientes?": the verb differs, the question is still about them).
+ */
+const MIN_COVERAGE = 0.5;
+
+/**
+ * Facts that answer the question, best first. A shared term counts by its idf (rare words say
+ * more than common ones); a term the persona has never used counts as the rarest of all, so a
+ * question about something the persona does not know ("What's the weather like?") matches
+ * nothing instead of whatever shares a common word with it. The sum is damped by the fact's
+ * length so long sentences do not win by size alone; facts already said in the conversation
+ * count half, so a follow-up question brings something new when there is something new to bring.
  */
 export function rankFacts(
   knowledge: Knowledge,
@@ -125,11 +157,20 @@ export function rankFacts(
   alreadySaid: ReadonlySet<string>,
 ): RankedFact[] {
   const asked = new Set(terms(question));
+  // Rarer than any known term, even one said once: a question about it is about something else.
+  const unknown = Math.log(1 + 2 * knowledge.facts.length);
+  let total = 0;
+  for (const term of asked) total += knowledge.idf.get(term) ?? unknown;
   const ranked: RankedFact[] = [];
   for (const fact of knowledge.facts) {
     let overlap = 0;
-    for (const term of asked) if (fact.terms.has(term)) overlap += knowledge.idf.get(term) ?? 0;
-    if (overlap === 0) continue;
+    let shared = 0;
+    for (const term of asked) {
+      if (!fact.terms.has(term)) continue;
+      overlap += knowledge.idf.get(term) ?? 0;
+      shared += 1;
+    }
+    if (shared === 0 || (shared === 1 && overlap < total * MIN_COVERAGE)) continue;
     const repeated = alreadySaid.has(fact.text) ? 0.5 : 1;
     ranked.push({ fact, score: (repeated * overlap) / (1 + Math.log(1 + fact.terms.size)) });
   }

@@ -8,14 +8,19 @@ export interface Phrasebook {
   greetingWords: readonly string[];
   greeting: (firstName: string) => string;
   anonymousGreeting: string;
-  invite: string;
+  /** After a greeting; the first is the usual one, the others are for Regenerate. */
+  invites: readonly string[];
   myName: (fullName: string) => string;
-  /** The persona's personality traits, told as a sentence. */
-  personality: (traits: string) => string;
+  /** A persona sheet's label ("Nurse manager at X, 41"), as the persona says it. */
+  roleAndAge: (role: string, age: string) => string;
+  iAm: (role: string) => string;
   /** Questions about the persona itself, on folded text: who they are, what they are like. */
   asksWho: RegExp;
   asksPersonality: RegExp;
-  narrower: (topics: readonly string[]) => string;
+  /** In-character answers to a question nothing the persona knows covers, naming topics it does know. */
+  deflections: readonly ((topics: readonly string[]) => string)[];
+  /** Regenerate when every reply the simulator has for the message was already given. */
+  noOtherAnswer: string;
   /** Openers by temperament; each ends a sentence so the fact after it keeps its capital. */
   openers: Record<Temperament, readonly string[]>;
   interviewOpening: string;
@@ -26,8 +31,6 @@ export interface Phrasebook {
 
 export type Temperament = 'warm' | 'terse' | 'shy' | 'neutral';
 
-const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
-
 const list = (items: readonly string[], and: string) =>
   items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}`;
 
@@ -36,16 +39,28 @@ export const PHRASES: Record<Language, Phrasebook> = {
     greetingWords: ['hi', 'hello', 'hey', 'greetings', 'good morning', 'good afternoon', 'good evening'],
     greeting: (firstName) => `Hi, I'm ${firstName}.`,
     anonymousGreeting: 'Hi.',
-    invite: 'What would you like to know?',
+    invites: ['What would you like to know?', 'How can I help?', 'What can I tell you?'],
     myName: (fullName) => `My name is ${fullName}.`,
-    personality: (traits) => `People would describe me as ${lowerFirst(traits).replace(/[.\s]+$/, '')}.`,
+    roleAndAge: (role, age) => `I'm ${role}, and I'm ${age}.`,
+    iAm: (role) => `I'm ${role}.`,
     asksWho:
       /\b(who are you|about yourself|introduce yourself|what do you do|what is your (job|work|role|position|occupation|background)|what's your (job|role))\b/,
     asksPersonality: /\b(what are you like|your personality|describe yourself|what kind of person)\b/,
-    narrower: (topics) =>
-      topics.length > 0
-        ? `I'm not sure I can answer that. Could you ask me something narrower, for example about ${list(topics, 'or')}?`
-        : "I'm not sure I can answer that. Could you ask me something narrower?",
+    deflections: [
+      (topics) =>
+        topics.length > 0
+          ? `I'm not sure I can answer that. Could you ask me something narrower, for example about ${list(topics, 'or')}?`
+          : "I'm not sure I can answer that. Could you ask me something narrower?",
+      (topics) =>
+        topics.length > 0
+          ? `That's not something I deal with, I'm afraid. I can tell you about ${list(topics, 'or')}.`
+          : "That's not something I deal with, I'm afraid.",
+      (topics) =>
+        topics.length > 0
+          ? `I'd have to check on that. Ask me about ${list(topics, 'or')}, though.`
+          : "I'd have to check on that, I'm afraid.",
+    ],
+    noOtherAnswer: 'The offline simulator has no other answer to this message. Try asking it another way.',
     openers: {
       warm: ['Sure!', 'Of course.', 'Happy to tell you.'],
       terse: ['', 'Look.', 'Right.'],
@@ -66,16 +81,29 @@ export const PHRASES: Record<Language, Phrasebook> = {
     greetingWords: ['hola', 'buenas', 'buenos dias', 'buenas tardes', 'buenas noches', 'saludos'],
     greeting: (firstName) => `Hola, soy ${firstName}.`,
     anonymousGreeting: 'Hola.',
-    invite: '¿Qué le gustaría saber?',
+    invites: ['¿Qué le gustaría saber?', '¿En qué puedo ayudarle?', '¿Qué quiere que le cuente?'],
     myName: (fullName) => `Me llamo ${fullName}.`,
-    personality: (traits) => `La gente diría que soy ${lowerFirst(traits).replace(/[.\s]+$/, '')}.`,
+    roleAndAge: (role, age) => `Soy ${role} y tengo ${age} años.`,
+    iAm: (role) => `Soy ${role}.`,
     asksWho:
       /(quien es usted|quien eres|a que se dedica|a que te dedicas|presentese|presentarse|presentate|cual es su (trabajo|puesto)|cual es tu (trabajo|puesto))/,
     asksPersonality: /(como es usted|como eres|su personalidad|tu personalidad|que tipo de persona)/,
-    narrower: (topics) =>
-      topics.length > 0
-        ? `No estoy seguro de poder responder a eso. ¿Podría preguntarme algo más concreto, por ejemplo sobre ${list(topics, 'o')}?`
-        : 'No estoy seguro de poder responder a eso. ¿Podría preguntarme algo más concreto?',
+    deflections: [
+      (topics) =>
+        topics.length > 0
+          ? `No estoy seguro de poder responder a eso. ¿Podría preguntarme algo más concreto, por ejemplo sobre ${list(topics, 'o')}?`
+          : 'No estoy seguro de poder responder a eso. ¿Podría preguntarme algo más concreto?',
+      (topics) =>
+        topics.length > 0
+          ? `Eso no es algo de lo que yo me ocupe. Puedo hablarle de ${list(topics, 'o')}.`
+          : 'Eso no es algo de lo que yo me ocupe.',
+      (topics) =>
+        topics.length > 0
+          ? `Tendría que comprobarlo. Pregúnteme por ${list(topics, 'o')}, si quiere.`
+          : 'Tendría que comprobarlo, lo siento.',
+    ],
+    noOtherAnswer:
+      'El simulador sin conexión no tiene otra respuesta para este mensaje. Pruebe a preguntarlo de otra manera.',
     openers: {
       warm: ['¡Claro!', 'Por supuesto.', 'Con mucho gusto.'],
       terse: ['', 'Mire.', 'Bien.'],

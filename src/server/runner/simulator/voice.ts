@@ -1,3 +1,11 @@
+import {
+  ADVERBS,
+  agreeCoordinatedVerb,
+  agreeVerb,
+  nextWordAfter,
+  SUBJECT_FORMS,
+  thirdPersonVerb,
+} from './agreement';
 import { fold, isStopWord, type Language } from './text';
 
 /**
@@ -24,34 +32,6 @@ export interface Voice {
 
 type Role = 'subject' | 'object' | 'possessive' | 'ownership' | 'reflexive';
 
-const ADVERBS = new Set([
-  'also',
-  'always',
-  'often',
-  'never',
-  'still',
-  'usually',
-  'sometimes',
-  'only',
-  'really',
-  'just',
-  'already',
-  'even',
-  'now',
-  'currently',
-]);
-const SUBJECT_FORMS: Record<string, string> = {
-  is: 'am',
-  "isn't": 'am not',
-  are: 'am',
-  "aren't": 'am not',
-  were: 'was',
-  "weren't": "wasn't",
-  has: 'have',
-  "hasn't": "haven't",
-  does: 'do',
-  "doesn't": "don't",
-};
 const CONTRACTIONS: Record<string, string> = {
   "'s": "I'm",
   "'re": "I'm",
@@ -59,7 +39,8 @@ const CONTRACTIONS: Record<string, string> = {
   "'d": "I'd",
   "'ll": "I'll",
 };
-const SPANISH_FIRST_PERSON: Record<string, string> = {
+/** Spanish third-person verbs and their first-person forms, where the regular rule fails. */
+export const SPANISH_FIRST_PERSON: Record<string, string> = {
   es: 'soy',
   esta: 'estoy',
   tiene: 'tengo',
@@ -74,7 +55,8 @@ const SPANISH_FIRST_PERSON: Record<string, string> = {
   estaba: 'estaba',
 };
 
-const TOKEN = /([\p{L}\p{N}]+(?:['’][\p{L}]+)?)/u;
+/** A word, with its inner hyphens and apostrophes: co-owns, she's, Ana's. */
+const TOKEN = /([\p{L}\p{N}]+(?:[-'’][\p{L}\p{N}]+)*)/u;
 
 export function toFirstPerson(sentence: string, voice: Voice): string {
   const named =
@@ -111,8 +93,18 @@ function rewriteEnglish(tokens: string[], voice: Voice): void {
       agreeCoordinatedVerb(tokens, i);
     } else {
       tokens[i] = { object: 'me', possessive: 'my', ownership: 'mine', reflexive: 'myself' }[role];
+      if (role === 'object') continueAsSubject(tokens, i);
     }
   }
+}
+
+/** "they call me, who decides" -> "they call me, and I decide": the relative clause gets its own I. */
+function continueAsSubject(tokens: string[], objectIndex: number): void {
+  const who = objectIndex + 2;
+  if (!/^,\s+$/.test(tokens[objectIndex + 1] ?? '') || fold(tokens[who] ?? '') !== 'who') return;
+  tokens[who] = 'and I';
+  agreeVerb(tokens, who, false);
+  agreeCoordinatedVerb(tokens, who);
 }
 
 /** What the word at index i says about the persona, if it refers to the persona at all. */
@@ -143,11 +135,6 @@ function roleOf(base: string, tokens: string[], i: number, voice: Voice): Role |
   return undefined;
 }
 
-/** The word right after index i when only spaces separate them (punctuation ends a phrase). */
-function nextWordAfter(tokens: string[], i: number): string | undefined {
-  return tokens[i + 1] !== undefined && /^\s+$/.test(tokens[i + 1]!) ? tokens[i + 2] || undefined : undefined;
-}
-
 function looksLikeVerb(tokens: string[], i: number): boolean {
   const next = nextWordAfter(tokens, i);
   if (!next) return false;
@@ -158,85 +145,6 @@ function looksLikeVerb(tokens: string[], i: number): boolean {
     ADVERBS.has(word) ||
     thirdPersonVerb(word)
   );
-}
-
-/** Words ending in s after a subject that are not third-person verbs. */
-const NOT_VERBS = new Set([
-  'was',
-  'this',
-  'its',
-  'his',
-  'hers',
-  'yours',
-  'ours',
-  'theirs',
-  'thus',
-  'perhaps',
-  'always',
-  'sometimes',
-  'as',
-  'us',
-  'less',
-  'plus',
-]);
-const thirdPersonVerb = (word: string) => /[^s'u]s$/.test(word) && !NOT_VERBS.has(word) && !ADVERBS.has(word);
-
-/** I + "is/has/runs" -> "am/have/run", looking past one adverb ("she also runs"). */
-function agreeVerb(tokens: string[], subjectIndex: number, plainForm: boolean): void {
-  let i = subjectIndex + 2;
-  if (tokens[i] && ADVERBS.has(fold(tokens[i]!))) i += 2;
-  const verb = tokens[i];
-  if (!verb || !/^\s+$/.test(tokens[i - 1] ?? '')) return;
-  const word = fold(verb.replace('’', "'"));
-  const form = SUBJECT_FORMS[word];
-  if (form !== undefined) tokens[i] = form;
-  else if (!plainForm && thirdPersonVerb(word)) tokens[i] = baseForm(verb);
-}
-
-/** Words that follow a verb but never a plural noun in these texts: "opens the shop", not "cakes." */
-const AFTER_VERB = new Set([
-  'the',
-  'a',
-  'an',
-  'my',
-  'his',
-  'her',
-  'their',
-  'its',
-  'to',
-  'at',
-  'in',
-  'on',
-  'with',
-  'all',
-  'some',
-  'up',
-  'out',
-]);
-
-/**
- * "I am 45 and has two kids", "I have two employees and opens the shop", "and now looks after":
- * a verb after and/but/or shares the subject I until the sentence or clause (; :) ends.
- */
-function agreeCoordinatedVerb(tokens: string[], subjectIndex: number): void {
-  for (let i = subjectIndex + 2; i + 2 < tokens.length; i += 2) {
-    if (/[.;:!?]/.test(tokens[i - 1] ?? '')) return;
-    if (!/^(and|but|or)$/i.test(tokens[i]!)) continue;
-    let at = i + 2;
-    if (ADVERBS.has(fold(tokens[at] ?? ''))) at += 2;
-    const word = fold(tokens[at] ?? '');
-    const form = SUBJECT_FORMS[word];
-    if (form !== undefined) tokens[at] = form;
-    else if (thirdPersonVerb(word) && AFTER_VERB.has(fold(tokens[at + 2] ?? '')))
-      tokens[at] = baseForm(tokens[at]!);
-  }
-}
-
-/** runs -> run, watches -> watch, tries -> try, passes -> pass. */
-function baseForm(verb: string): string {
-  if (/ies$/.test(verb)) return verb.replace(/ies$/, 'y');
-  if (/(?:ch|sh|ss|x|z|o)es$/.test(verb)) return verb.slice(0, -2);
-  return verb.slice(0, -1);
 }
 
 function splitContraction(word: string): [string, string | undefined] {

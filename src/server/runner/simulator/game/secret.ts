@@ -1,0 +1,179 @@
+import { baseForm, thirdPersonVerb } from '../agreement';
+import { fold, isStopWord, type Language, sentences, stem, words } from '../text';
+import { numberOf, withDigits } from './rules';
+
+/**
+ * The secret of a guessing game, read from the problem's solution written as the catalogue writes
+ * it: its name first ("A stapler."), then what is true of it ("It is made mostly of metal and
+ * plastic, fits in one hand, works without electricity or batteries, ..."). Each thing said of it
+ * is a clause the host answers from; what no clause says is not true of the secret.
+ */
+
+export interface Clause {
+  /** The predicate, without its subject: "fits in one hand", "is usually black, grey or red". */
+  text: string;
+  terms: ReadonlySet<string>;
+  /** Terms said not to hold: "works without electricity or batteries" -> electricity, battery. */
+  negated: ReadonlySet<string>;
+  /** Terms that are one option among several: "black, grey or red". */
+  options: ReadonlySet<string>;
+  /** "mostly", "usually": how far the clause holds. */
+  qualifier?: string;
+  /** "costs less than twenty euros" -> less than 20. */
+  bound?: { direction: 'less' | 'more'; value: number };
+}
+
+export interface Secret {
+  language: Language;
+  /** "a stapler": how the host says it when it may. */
+  said: string;
+  /** The name's terms: ["stapler"]. */
+  name: readonly string[];
+  clauses: readonly Clause[];
+  /** "a kind of office supply": broader terms a guess may be close to. */
+  kinds: readonly (readonly string[])[];
+}
+
+/** Words that carry no property of the secret: "Does it need...", "Can you hold it...". */
+const LIGHT = new Set(
+  `need needs use used uses have has hold holds contain contains find found look looks thing things something
+  usually normally typically generally ever really secret answer kind type sort
+  necesita necesitan usa usan tiene tienen lleva llevan cosa algo`
+    .split(/\s+/)
+    .map(stem),
+);
+/** Stop words that do carry a property: "made of metal". */
+const KEEP = new Set(['made', 'make', 'makes', 'without']);
+const NEGATION = /\b(without|not|no|never|neither|nor|isn't|doesn't|don't|can't|cannot|sin|nunca)\b/i;
+const QUALIFIER = /\b(mostly|usually|often|sometimes|generally|normally|mainly|typically|most)\b/i;
+const BOUND = /\b(less|more|under|over|fewer|menos|m[aá]s)\s+(?:than\s+|de\s+)?(\d+)/i;
+
+/** The matchable terms of a text for the game: like text.ts's terms, numbers as digits, "made" kept. */
+export const gameTerms = (text: string): string[] =>
+  words(withDigits(text))
+    .map(fold)
+    .filter((word) => word.length > 1 && (KEEP.has(word) || !isStopWord(word)))
+    .map(stem);
+
+/** What a question asks about, without the words that carry no property. */
+export const keyTerms = (text: string) => gameTerms(text).filter((term) => !LIGHT.has(term));
+
+/** The same term, or another form of the same word ("electric", "electricity"), not a compound ("paperweight"). */
+export const sameTerm = (a: string, b: string) =>
+  a === b ||
+  (Math.min(a.length, b.length) >= 5 &&
+    Math.abs(a.length - b.length) <= 4 &&
+    (a.startsWith(b) || b.startsWith(a)));
+
+export const clauseHas = (clause: Clause, term: string) => [...clause.terms].some((t) => sameTerm(t, term));
+const inSet = (set: ReadonlySet<string>, term: string) => [...set].some((t) => sameTerm(t, term));
+export const negatedIn = (clause: Clause, term: string) => inSet(clause.negated, term);
+export const optionIn = (clause: Clause, term: string) => inSet(clause.options, term);
+
+const ARTICLE = /^(a|an|the|some|un|una|unos|unas|el|la|los|las)\s+/i;
+const SUBJECT = /^(it|it's|this|that|the secret|the object|el secreto)\b\s*/i;
+
+/** The secret's name, without its article: "A stapler." -> "stapler". */
+export const withoutArticle = (phrase: string) => phrase.trim().replace(ARTICLE, '');
+
+export function readSecret(
+  solution: string,
+  language: Language,
+  ...more: readonly string[]
+): Secret | undefined {
+  const [first, ...rest] = sentences(solution);
+  if (!first) return undefined;
+  const said = first
+    .replace(/^(the\s+)?(secret|answer|object)\s+is\s+/i, '')
+    .replace(/[.!:;]+$/, '')
+    .trim();
+  const name = gameTerms(withoutArticle(said));
+  if (name.length === 0 || words(said).length > 6) return undefined;
+  const clauses = [...rest, ...more].flatMap((sentence) => predicates(sentence, language)).map(toClause);
+  const kinds = clauses.flatMap((clause) => {
+    const kind = /\b(?:kind|type|sort) of (.+)$/i.exec(clause.text)?.[1];
+    return kind ? [gameTerms(kind.split(/,|\bthat\b|\bwhich\b/)[0] ?? '')] : [];
+  });
+  return {
+    language,
+    said: lowerArticle(said),
+    name,
+    clauses,
+    kinds,
+  };
+}
+
+const lowerArticle = (said: string) =>
+  said.replace(/^(A|An|The|Un|Una|El|La)\b/, (article) => article.toLowerCase());
+
+/** Whether a part of a sentence starts with a verb, so it says something of its own. */
+const STARTS_WITH_VERB: Record<Language, (head: string, next: string) => boolean> = {
+  en: (head) =>
+    /^(is|are|was|has|can|could|will|does|comes?|fits|costs|works|weighs|looks)$/.test(head) ||
+    thirdPersonVerb(head) ||
+    QUALIFIER.test(head),
+  // Spanish drops the subject: "es de acero, sujeta papel y funciona sin pilas". A word in a
+  // list ("blanca o roja") is followed by o/y, a verb by what it does.
+  es: (head, next) =>
+    /^(es|esta|tiene|puede|suele|sirve|cabe|cuesta|funciona|pesa|lleva|mide|se|hace)$/.test(head) ||
+    (/[ae]$/.test(head) && next !== '' && !/^(o|u|y|e|ni)$/.test(next)),
+};
+
+/** "It is X, fits Y, and costs Z." -> ["is X", "fits Y", "costs Z"]; a list inside one ("black, grey or red") stays whole. */
+function predicates(sentence: string, language: Language): string[] {
+  const body = sentence.replace(/[.!]+$/, '').trim();
+  const subject = SUBJECT.exec(body);
+  const predicate = subject
+    ? body.slice(subject[0].length).replace(/^/, subject[1]?.toLowerCase() === "it's" ? 'is ' : '')
+    : body.replace(/^(the\s+)?(secret|object)\s+/i, '');
+  const clauses: string[] = [];
+  // English joins its last clause with ", and"; Spanish with a bare " y ".
+  const parts = predicate.split(language === 'es' ? /(,\s*|\s+y\s+)/ : /(,\s*)/);
+  for (let i = 0; i < parts.length; i += 2) {
+    const part = parts[i] ?? '';
+    const bare = part.replace(/^(and|or|but|y|o)\s+/i, '');
+    const [head = '', next = ''] = words(bare).map(fold);
+    if (clauses.length === 0 || STARTS_WITH_VERB[language](head, next)) clauses.push(bare);
+    else clauses[clauses.length - 1] += `${parts[i - 1] ?? ', '}${part}`;
+  }
+  return clauses.filter((clause) => words(clause).length > 0);
+}
+
+function toClause(text: string): Clause {
+  const negation = NEGATION.exec(text);
+  const negatedPart = negation ? text.slice(negation.index + negation[0].length) : '';
+  const affirmed = negation ? text.slice(0, negation.index) : text;
+  const list = /([\p{L}-]+(?:,\s*[\p{L}-]+)*\s+(?:or|o)\s+[\p{L}-]+)/u.exec(affirmed)?.[1] ?? '';
+  const bound = BOUND.exec(withDigits(text));
+  const value = bound?.[2] === undefined ? undefined : numberOf(bound[2]);
+  const direction = /^(less|under|fewer|menos)$/i.test(bound?.[1] ?? '') ? 'less' : 'more';
+  return {
+    text,
+    terms: new Set(gameTerms(text)),
+    negated: new Set(gameTerms(negatedPart)),
+    options: new Set(gameTerms(list)),
+    ...(QUALIFIER.exec(text)?.[1] && { qualifier: QUALIFIER.exec(text)?.[1]?.toLowerCase() }),
+    ...(value !== undefined && { bound: { direction, value } }),
+  };
+}
+
+/** "is used on a desk" -> "Is it used on a desk?", "fits in one hand" -> "Does it fit in one hand?". */
+export function clauseQuestion(clause: Clause, language: Language): string | undefined {
+  if (language === 'es') return `¿${capital(clause.text)}?`;
+  const [verb, ...rest] = clause.text.split(/\s+/);
+  if (!verb || rest.length === 0) return undefined;
+  const word = fold(verb);
+  if (/^(is|can|has)$/.test(word) && !(word === 'has' && /^(been|got)$/.test(rest[0] ?? '')))
+    return word === 'has' ? `Does it have ${rest.join(' ')}?` : `${capital(word)} it ${rest.join(' ')}?`;
+  if (thirdPersonVerb(word)) return `Does it ${baseForm(verb)} ${rest.join(' ')}?`;
+  return undefined;
+}
+
+/** The clause said as a sentence about the secret: "It's used on a desk.", "It fits in one hand." */
+export function clauseSentence(clause: Clause, language: Language): string {
+  if (language === 'es') return `${capital(clause.text)}.`;
+  const text = clause.text.replace(/^is\s+/i, "It's ");
+  return /^It's /.test(text) ? `${text}.` : `It ${text}.`;
+}
+
+const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
