@@ -1,5 +1,6 @@
 import { type FetchContext, type FetchOptions, ofetch } from 'ofetch';
 import { navigate } from 'wouter/use-browser-location';
+import { ROUTES } from '../routes';
 import { tokenStorage } from './token';
 
 /**
@@ -57,12 +58,12 @@ const applyUnauthorizedRule = ({ response }: FetchContext): void => {
   if (response?.status !== 401) return;
   tokenStorage.remove();
   for (const listener of unauthorizedListeners) listener();
-  goTo('/login');
+  goTo(ROUTES.login);
 };
 
 const applyAuthRules = (context: FetchContext): void => {
   applyUnauthorizedRule(context);
-  if (context.response?.status === 403) goTo('/forbidden');
+  if (context.response?.status === 403) goTo(ROUTES.forbidden);
 };
 
 const shared: FetchOptions = { baseURL: API_BASE, retry: 0, onRequest: addBearer };

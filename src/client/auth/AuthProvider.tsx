@@ -7,6 +7,7 @@ import { onUnauthorized } from '../api/client';
 import { withFailure } from '../api/errors';
 import { TOKEN_KEY, tokenStorage } from '../api/token';
 import { me } from '../api/users';
+import { ROUTES } from '../routes';
 import { readClaims } from './claims';
 import { AuthContext, type AuthContextValue } from './context';
 
@@ -38,7 +39,7 @@ export const appAuthMachine = authMachine.provide({
   actions: {
     storeToken: (_, { token }) => tokenStorage.set(token),
     removeToken: () => tokenStorage.remove(),
-    navigateToLogin: () => navigate('/login'),
+    navigateToLogin: () => navigate(ROUTES.login),
   },
 });
 

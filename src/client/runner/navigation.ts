@@ -23,5 +23,3 @@ export const readChatNavigationState = (state: unknown): ChatNavigationState => 
   const parsed = chatNavigationStateSchema.safeParse(state);
   return parsed.success ? parsed.data : {};
 };
-
-export const chatPath = (sessionId: string) => `/chat/${encodeURIComponent(sessionId)}`;

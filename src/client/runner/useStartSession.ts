@@ -11,10 +11,9 @@ import { useCallback, useRef } from 'react';
 import { type ExternalToast, toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
-import { type ChatNavigationState, chatPath } from './navigation';
-
-/** Spec sections 8 and 9: the Search screen's session toasts, bottom-right for 5000 ms. */
-const DEFAULT_TOAST: ExternalToast = { position: 'bottom-right', duration: 5000 };
+import { chatPath } from '../routes';
+import { LIST_SCREEN_TOAST } from '../toasts';
+import type { ChatNavigationState } from './navigation';
 
 export interface UseStartSessionOptions {
   /** The screen's error texts; default the Search screen's. */
@@ -46,7 +45,7 @@ export function useStartSession(options: UseStartSessionOptions = {}) {
       actions: {
         openChat: (_, { sessionId, state }) => navigate(chatPath(sessionId), { state }),
         notify: (_, message) => {
-          toast.error(message, latest.current.toast ?? DEFAULT_TOAST);
+          toast.error(message, latest.current.toast ?? LIST_SCREEN_TOAST);
         },
       },
     }),

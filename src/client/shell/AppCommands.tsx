@@ -9,6 +9,7 @@ import {
   usePaletteCommands,
   useShortcut,
 } from '@client/palette';
+import { ROUTES } from '@client/routes';
 import { toggleTheme, useTheme } from '@client/theme';
 import type { Actor } from '@shared/permissions';
 import { useLocation } from 'wouter';
@@ -51,7 +52,7 @@ export function AppCommands() {
         keywords: ['password', 'security', 'profile'],
         allowed: signedIn,
         run: () => {
-          navigate('/profile');
+          navigate(ROUTES.profile);
           requestFocus(CHANGE_PASSWORD_TARGET);
         },
       },

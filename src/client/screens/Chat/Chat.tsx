@@ -25,6 +25,7 @@ import { useChatCommands } from './useChatCommands';
 import { useEscapeToStop } from './useEscapeToStop';
 import { useFinishConversation } from './useFinishConversation';
 import './chat.css';
+import { ROUTES } from '@client/routes';
 
 export const CHAT_TITLE = 'Chat';
 export const CHAT_SUBTITLE = 'Test and interact with a LEIA configuration';
@@ -220,7 +221,7 @@ function LoadError({ actor }: { actor: ChatActor }) {
         }
         onRetry={notFound ? undefined : () => actor.send({ type: 'chat.reload' })}
       />
-      <Button icon={<ArrowLeftIcon />} onClick={() => navigate('/')}>
+      <Button icon={<ArrowLeftIcon />} onClick={() => navigate(ROUTES.search)}>
         Back to Search
       </Button>
     </div>

@@ -1,3 +1,4 @@
+import { ROUTES } from '@client/routes';
 import type { ChatNavigationState } from '@client/runner/navigation';
 import { useCallback } from 'react';
 import { useLocation } from 'wouter';
@@ -10,8 +11,8 @@ import { useLocation } from 'wouter';
 export function useFinishConversation({ wizardState }: ChatNavigationState) {
   const [, navigate] = useLocation();
   return useCallback(() => {
-    if (wizardState !== undefined) navigate('/create', { state: { wizardState } });
+    if (wizardState !== undefined) navigate(ROUTES.design, { state: { wizardState } });
     else if (window.history.length > 1) window.history.back();
-    else navigate('/');
+    else navigate(ROUTES.search);
   }, [navigate, wizardState]);
 }

@@ -4,6 +4,7 @@ import { useAuth } from '@client/auth';
 import { Button } from '@client/components/Button';
 import { PasswordInput, TextInput } from '@client/components/Field';
 import { AlertIcon, LogoMark } from '@client/components/icons';
+import { ROUTES } from '@client/routes';
 import { LOGIN_TEXTS, type LoginField, loginMachine } from '@machines/login';
 import { useActorRef, useSelector } from '@xstate/react';
 import { type ChangeEvent, useRef, useState } from 'react';
@@ -23,7 +24,7 @@ export function Login() {
       actions: {
         acceptToken: (_, { token }) => acceptToken.current(token),
         notifySuccess: () => toast.success(LOGIN_TEXTS.success),
-        goHome: () => navigate('/'),
+        goHome: () => navigate(ROUTES.search),
       },
     }),
   );
@@ -33,7 +34,7 @@ export function Login() {
   const editing = useSelector(actor, (s) => s.matches('Editing'));
 
   // Already signed in on arrival: nothing to do here. (After a login the 1 s redirect runs instead.)
-  if (auth.isAuthenticated && editing) return <Redirect to="/" replace />;
+  if (auth.isAuthenticated && editing) return <Redirect to={ROUTES.search} replace />;
 
   const change = (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) =>
     actor.send({ type: 'login.change', field, value: event.target.value });

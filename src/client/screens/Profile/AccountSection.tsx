@@ -8,6 +8,7 @@ import { Card } from '@client/components/Card';
 import { TextInput } from '@client/components/Field';
 import { EditIcon, FolderIcon, MailIcon } from '@client/components/icons';
 import { usePaletteCommands } from '@client/palette';
+import { ROUTES } from '@client/routes';
 import type { SessionUser } from '@machines/auth';
 import { emailChangeMachine } from '@machines/emailChange';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -72,7 +73,7 @@ export function AccountSection({ user }: { user: SessionUser }) {
         group: 'Profile',
         icon: <FolderIcon />,
         keywords: ['mine', 'own'],
-        run: () => navigate('/leias'),
+        run: () => navigate(ROUTES.myLeias),
       },
     ],
     [actor, user.email, navigate],
@@ -148,7 +149,7 @@ export function AccountSection({ user }: { user: SessionUser }) {
           )}
         </dl>
         <div className="card__footer-actions">
-          <Link href="/leias" className="btn btn--secondary btn--md">
+          <Link href={ROUTES.myLeias} className="btn btn--secondary btn--md">
             <FolderIcon />
             My LEIAs
           </Link>

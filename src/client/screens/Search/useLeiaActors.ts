@@ -1,5 +1,6 @@
 import { withFailure } from '@client/api/errors';
 import { deleteLeia, getLeia, type LeiaListParams, listLeias } from '@client/api/leias';
+import { LIST_SCREEN_TOAST } from '@client/toasts';
 import { DELETE_LEIA_INPUT, deleteLeiaMachine } from '@machines/deleteLeia';
 import { leiaViewMachine } from '@machines/leiaView';
 import { SEARCH_LIST_TEXTS, searchListMachine } from '@machines/searchList';
@@ -21,9 +22,6 @@ export type LeiaScope = { kind: 'all' } | { kind: 'mine' };
 export const scopeParams = (scope: LeiaScope): Pick<LeiaListParams, 'owner'> =>
   scope.kind === 'mine' ? { owner: 'me' } : {};
 
-/** Spec sections 8 and 9: this screen's toasts are bottom-right, 5000 ms (the delete success toast is not). */
-export const SEARCH_TOAST = { position: 'bottom-right', duration: 5000 } as const;
-
 const listLogic = (scope: LeiaScope) =>
   searchListMachine.provide({
     actors: {
@@ -33,7 +31,7 @@ const listLogic = (scope: LeiaScope) =>
     },
     actions: {
       notifyLoadFailed: () => {
-        toast.error(SEARCH_LIST_TEXTS.failed, SEARCH_TOAST);
+        toast.error(SEARCH_LIST_TEXTS.failed, LIST_SCREEN_TOAST);
       },
     },
   });
