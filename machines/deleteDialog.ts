@@ -1,6 +1,7 @@
 import type { Dependent } from '@shared/api-error';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type Failure, failureMessage, failureStatus } from './failure';
+import { notProvided } from './notProvided';
 
 /**
  * The typed-confirmation delete dialog, one machine for every delete in the product: users (type
@@ -131,13 +132,11 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
       input: {} as DeleteDialogInput<T>,
     },
     actors: {
-      deleteItem: fromPromise<unknown, { target: T }>(async () => {
-        throw new Error('deleteDialog: provide the deleteItem actor');
-      }),
+      deleteItem: fromPromise<unknown, { target: T }>(async () => notProvided('deleteDialog', 'deleteItem')),
     },
     actions: {
       /** After the success message: reload the list, toast, clear a selection of this item. */
-      onDeleted: (_, _params: { target: T }) => {},
+      onDeleted: (_, _params: { target: T }) => notProvided('deleteDialog', 'onDeleted'),
       open: assign(({ event }) =>
         event.type === 'dialog.open'
           ? { target: event.target, expected: event.expected, typed: '', error: null }

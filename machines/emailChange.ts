@@ -2,6 +2,7 @@ import { isValidEmail, USER_TEXTS } from '@shared/schemas/users';
 import { assign, fromPromise, setup } from 'xstate';
 import type { SessionUser } from './auth';
 import { failureMessage } from './failure';
+import { notProvided } from './notProvided';
 
 /**
  * Changing one's own email on the profile (spec sections 5 "Email change", 8 "Profile").
@@ -46,14 +47,14 @@ export const emailChangeMachine = setup({
   },
   actors: {
     /** PUT /users/profile/update; resolves with the updated user, rejects with a Failure. */
-    updateEmail: fromPromise<SessionUser, { email: string }>(async () => {
-      throw new Error('updateEmail not provided');
-    }),
+    updateEmail: fromPromise<SessionUser, { email: string }>(async () =>
+      notProvided('emailChange', 'updateEmail'),
+    ),
   },
   actions: {
-    userUpdated: (_, _params: { user: SessionUser }) => {},
-    notifySuccess: (_, _params: { message: string }) => {},
-    notifyFailure: (_, _params: { message: string }) => {},
+    userUpdated: (_, _params: { user: SessionUser }) => notProvided('emailChange', 'userUpdated'),
+    notifySuccess: (_, _params: { message: string }) => notProvided('emailChange', 'notifySuccess'),
+    notifyFailure: (_, _params: { message: string }) => notProvided('emailChange', 'notifyFailure'),
   },
 }).createMachine({
   id: 'emailChange',

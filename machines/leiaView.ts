@@ -1,6 +1,7 @@
 import type { Leia } from '@shared/schemas/leias';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureMessage, failureStatus } from './failure';
+import { notProvided } from './notProvided';
 
 /**
  * The View modal of the Search screen (spec section 2 "View modal"). List rows carry no specs, so
@@ -51,9 +52,7 @@ export const leiaViewMachine = setup({
     tags: {} as 'loading',
   },
   actors: {
-    loadLeia: fromPromise<Leia, { id: string }>(async () => {
-      throw new Error('leiaView: provide the loadLeia actor');
-    }),
+    loadLeia: fromPromise<Leia, { id: string }>(async () => notProvided('leiaView', 'loadLeia')),
   },
   actions: {
     open: assign(({ context, event }) => {

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureMessage, failureStatus, failureValidationText } from './failure';
+import { notProvided } from './notProvided';
 
 /**
  * The login form (spec sections 2 "Login screen", 5 "Login", 8 "Login", 9).
@@ -47,13 +48,15 @@ export const loginMachine = setup({
   },
   actors: {
     /** POST /users/login; resolves with the body, rejects with a Failure. */
-    login: fromPromise<{ token?: string }, { email: string; password: string }>(async () => ({})),
+    login: fromPromise<{ token?: string }, { email: string; password: string }>(async () =>
+      notProvided('login', 'login'),
+    ),
   },
   actions: {
     /** Hands the token to the auth session. */
-    acceptToken: (_, _params: { token: string }) => {},
-    notifySuccess: () => {},
-    goHome: () => {},
+    acceptToken: (_, _params: { token: string }) => notProvided('login', 'acceptToken'),
+    notifySuccess: () => notProvided('login', 'notifySuccess'),
+    goHome: () => notProvided('login', 'goHome'),
   },
   guards: {
     filledIn: ({ context }) => context.email.trim() !== '' && context.password !== '',

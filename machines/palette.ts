@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { notProvided } from './notProvided';
 
 /**
  * The command palette and the shortcuts help (ARCHITECTURE.md "Palette and keyboard").
@@ -102,7 +103,7 @@ export const paletteMachine = setup({
   },
   actions: {
     /** Runs the chosen command once the palette has closed (the app defers it a tick). */
-    runCommand: (_, _params: { run: () => void }) => {},
+    runCommand: (_, _params: { run: () => void }) => notProvided('palette', 'runCommand'),
   },
   guards: {
     /** On a search page, the trimmed text differs from the one last asked for. */

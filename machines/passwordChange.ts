@@ -1,6 +1,7 @@
 import { MIN_PASSWORD_LENGTH } from '@shared/schemas/users';
 import { assign, fromPromise, setup } from 'xstate';
 import { failureMessage } from './failure';
+import { notProvided } from './notProvided';
 
 /**
  * Changing one's own password on the profile (spec sections 5 "Password change", 8 "Profile").
@@ -46,13 +47,13 @@ export const passwordChangeMachine = setup({
   },
   actors: {
     /** PUT /users/profile/change-password; rejects with a Failure (400 = wrong current password). */
-    changePassword: fromPromise<unknown, { currentPassword: string; newPassword: string }>(async () => {
-      throw new Error('changePassword not provided');
-    }),
+    changePassword: fromPromise<unknown, { currentPassword: string; newPassword: string }>(async () =>
+      notProvided('passwordChange', 'changePassword'),
+    ),
   },
   actions: {
-    notifySuccess: (_, _params: { message: string }) => {},
-    notifyFailure: (_, _params: { message: string }) => {},
+    notifySuccess: (_, _params: { message: string }) => notProvided('passwordChange', 'notifySuccess'),
+    notifyFailure: (_, _params: { message: string }) => notProvided('passwordChange', 'notifyFailure'),
   },
 }).createMachine({
   id: 'passwordChange',

@@ -1,6 +1,7 @@
 import type { LeiaListItem } from '@shared/schemas/leias';
 import type { Visibility } from '@shared/schemas/visibility';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { notProvided } from './notProvided';
 
 /**
  * The LEIA result list of the Search screen and of My LEIAs (spec section 2 "Search screen",
@@ -102,13 +103,13 @@ export const searchListMachine = setup({
     tags: {} as 'loading' | 'loadingMore',
   },
   actors: {
-    loadPage: fromPromise<ListPage<LeiaListItem>, PageRequest>(async () => {
-      throw new Error('searchList: provide the loadPage actor');
-    }),
+    loadPage: fromPromise<ListPage<LeiaListItem>, PageRequest>(async () =>
+      notProvided('searchList', 'loadPage'),
+    ),
   },
   actions: {
     /** The 'Could not load LEIAs' toast (bottom-right, 5000 ms). */
-    notifyLoadFailed: (_, _params: { error: unknown }) => {},
+    notifyLoadFailed: (_, _params: { error: unknown }) => notProvided('searchList', 'notifyLoadFailed'),
     setFilters: assign({
       filters: ({ context, event }) =>
         event.type === 'filters.set' ? { ...context.filters, ...event.filters } : context.filters,

@@ -1,5 +1,6 @@
 import type { InitializeBody } from '@shared/schemas/runner';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { notProvided } from './notProvided';
 
 /**
  * Starting a chat session and opening it (spec section 2 Search 'Try', the wizard's Try, the
@@ -54,13 +55,13 @@ export const startSessionMachine = setup({
     input: {} as StartSessionInput,
   },
   actors: {
-    initialize: fromPromise<{ sessionId?: string }, InitializeBody>(async () => {
-      throw new Error('startSession: provide the initialize actor');
-    }),
+    initialize: fromPromise<{ sessionId?: string }, InitializeBody>(async () =>
+      notProvided('startSession', 'initialize'),
+    ),
   },
   actions: {
-    openChat: (_, _params: { sessionId: string; state: unknown }) => {},
-    notify: (_, _message: string) => {},
+    openChat: (_, _params: { sessionId: string; state: unknown }) => notProvided('startSession', 'openChat'),
+    notify: (_, _message: string) => notProvided('startSession', 'notify'),
   },
 }).createMachine({
   id: 'startSession',

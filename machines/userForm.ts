@@ -10,6 +10,7 @@ import {
 } from '@shared/schemas/user-form';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureMessage, failureValidationText } from './failure';
+import { notProvided } from './notProvided';
 
 /**
  * The admin's add/edit user modal (spec section 4 "User modal", section 5 "User form", section 8
@@ -102,13 +103,11 @@ export const userFormMachine = setup({
     input: {} as UserFormInput,
   },
   actors: {
-    saveUser: fromPromise<unknown, SaveUserInput>(async () => {
-      throw new Error('userForm: provide the saveUser actor');
-    }),
+    saveUser: fromPromise<unknown, SaveUserInput>(async () => notProvided('userForm', 'saveUser')),
   },
   actions: {
     /** The modal has closed after a successful save: reload the list. */
-    onDone: () => {},
+    onDone: () => notProvided('userForm', 'onDone'),
     prepare: assign(({ event }) => {
       if (event.type !== 'form.open') return {};
       const user = event.user ?? null;
