@@ -1,9 +1,13 @@
-import type { PaletteMachine } from '@machines/palette';
+import { type PaletteMachine, paletteMachine } from '@machines/palette';
 import type { Actor } from '@shared/permissions';
+import { createActorContext } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Registry } from './registry';
 import type { Command } from './types';
+
+/** The palette's actor (machines/palette.ts); PaletteProvider wires it. */
+export const PaletteActor = createActorContext(paletteMachine);
 
 export interface ShortcutEntry {
   /** 'g s', '?', '/' … (see keys.ts). */

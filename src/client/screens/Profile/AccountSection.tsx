@@ -1,6 +1,3 @@
-import { withFailure } from '@client/api/errors';
-import { updateProfile } from '@client/api/users';
-import { useAuth } from '@client/auth';
 import { Avatar } from '@client/components/Avatar';
 import { RoleBadge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';
@@ -10,12 +7,9 @@ import { EditIcon, FolderIcon, MailIcon } from '@client/components/icons';
 import { usePaletteCommands } from '@client/palette';
 import { ROUTES } from '@client/routes';
 import type { SessionUser } from '@machines/auth';
-import { emailChangeMachine } from '@machines/emailChange';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
-import { fromPromise } from 'xstate';
+import { EmailChangeActor } from './actors';
 
 const formatDate = (iso: string): string => {
   const date = new Date(iso);
@@ -26,25 +20,10 @@ const formatDate = (iso: string): string => {
 
 /** Account information: email with its edit flow (machines/emailChange.ts), role, 'My LEIAs'. */
 export function AccountSection({ user }: { user: SessionUser }) {
-  const { updateUser } = useAuth();
-  const latestUpdate = useRef(updateUser);
-  latestUpdate.current = updateUser;
-  const [logic] = useState(() =>
-    emailChangeMachine.provide({
-      actors: {
-        updateEmail: fromPromise(({ input, signal }) => withFailure(updateProfile(input, { signal }))),
-      },
-      actions: {
-        userUpdated: (_, { user: next }) => latestUpdate.current(next),
-        notifySuccess: (_, { message }) => toast.success(message),
-        notifyFailure: (_, { message }) => toast.error(message),
-      },
-    }),
-  );
-  const actor = useActorRef(logic);
-  const viewing = useSelector(actor, (s) => s.matches('Viewing'));
-  const saving = useSelector(actor, (s) => s.hasTag('loading'));
-  const { draft, error } = useSelector(actor, (s) => s.context);
+  const actor = EmailChangeActor.useActorRef();
+  const viewing = EmailChangeActor.useSelector((s) => s.matches('Viewing'));
+  const saving = EmailChangeActor.useSelector((s) => s.hasTag('loading'));
+  const { draft, error } = EmailChangeActor.useSelector((s) => s.context);
   const [, navigate] = useLocation();
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);

@@ -1,6 +1,5 @@
 import { useAuth } from '@client/auth';
 import { LeiaBrowser } from './LeiaBrowser';
-import { useTryAction } from './useTryAction';
 
 const SCOPE = { kind: 'mine' } as const;
 
@@ -10,7 +9,6 @@ const SCOPE = { kind: 'mine' } as const;
  */
 export function MyLeias() {
   const { user } = useAuth();
-  const tryAction = useTryAction();
   return (
     <LeiaBrowser
       // A different account (sign-out, sign-in) gets fresh actors for its own scope.
@@ -18,7 +16,6 @@ export function MyLeias() {
       title="My LEIAs"
       description="The LEIAs you have designed"
       scope={SCOPE}
-      extraActions={tryAction}
     />
   );
 }

@@ -4,7 +4,7 @@ import { EyeIcon, TrashIcon } from '@client/components';
 import { openDeleteLeia } from '@machines/deleteLeia';
 import { type Actor, canDelete } from '@shared/permissions';
 import { type ReactNode, useMemo } from 'react';
-import type { LeiaActors } from './useLeiaActors';
+import { DeleteLeiaActor, LeiaViewActor } from './actors';
 
 /**
  * The actions of a result row (spec section 2 "Row actions"). One entry drives three things: the
@@ -48,10 +48,9 @@ const NO_EXTRA: readonly RowAction[] = [];
  * Activity, Delete). Later issues add theirs to `extra`, placed before Delete, e.g. the chat
  * screen's Try: `{ id: 'try', label: 'Try', run: start, busy: (l) => l.id === startingId }`.
  */
-export function useRowActions(
-  { view, remove }: Pick<LeiaActors, 'view' | 'remove'>,
-  extra: readonly RowAction[] = NO_EXTRA,
-) {
+export function useRowActions(extra: readonly RowAction[] = NO_EXTRA) {
+  const view = LeiaViewActor.useActorRef();
+  const remove = DeleteLeiaActor.useActorRef();
   return useMemo<RowAction[]>(
     () => [
       {

@@ -8,11 +8,13 @@ import {
   type SearchPage,
   usePaletteCommands,
 } from '@client/palette';
-import { type SearchFilters, searchQuery } from '@machines/searchList';
+import type { leiaViewMachine } from '@machines/leiaView';
+import { type SearchFilters, type searchListMachine, searchQuery } from '@machines/searchList';
 import type { Actor } from '@shared/permissions';
+import type { ActorRefFrom } from 'xstate';
+import { LeiaListActor, type LeiaScope, LeiaViewActor, scopeParams } from './actors';
 import { isActionVisible, type RowAction } from './rowActions';
 import { VERSION_OPTIONS, VISIBILITY_OPTIONS } from './SearchFilters';
-import { type LeiaActors, type LeiaScope, scopeParams } from './useLeiaActors';
 
 /**
  * The screen's palette commands (ARCHITECTURE.md "Palette and keyboard"), registered while it is
@@ -26,13 +28,16 @@ import { type LeiaActors, type LeiaScope, scopeParams } from './useLeiaActors';
  * which the row would show the button (the same `visible` predicate), so 'Delete LEIA...' offers
  * only what this user may delete.
  */
-export function useLeiaCommands(
-  actors: LeiaActors,
-  actions: readonly RowAction[],
-  actor: Actor | null,
-  scope: LeiaScope,
-) {
-  usePaletteCommands(leiaCommands(actors, actions, actor, scope), [actors, actions, actor, scope]);
+export function useLeiaCommands(actions: readonly RowAction[], actor: Actor | null, scope: LeiaScope) {
+  const list = LeiaListActor.useActorRef();
+  const view = LeiaViewActor.useActorRef();
+  usePaletteCommands(leiaCommands({ list, view }, actions, actor, scope), [
+    list,
+    view,
+    actions,
+    actor,
+    scope,
+  ]);
 }
 
 const GROUP = 'LEIAs';
@@ -69,7 +74,13 @@ const leiaPage = (
 };
 
 const leiaCommands = (
-  { list, view }: LeiaActors,
+  {
+    list,
+    view,
+  }: {
+    list: ActorRefFrom<typeof searchListMachine>;
+    view: ActorRefFrom<typeof leiaViewMachine>;
+  },
   actions: readonly RowAction[],
   actor: Actor | null,
   scope: LeiaScope,

@@ -1,5 +1,5 @@
 import { MessageIcon } from '@client/components';
-import { useStartSession } from '@client/runner/useStartSession';
+import { useStartSession } from '@client/runner/startSession';
 import { useMemo } from 'react';
 import type { RowAction } from './rowActions';
 

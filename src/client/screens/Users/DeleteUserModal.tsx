@@ -1,6 +1,6 @@
 import { DeleteConfirmModal } from '@client/components/DeleteConfirmModal';
 import type { UserListItem } from '@shared/schemas/users';
-import { DELETE_USER_TEXTS, type UserActors } from './useUserActors';
+import { DELETE_USER_TEXTS, DeleteUserActor } from './actors';
 
 /** What deleting hands over (ARCHITECTURE.md "Data model": owned work passes to the deleting admin). */
 export const transferNotice = (count: number): string =>
@@ -19,10 +19,10 @@ const userTransfer = (user: UserListItem) => (user.ownedItems > 0 ? transferNoti
  * the shared typed-confirmation dialog with the user's texts; the actor's input makes the
  * mismatch message say 'Email' and keeps the green success message for 1.5 s.
  */
-export function DeleteUserModal({ actor }: { actor: UserActors['remove'] }) {
+export function DeleteUserModal() {
   return (
     <DeleteConfirmModal
-      actor={actor}
+      actor={DeleteUserActor.useActorRef()}
       title="Delete User"
       confirmLabel="Delete User"
       warning={userWarning}

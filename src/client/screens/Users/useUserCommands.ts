@@ -1,19 +1,26 @@
 import { listUsers, type UserListItem } from '@client/api/users';
 import { type Command, type PaletteItem, usePaletteCommands } from '@client/palette';
+import type { userFormMachine } from '@machines/userForm';
 import { canManageUsers } from '@shared/permissions';
 import { roleLabel } from '@shared/roles';
-import type { UserActors } from './useUserActors';
+import type { ActorRefFrom } from 'xstate';
+import { DeleteUserActor, type deleteUserMachine, UserFormActor } from './actors';
 
 /**
  * The screen's palette commands (ARCHITECTURE.md "Palette and keyboard"): the same actions as
  * the buttons, for admins only (the predicate the route guard also uses). The nested pages load
  * the users afresh, so they list current accounts even when the table failed to load.
  */
-export function useUserCommands({ form, remove }: Pick<UserActors, 'form' | 'remove'>) {
+export function useUserCommands() {
+  const form = UserFormActor.useActorRef();
+  const remove = DeleteUserActor.useActorRef();
   usePaletteCommands(userCommands(form, remove), [form, remove]);
 }
 
-const userCommands = (form: UserActors['form'], remove: UserActors['remove']): Command[] => {
+const userCommands = (
+  form: ActorRefFrom<typeof userFormMachine>,
+  remove: ActorRefFrom<typeof deleteUserMachine>,
+): Command[] => {
   // The page's items carry only ids; the last loaded list maps them back to users.
   let loaded: UserListItem[] = [];
   const userPage = (placeholder: string, pick: (user: UserListItem) => void) => ({

@@ -1,0 +1,80 @@
+import { withFailure } from '@client/api/errors';
+import { createUser, deleteUser, listUsers, type UserListItem, updateUser } from '@client/api/users';
+import {
+  createDeleteDialogMachine,
+  type DeleteDialogInput,
+  deleteErrorDescriber,
+} from '@machines/deleteDialog';
+import { USER_FORM_SUCCESS_MS, userFormMachine } from '@machines/userForm';
+import { userListMachine } from '@machines/userList';
+import { createActorContext } from '@xstate/react';
+import { type ReactNode, useState } from 'react';
+import { fromPromise } from 'xstate';
+
+/**
+ * The User Management screen's three actors: the list, the add/edit modal and the delete modal.
+ * Every IO actor rejects with a Failure (withFailure), the shape the machines' message rules read.
+ */
+
+export const DELETE_USER_TEXTS = {
+  fallback: 'An error occurred while deleting the user',
+  success: 'User deleted successfully!',
+} as const;
+
+export const deleteUserMachine = createDeleteDialogMachine<UserListItem>();
+
+export const UserListActor = createActorContext(userListMachine);
+export const UserFormActor = createActorContext(userFormMachine);
+export const DeleteUserActor = createActorContext(deleteUserMachine);
+
+const DELETE_USER_INPUT: DeleteDialogInput<UserListItem> = {
+  // Same green-message time as the user form (spec section 4 "User modal").
+  successDelayMs: USER_FORM_SUCCESS_MS,
+  subject: 'Email',
+  describeError: deleteErrorDescriber({ fallback: DELETE_USER_TEXTS.fallback }),
+};
+
+/** Wires the screen's machines once, the list first: both modals reload it. */
+export function UserActors({ children }: { children: ReactNode }) {
+  const [logic] = useState(() =>
+    userListMachine.provide({
+      actors: { loadUsers: fromPromise(({ signal }) => withFailure(listUsers({ signal }))) },
+    }),
+  );
+  return (
+    <UserListActor.Provider logic={logic}>
+      <UserModalActors>{children}</UserModalActors>
+    </UserListActor.Provider>
+  );
+}
+
+/** Both modals reload the list once they have closed after a success (spec section 4). */
+function UserModalActors({ children }: { children: ReactNode }) {
+  const list = UserListActor.useActorRef();
+  const [logic] = useState(() => {
+    const reload = () => list.send({ type: 'list.reload' });
+    return {
+      form: userFormMachine.provide({
+        actors: {
+          saveUser: fromPromise(({ input }) =>
+            withFailure(
+              input.mode === 'create' ? createUser(input.payload) : updateUser(input.id, input.payload),
+            ),
+          ),
+        },
+        actions: { onDone: reload },
+      }),
+      remove: deleteUserMachine.provide({
+        actors: { deleteItem: fromPromise(({ input }) => withFailure(deleteUser(input.target.id))) },
+        actions: { onDeleted: reload },
+      }),
+    };
+  });
+  return (
+    <UserFormActor.Provider logic={logic.form} options={{ input: {} }}>
+      <DeleteUserActor.Provider logic={logic.remove} options={{ input: DELETE_USER_INPUT }}>
+        {children}
+      </DeleteUserActor.Provider>
+    </UserFormActor.Provider>
+  );
+}
