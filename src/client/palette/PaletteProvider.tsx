@@ -146,8 +146,8 @@ function PaletteKeyboard({ actor, children }: PaletteProviderProps) {
   }, [signedIn]);
 
   const value = useMemo<PaletteInternals>(
-    () => ({ commands, shortcuts, palette, actor, opener }),
-    [commands, shortcuts, palette, actor, opener],
+    () => ({ commands, shortcuts, actor, opener }),
+    [commands, shortcuts, actor, opener],
   );
 
   return (

@@ -4,10 +4,10 @@ import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { TextInput } from '@client/components/Field';
 import { EditIcon, FolderIcon, MailIcon } from '@client/components/icons';
-import { usePaletteCommands } from '@client/palette';
+import { type Command, usePaletteCommands } from '@client/palette';
 import { ROUTES } from '@client/routes';
 import type { SessionUser } from '@machines/auth';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
 import { EmailChangeActor } from './actors';
 
@@ -36,8 +36,8 @@ export function AccountSection({ user }: { user: SessionUser }) {
     wasEditing.current = !viewing;
   }, [viewing]);
 
-  usePaletteCommands(
-    [
+  const commands = useMemo(
+    (): Command[] => [
       {
         id: 'profile.editEmail',
         title: 'Edit email',
@@ -57,6 +57,7 @@ export function AccountSection({ user }: { user: SessionUser }) {
     ],
     [actor, user.email, navigate],
   );
+  usePaletteCommands(commands);
 
   return (
     <Card title="Account information" description="How you sign in, and what you can do.">

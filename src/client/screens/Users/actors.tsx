@@ -7,12 +7,15 @@ import {
 } from '@machines/deleteDialog';
 import { USER_FORM_SUCCESS_MS, userFormMachine } from '@machines/userForm';
 import { userListMachine } from '@machines/userList';
+import { userRoleMachine } from '@machines/userRole';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
 
 /**
- * The User Management screen's three actors: the list, the add/edit modal and the delete modal.
+ * The User Management screen's actors: the list, the add/edit modal, the delete modal and the
+ * palette's role change.
  * Every IO actor rejects with a Failure (withFailure), the shape the machines' message rules read.
  */
 
@@ -26,6 +29,7 @@ export const deleteUserMachine = createDeleteDialogMachine<UserListItem>();
 export const UserListActor = createActorContext(userListMachine);
 export const UserFormActor = createActorContext(userFormMachine);
 export const DeleteUserActor = createActorContext(deleteUserMachine);
+export const UserRoleActor = createActorContext(userRoleMachine);
 
 const DELETE_USER_INPUT: DeleteDialogInput<UserListItem> = {
   // Same green-message time as the user form (spec section 4 "User modal").
@@ -48,7 +52,7 @@ export function UserActors({ children }: { children: ReactNode }) {
   );
 }
 
-/** Both modals reload the list once they have closed after a success (spec section 4). */
+/** Both modals reload the list once they have closed after a success (spec section 4), and so does a role change. */
 function UserModalActors({ children }: { children: ReactNode }) {
   const list = UserListActor.useActorRef();
   const [logic] = useState(() => {
@@ -68,12 +72,28 @@ function UserModalActors({ children }: { children: ReactNode }) {
         actors: { deleteItem: fromPromise(({ input }) => withFailure(deleteUser(input.target.id))) },
         actions: { onDeleted: reload },
       }),
+      role: userRoleMachine.provide({
+        actors: {
+          saveRole: fromPromise(({ input: { user, role } }) =>
+            withFailure(updateUser(user.id, { email: user.email, role })),
+          ),
+        },
+        actions: {
+          notifySuccess: (_, { message }) => {
+            toast.success(message);
+          },
+          notifyFailure: (_, { message }) => {
+            toast.error(message);
+          },
+          onChanged: reload,
+        },
+      }),
     };
   });
   return (
     <UserFormActor.Provider logic={logic.form} options={{ input: {} }}>
       <DeleteUserActor.Provider logic={logic.remove} options={{ input: DELETE_USER_INPUT }}>
-        {children}
+        <UserRoleActor.Provider logic={logic.role}>{children}</UserRoleActor.Provider>
       </DeleteUserActor.Provider>
     </UserFormActor.Provider>
   );
