@@ -1,4 +1,5 @@
 import type { Dependent } from '@shared/api-error';
+import { DELETE_FALLBACK_MESSAGE } from '@shared/messages/deletion';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type Failure, failureMessage, failureStatus } from './failure';
 import { notProvided } from './notProvided';
@@ -78,9 +79,6 @@ export const deleteErrorDescriber =
     return { message: failureMessage(error, texts.fallback) };
   };
 
-/** Spec section 8's shared default for LEIA and resource deletes. */
-export const DELETE_FALLBACK_MESSAGE = 'An error occurred while deleting the resource';
-
 export const defaultDescribeDeleteError = deleteErrorDescriber({ fallback: DELETE_FALLBACK_MESSAGE });
 
 /** Section 5: Name doesn't match. Type "{name}" exactly. (`subject` is 'Email' for users.) */
@@ -91,15 +89,12 @@ export const mismatchMessage = (expected: string, subject = 'Name'): string =>
 const matchesExpected = ({ typed, expected }: { typed: string; expected: string }): boolean =>
   expected !== '' && typed === expected;
 
-export interface DeleteDialogInput<T extends DeleteTarget = DeleteTarget> {
+export interface DeleteDialogInput {
   /** How long Succeeded shows its green message before closing: 1500 for users, 0 elsewhere. */
   successDelayMs?: number;
   describeError?: DescribeDeleteError;
   /** The word in the mismatch message: 'Name' (default) or 'Email'. */
   subject?: string;
-  /** Start open on this target (a dialog mounted per item); otherwise start Closed. */
-  target?: T;
-  expected?: string;
 }
 
 export interface DeleteDialogContext<T extends DeleteTarget = DeleteTarget> {
@@ -122,14 +117,14 @@ export type DeleteDialogEvent<T extends DeleteTarget = DeleteTarget> =
 
 /**
  * Builds the machine for one target type, so that `context.target` keeps the caller's type
- * (`createDeleteDialogMachine<UserListItem>()`). `deleteDialogMachine` is the untyped instance.
+ * (`createDeleteDialogMachine<UserListItem>()`).
  */
 export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>() =>
   setup({
     types: {
       context: {} as DeleteDialogContext<T>,
       events: {} as DeleteDialogEvent<T>,
-      input: {} as DeleteDialogInput<T>,
+      input: {} as DeleteDialogInput,
     },
     actors: {
       deleteItem: fromPromise<unknown, { target: T }>(async () => notProvided('deleteDialog', 'deleteItem')),
@@ -153,7 +148,6 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
       clear: assign({ target: null, expected: '', typed: '', error: null }),
     },
     guards: {
-      hasTarget: ({ context }) => context.target !== null,
       typedMatches: ({ context }) => matchesExpected(context),
       closesAtOnce: ({ context }) => context.successDelayMs <= 0,
     },
@@ -163,8 +157,8 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
   }).createMachine({
     id: 'deleteDialog',
     context: ({ input }) => ({
-      target: input.target ?? null,
-      expected: input.expected ?? input.target?.name ?? '',
+      target: null,
+      expected: '',
       typed: '',
       error: null,
       successDelayMs: input.successDelayMs ?? 0,
@@ -174,7 +168,6 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
     initial: 'Closed',
     states: {
       Closed: {
-        always: { guard: 'hasTarget', target: 'Open' },
         on: { 'dialog.open': { target: 'Open', actions: 'open' } },
       },
       Open: {
@@ -224,8 +217,6 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
       },
     },
   });
-
-export const deleteDialogMachine = createDeleteDialogMachine();
 
 export type DeleteDialogMachine<T extends DeleteTarget = DeleteTarget> = ReturnType<
   typeof createDeleteDialogMachine<T>

@@ -11,7 +11,7 @@ import { createDeleteDialogMachine, type DeleteDialogInput, deleteErrorDescriber
  */
 export const deleteLeiaMachine = createDeleteDialogMachine<LeiaListItem>();
 
-export const DELETE_LEIA_INPUT: DeleteDialogInput<LeiaListItem> = {
+export const DELETE_LEIA_INPUT: DeleteDialogInput = {
   successDelayMs: 0,
   describeError: deleteErrorDescriber(LEIA_DELETE_TEXTS),
 };

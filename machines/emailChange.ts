@@ -13,7 +13,6 @@ import { notProvided } from './notProvided';
  */
 
 export const EMAIL_CHANGE_TEXTS = {
-  unchanged: 'Please enter a different email',
   success: 'Email updated successfully!',
   failure: 'Failed to update email',
 } as const;
@@ -35,7 +34,7 @@ export const emailDraftError = (draft: string, current: string): string | null =
   const email = draft.trim();
   if (email === '') return USER_TEXTS.emailRequired;
   if (!isValidEmail(email)) return USER_TEXTS.emailInvalid;
-  if (email === current.trim()) return EMAIL_CHANGE_TEXTS.unchanged;
+  if (email === current.trim()) return USER_TEXTS.emailUnchanged;
   return null;
 };
 

@@ -117,5 +117,3 @@ export const leiaViewMachine = setup({
 
 export type LeiaViewMachine = typeof leiaViewMachine;
 export type LeiaViewSnapshot = SnapshotFrom<LeiaViewMachine>;
-
-export const isLeiaViewOpen = (s: LeiaViewSnapshot): boolean => s.matches('Open');

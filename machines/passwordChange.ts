@@ -1,4 +1,4 @@
-import { MIN_PASSWORD_LENGTH } from '@shared/schemas/users';
+import { passwordError } from '@shared/schemas/users';
 import { assign, fromPromise, setup } from 'xstate';
 import { failureMessage } from './failure';
 import { notProvided } from './notProvided';
@@ -14,7 +14,6 @@ import { notProvided } from './notProvided';
 export const PASSWORD_CHANGE_TEXTS = {
   required: 'Please fill in all password fields',
   mismatch: 'New passwords do not match',
-  tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   success: 'Password changed successfully!',
   failure: 'Failed to change password',
 } as const;
@@ -27,14 +26,13 @@ export type PasswordChangeEvent =
   | { type: 'password.change'; field: PasswordField; value: string }
   | { type: 'password.submit' };
 
-/** The first rule the form breaks (in the spec's order), or null. */
+/** The first rule the form breaks, or null: all three filled, the two new ones equal, then the password rule both sides share. */
 export const passwordFormError = (values: Record<PasswordField, string>): string | null => {
   if (values.currentPassword === '' || values.newPassword === '' || values.confirmPassword === '') {
     return PASSWORD_CHANGE_TEXTS.required;
   }
   if (values.newPassword !== values.confirmPassword) return PASSWORD_CHANGE_TEXTS.mismatch;
-  if (values.newPassword.length < MIN_PASSWORD_LENGTH) return PASSWORD_CHANGE_TEXTS.tooShort;
-  return null;
+  return passwordError(values.newPassword);
 };
 
 const blank = { currentPassword: '', newPassword: '', confirmPassword: '', error: null };

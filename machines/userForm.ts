@@ -23,7 +23,7 @@ import { notProvided } from './notProvided';
  * Opening without a user is create mode (role instructor); with a user it is edit mode (email
  * and role prefilled, passwords blank = unchanged). The app provides `saveUser` (the API call)
  * and `onDone`. `saveUser` rejects with a Failure (./failure.ts), which the spec's rule turns
- * into the red message; `describeError` in the input replaces that rule if ever needed.
+ * into the red message (describeUserFormError).
  */
 
 export const USER_FORM_SUCCESS_MS = 1500;
@@ -46,16 +46,9 @@ export type SaveUserInput =
   | { mode: 'create'; payload: UserFormPayload & { password: string } }
   | { mode: 'edit'; id: string; payload: UserFormPayload };
 
-/** Turns a failed save into the red message; `fallback` is the spec's default for the mode. */
-export type DescribeUserFormError = (error: unknown, fallback: string) => string;
-
-/** Spec section 8: the validation texts joined with ', ', else the server's message, else the default. */
-export const describeUserFormError: DescribeUserFormError = (error, fallback) =>
+/** The red message of a failed save: the validation texts joined with ', ', else the server's message, else `fallback`. */
+export const describeUserFormError = (error: unknown, fallback: string): string =>
   failureValidationText(error) || failureMessage(error, fallback);
-
-export interface UserFormInput {
-  describeError?: DescribeUserFormError;
-}
 
 export type PasswordField = Extract<UserFormField, 'password' | 'confirmPassword'>;
 
@@ -69,7 +62,6 @@ export interface UserFormContext {
   submitError: string | null;
   /** Show/hide state of the two password fields; Reset hides them again. */
   visible: Record<PasswordField, boolean>;
-  describeError: DescribeUserFormError;
 }
 
 export type UserFormEvent =
@@ -100,7 +92,6 @@ export const userFormMachine = setup({
   types: {
     context: {} as UserFormContext,
     events: {} as UserFormEvent,
-    input: {} as UserFormInput,
   },
   actors: {
     saveUser: fromPromise<unknown, SaveUserInput>(async () => notProvided('userForm', 'saveUser')),
@@ -149,7 +140,7 @@ export const userFormMachine = setup({
     }),
     clearMessages: assign({ errors: {}, submitError: null }),
     showSubmitError: assign(({ context }, params: { error: unknown }) => ({
-      submitError: context.describeError(params.error, fallbackFor(context.mode)),
+      submitError: describeUserFormError(params.error, fallbackFor(context.mode)),
     })),
     clearSelection: assign({ user: null }),
   },
@@ -161,7 +152,7 @@ export const userFormMachine = setup({
   },
 }).createMachine({
   id: 'userForm',
-  context: ({ input }) => ({
+  context: () => ({
     mode: 'create',
     user: null,
     initial: blankUserForm(),
@@ -169,7 +160,6 @@ export const userFormMachine = setup({
     errors: {},
     submitError: null,
     visible: hidden(),
-    describeError: input.describeError ?? describeUserFormError,
   }),
   initial: 'Closed',
   states: {

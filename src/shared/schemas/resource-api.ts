@@ -35,8 +35,3 @@ export interface ResourceItem<K extends ResourceKind = ResourceKind> {
   createdAt: string;
   updatedAt: string;
 }
-
-/** GET .../exists/{name} */
-export interface ExistsResponse {
-  exists: boolean;
-}

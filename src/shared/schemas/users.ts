@@ -10,6 +10,8 @@ const MAX_PASSWORD_LENGTH = 1024;
 export const USER_TEXTS = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
+  /** Changing one's own email to the same address (the profile form, and the server's 400). */
+  emailUnchanged: 'Please enter a different email',
   passwordRequired: 'Password is required',
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
@@ -34,6 +36,12 @@ export const passwordSchema = z
   .min(1, USER_TEXTS.passwordRequired)
   .min(MIN_PASSWORD_LENGTH, USER_TEXTS.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, USER_TEXTS.passwordTooLong);
+
+/** The first message of the password rule for `value` (required, then the length limits), or null. */
+export const passwordError = (value: string): string | null => {
+  const result = passwordSchema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? USER_TEXTS.passwordRequired);
+};
 
 export const loginBodySchema = z.object({
   email: z.string({ error: USER_TEXTS.emailRequired }).trim().min(1, USER_TEXTS.emailRequired),
@@ -73,9 +81,6 @@ export const userSchema = z.object({
 
 /** A row of the admin's user list: how many items would pass to the admin who deletes the user. */
 export const userListItemSchema = userSchema.extend({ ownedItems: z.number().int() });
-
-export const tokenResponseSchema = z.object({ token: z.string() });
-export const messageResponseSchema = z.object({ message: z.string() });
 
 export type User = z.infer<typeof userSchema>;
 export type UserListItem = z.infer<typeof userListItemSchema>;

@@ -5,6 +5,7 @@ import { AlertIcon } from '@client/components/icons';
 import { useFocusTarget } from '@client/palette';
 import { CHANGE_PASSWORD_TARGET } from '@client/shell/AppCommands';
 import type { PasswordField } from '@machines/passwordChange';
+import { MIN_PASSWORD_LENGTH } from '@shared/schemas/users';
 import { type ChangeEvent, useId, useRef } from 'react';
 import { PasswordChangeActor } from './actors';
 
@@ -29,7 +30,7 @@ export function PasswordSection() {
   return (
     <Card
       title="Change Password"
-      description="Use at least 6 characters. You stay signed in."
+      description={`Use at least ${MIN_PASSWORD_LENGTH} characters. You stay signed in.`}
       titleId={titleId}
     >
       <form

@@ -8,6 +8,7 @@ import {
 import { USER_FORM_SUCCESS_MS, userFormMachine } from '@machines/userForm';
 import { userListMachine } from '@machines/userList';
 import { userRoleMachine } from '@machines/userRole';
+import { USER_DELETE_TEXTS } from '@shared/messages/deletion';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
@@ -19,11 +20,6 @@ import { fromPromise } from 'xstate';
  * Every IO actor rejects with a Failure (withFailure), the shape the machines' message rules read.
  */
 
-export const DELETE_USER_TEXTS = {
-  fallback: 'An error occurred while deleting the user',
-  success: 'User deleted successfully!',
-} as const;
-
 export const deleteUserMachine = createDeleteDialogMachine<UserListItem>();
 
 export const UserListActor = createActorContext(userListMachine);
@@ -31,11 +27,11 @@ export const UserFormActor = createActorContext(userFormMachine);
 export const DeleteUserActor = createActorContext(deleteUserMachine);
 export const UserRoleActor = createActorContext(userRoleMachine);
 
-const DELETE_USER_INPUT: DeleteDialogInput<UserListItem> = {
+const DELETE_USER_INPUT: DeleteDialogInput = {
   // Same green-message time as the user form (spec section 4 "User modal").
   successDelayMs: USER_FORM_SUCCESS_MS,
   subject: 'Email',
-  describeError: deleteErrorDescriber({ fallback: DELETE_USER_TEXTS.fallback }),
+  describeError: deleteErrorDescriber({ fallback: USER_DELETE_TEXTS.fallback }),
 };
 
 /** Wires the screen's machines once, the list first: both modals reload it. */
@@ -91,7 +87,7 @@ function UserModalActors({ children }: { children: ReactNode }) {
     };
   });
   return (
-    <UserFormActor.Provider logic={logic.form} options={{ input: {} }}>
+    <UserFormActor.Provider logic={logic.form}>
       <DeleteUserActor.Provider logic={logic.remove} options={{ input: DELETE_USER_INPUT }}>
         <UserRoleActor.Provider logic={logic.role}>{children}</UserRoleActor.Provider>
       </DeleteUserActor.Provider>
