@@ -3,7 +3,7 @@ import { failureStatus } from './failure';
 import { notProvided } from './notProvided';
 
 /**
- * The authentication session (spec sections 4 "Authentication", 5 "Session token", 9).
+ * The authentication session: the JWT in local storage, checked on start and every minute.
  *
  *   Loading --stored token usable--> Authenticated --logout / 401 / expired--> Anonymous
  *           --expired/undecodable--> Anonymous (token removed)
@@ -53,7 +53,7 @@ export type AuthEvent =
   /** The user changed (e.g. after an email change): replaces the session's user. */
   | { type: 'auth.userUpdated'; user: SessionUser };
 
-/** Token expiry re-check while signed in (spec section 9). */
+/** How often the token's expiry is checked while signed in. */
 export const EXPIRY_CHECK_MS = 60_000;
 
 /** Expired if exp is earlier than the current time in seconds; undecodable counts as expired. */

@@ -14,7 +14,7 @@ import { type Failure, failureStatus } from './failure';
 import { notProvided } from './notProvided';
 
 /**
- * One chat with a LEIA session (spec section 2 "Chat screen", sections 5 and 8 "Chat").
+ * One chat with a LEIA session (the chat screen, route /chat/{sessionId}).
  *
  *   Loading --session--> Idle                     (the server's messages win)
  *   Loading --offline, this session stored--> Idle (the browser's copy, `offline`)

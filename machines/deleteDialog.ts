@@ -6,9 +6,8 @@ import { notProvided } from './notProvided';
 
 /**
  * The typed-confirmation delete dialog, one machine for every delete in the product: users (type
- * the email), LEIAs and resources (type the name). Spec section 4 "Delete dialog", "User modal";
- * section 5 "Delete confirmation"; section 8 "{product} delete", "Resource delete", "User
- * management".
+ * the email), LEIAs and resources (type the name). The delete button works only once the exact
+ * text is typed (case and spaces count); the texts are in src/shared/messages/deletion.ts.
  *
  *   Closed --dialog.open--> Open.Editing --dialog.confirm (typed === expected)--> Open.Deleting
  *   Deleting --done--> Succeeded --successDelayMs--> Closed (onDeleted)
@@ -33,7 +32,7 @@ export interface DeleteFailure {
 
 export type DescribeDeleteError = (error: unknown) => DeleteFailure;
 
-/** One dialog's catalogue texts (spec section 8). */
+/** One dialog's texts for the failures it names (src/shared/messages/deletion.ts). */
 export interface DeleteErrorTexts {
   /** No specific text applies and the server sent no message. */
   fallback: string;
@@ -81,7 +80,7 @@ export const deleteErrorDescriber =
 
 export const defaultDescribeDeleteError = deleteErrorDescriber({ fallback: DELETE_FALLBACK_MESSAGE });
 
-/** Section 5: Name doesn't match. Type "{name}" exactly. (`subject` is 'Email' for users.) */
+/** The mismatch message under the field; `subject` is 'Email' for users. */
 export const mismatchMessage = (expected: string, subject = 'Name'): string =>
   `${subject} doesn't match. Type "${expected}" exactly.`;
 

@@ -5,7 +5,7 @@ import { failureMessage } from './failure';
 import { notProvided } from './notProvided';
 
 /**
- * Changing one's own email on the profile (spec sections 5 "Email change", 8 "Profile").
+ * Changing one's own email on the profile: required, a valid address, and not the current one.
  *
  *   Viewing --edit--> Editing --submit, invalid or unchanged--> Editing (error)
  *                             --submit--> Saving --ok--> Viewing (user updated, success toast)

@@ -4,7 +4,7 @@ import { failureMessage, failureStatus } from './failure';
 import { notProvided } from './notProvided';
 
 /**
- * The View modal of the Search screen (spec section 2 "View modal"). List rows carry no specs, so
+ * The View modal of the Search screen. List rows carry no specs, so
  * opening fetches the whole LEIA (GET /api/v1/leias/{id}).
  *
  *   Closed --view.open(id)--> Open.Loading --done--> Open.Ready --view.close--> Closed

@@ -3,7 +3,7 @@ import { failureMessage, failureStatus, failureValidationText } from './failure'
 import { notProvided } from './notProvided';
 
 /**
- * The login form (spec sections 2 "Login screen", 5 "Login", 8 "Login", 9).
+ * The login form.
  *
  *   Editing --submit, fields blank--> Editing ('Please fill in all fields')
  *           --submit--> Submitting --{token}--> Succeeded --1 s--> Done (goes to /)
@@ -13,7 +13,7 @@ import { notProvided } from './notProvided';
 export const LOGIN_TEXTS = {
   required: 'Please fill in all fields',
   noToken: 'Something went wrong, please try again later',
-  fallback: 'An error ocurred', // sic: the spec's text
+  fallback: 'An error ocurred', // sic: the product's text, kept verbatim
   success: 'Logged in successfully!',
 } as const;
 

@@ -3,7 +3,7 @@ import { notProvided } from './notProvided';
 import { matchScore } from './paletteMatch';
 
 /**
- * The command palette and the shortcuts help (docs/architecture.md "Palette and keyboard").
+ * The command palette and the shortcuts help (docs/architecture.md "Palette commands").
  *
  *   Closed --open/toggle--> Open.Root
  *   Open.Root --run (a command without arguments)--> Closed, then the command runs

@@ -4,7 +4,7 @@ import { failureMessage } from './failure';
 import { notProvided } from './notProvided';
 
 /**
- * Changing one's own password on the profile (spec sections 5 "Password change", 8 "Profile").
+ * Changing one's own password on the profile.
  *
  *   Editing --submit, a rule broken--> Editing (error)
  *           --submit--> Saving --ok--> Editing (fields cleared, success toast)

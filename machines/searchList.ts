@@ -4,8 +4,7 @@ import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { notProvided } from './notProvided';
 
 /**
- * The LEIA result list of the Search screen and of My LEIAs (spec section 2 "Search screen",
- * section 4 "Search list", section 5 "Search", section 8 "Search screen", section 9).
+ * The LEIA result list of the Search screen and of My LEIAs.
  *
  *   Loading --done--> Ready.Idle                       (the first page replaces the rows)
  *   Loading --error--> Failed ('Could not load LEIAs', toast) --list.retry--> Loading
@@ -44,7 +43,7 @@ export interface SearchFilters {
 
 export const DEFAULT_SEARCH_FILTERS: SearchFilters = { text: '', visibility: 'all', version: 'latest' };
 
-/** What a request depends on: text trimmed, All versions sent as '' (spec section 5 "Search"). */
+/** What a request depends on: text trimmed, All versions sent as ''. */
 export interface SearchQuery {
   text: string;
   visibility: Visibility;

@@ -13,8 +13,7 @@ import { failureMessage, failureValidationText } from './failure';
 import { notProvided } from './notProvided';
 
 /**
- * The admin's add/edit user modal (spec section 4 "User modal", section 5 "User form", section 8
- * "User management").
+ * The admin's add/edit user modal; its validation is src/shared/schemas/user-form.ts.
  *
  *   Closed --form.open--> Open.Editing --form.submit (valid)--> Open.Submitting
  *   Submitting --done--> Succeeded --1.5 s--> Closed (onDone: the app reloads the list)
@@ -22,8 +21,8 @@ import { notProvided } from './notProvided';
  *
  * Opening without a user is create mode (role instructor); with a user it is edit mode (email
  * and role prefilled, passwords blank = unchanged). The app provides `saveUser` (the API call)
- * and `onDone`. `saveUser` rejects with a Failure (./failure.ts), which the spec's rule turns
- * into the red message (describeUserFormError).
+ * and `onDone`. `saveUser` rejects with a Failure (./failure.ts), which describeUserFormError
+ * turns into the red message.
  */
 
 export const USER_FORM_SUCCESS_MS = 1500;

@@ -3,7 +3,7 @@ import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { notProvided } from './notProvided';
 
 /**
- * The User Management list (spec section 2 "User Management screen", section 8 "User management").
+ * The User Management list.
  *
  *   Loading --done, some users--> Loaded
  *   Loading --done, none--> Empty ('No users registered')

@@ -53,7 +53,7 @@ function ForbiddenRoute() {
   );
 }
 
-/** The route table of spec section 2. */
+/** The route table; the paths are client/routes.ts. */
 export function AppRoutes() {
   return (
     <Switch>

@@ -4,7 +4,7 @@ import { Redirect } from 'wouter';
 import { ROUTES } from '../routes';
 import { actorOf, useAuth } from './context';
 
-/** Spec section 2 "Protected route rules": 'Loading...' while loading, else /login when anonymous. */
+/** A signed-in route: 'Loading...' while the session loads, else /login when anonymous. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { isLoading, isAuthenticated } = useAuth();
   if (isLoading) return <AuthLoading />;

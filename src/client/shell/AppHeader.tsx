@@ -11,7 +11,7 @@ import { navItemsFor } from './navigation';
 import { UserMenu } from './UserMenu';
 
 /**
- * The page header of spec section 2: logo, title, description, the signed-in user's email, the
+ * The page header: logo, title, description, the signed-in user's email, the
  * menu button and optional right-hand content; plus the palette and theme buttons.
  */
 export function AppHeader({ right }: { right?: ReactNode }) {

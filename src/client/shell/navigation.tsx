@@ -3,7 +3,7 @@ import { ROUTES } from '@client/routes';
 import { type Actor, canManageActivities, canManageUsers } from '@shared/permissions';
 import type { ReactNode } from 'react';
 
-/** The menu destinations of spec section 2 "Page header and menu"; the palette offers the same. */
+/** The header menu's destinations; the palette offers the same. */
 export interface NavItem {
   id: string;
   label: string;

@@ -4,7 +4,7 @@ import type { ItemOwner } from './visibility';
 import { visibilitySchema } from './visibility';
 
 /**
- * What the resources API answers (spec section 3 "Resource"), beside the request bodies in
+ * What the resources API answers, beside the request bodies in
  * ./resources.ts. Shared so the client's API module and the server's responses agree.
  */
 

@@ -4,7 +4,7 @@ import { HomeIcon, LogoutIcon, ShieldIcon } from '@client/components/icons';
 import { ROUTES } from '@client/routes';
 import { useLocation } from 'wouter';
 
-/** Spec section 2 "Access Denied screen" (route /forbidden). */
+/** The Access Denied screen (route /forbidden). */
 export default function AccessDenied() {
   const { logout } = useAuth();
   const [, navigate] = useLocation();

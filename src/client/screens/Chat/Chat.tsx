@@ -30,7 +30,7 @@ export const CHAT_TITLE = 'Chat';
 export const CHAT_SUBTITLE = 'Test and interact with a LEIA configuration';
 
 /**
- * The chat screen (route /chat/{sessionId}; spec section 2), without the navigation menu. The
+ * The chat screen (route /chat/{sessionId}), without the navigation menu. The
  * conversation is the chat machine's (machines/chat.ts); this view renders its snapshot and sends
  * it events. A new session id is a new screen (and a new machine).
  */
@@ -106,7 +106,6 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
             >
               {instructionsOpen ? 'Hide Instructions' : 'Instructions'}
             </Button>
-            {/* 'Save Transcription' (experiment-transcription mode) joins here with the activities issue. */}
             <Button variant="primary" onClick={finish}>
               Finish Conversation
             </Button>

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useLocation } from 'wouter';
 
 /**
- * 'Finish Conversation' (spec section 2): back to the design wizard with its saved state when the
+ * 'Finish Conversation': back to the design wizard with its saved state when the
  * chat was opened from there; otherwise back one page; with no page to go back to (the chat was
  * opened in a new tab or from a bookmark), to Search.
  */

@@ -8,7 +8,7 @@ import type { ChangeEvent } from 'react';
 import { Redirect } from 'wouter';
 import { LoginActor, LoginActors } from './actors';
 
-/** Spec section 2 "Login screen"; the flow and its messages live in machines/login.ts. */
+/** The Login screen (route /login); the flow and its messages live in machines/login.ts. */
 export function Login() {
   return (
     <LoginActors>

@@ -4,7 +4,7 @@ import { AccountSection } from './AccountSection';
 import { ProfileActors } from './actors';
 import { PasswordSection } from './PasswordSection';
 
-/** Spec section 2 "Profile screen" (route /profile, signed in). */
+/** The Profile screen (route /profile, signed in). */
 export default function Profile() {
   const { user } = useAuth();
   return (

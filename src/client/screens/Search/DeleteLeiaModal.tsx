@@ -12,7 +12,7 @@ const leiaDetails = (leia: LeiaListItem): DeleteDetail[] => [
   { label: 'Created', value: <time dateTime={leia.createdAt}>{formatDateTime(leia.createdAt)}</time> },
 ];
 
-/** Spec section 2 "Delete {product} modal": the shared typed-name dialog with the LEIA's texts. */
+/** The Delete LEIA modal: the shared typed-name dialog with the LEIA's texts. */
 export function DeleteLeiaModal() {
   return (
     <DeleteConfirmModal

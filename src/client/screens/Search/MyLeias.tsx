@@ -4,7 +4,7 @@ import { LeiaBrowser } from './LeiaBrowser';
 const SCOPE = { kind: 'mine' } as const;
 
 /**
- * My LEIAs (route /leias; the wizard's destination and the profile's link): the signed-in user's
+ * My LEIAs (route /leias; the profile's link): the signed-in user's
  * own LEIAs (GET /leias?owner=me), with the Search screen's filters, rows and actions.
  */
 export function MyLeias() {

@@ -2,7 +2,7 @@ import { LeiaBrowser } from './LeiaBrowser';
 
 const SCOPE = { kind: 'all' } as const;
 
-/** Search (route /; spec section 2 "Search screen"): every LEIA the user may see. */
+/** Search (route /): every LEIA the user may see. */
 export function SearchScreen() {
   return (
     <LeiaBrowser title="Search" description="Discover and test existing LEIA configurations" scope={SCOPE} />

@@ -22,7 +22,7 @@ import { VERSION_OPTIONS, VISIBILITY_OPTIONS } from './SearchFilters';
 /**
  * The screen's palette commands, registered while it is mounted: focus the search box (or fill it
  * with the text typed in the palette), open any LEIA by name, one command per row action that
- * declares `command` (View LEIA..., Try LEIA..., Delete LEIA..., and each action added later), and
+ * declares `command` (View LEIA..., Try LEIA..., Delete LEIA...), and
  * the filters.
  *
  * The LEIA pages search the server as the user types (GET /leias?text=…) with the screen's Version

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import type { RowAction } from './rowActions';
 
 /**
- * The row action 'Try' (spec section 2 "Row actions"): starts a session with the LEIA and opens
+ * The row action 'Try': starts a session with the LEIA and opens
  * /chat/{sessionId} with its problem description; that row's button is busy (and disabled) until
  * then. Its palette command 'Try LEIA...' searches the LEIAs the screen lists as the user types.
  */

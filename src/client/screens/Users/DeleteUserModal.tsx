@@ -13,7 +13,7 @@ const userTransfer = (user: UserListItem) =>
   user.ownedItems > 0 ? USER_DELETE_TEXTS.transferNotice(user.ownedItems) : null;
 
 /**
- * The typed-email delete confirmation (spec sections 2, 4 "User modal", 5 "Delete confirmation"):
+ * The typed-email delete confirmation:
  * the shared typed-confirmation dialog with the user's texts; the actor's input makes the
  * mismatch message say 'Email' and keeps the green success message for 1.5 s.
  */

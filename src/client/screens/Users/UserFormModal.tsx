@@ -30,7 +30,7 @@ const selectView = (s: UserFormSnapshot) => ({
 const sameView = (a: ReturnType<typeof selectView>, b: ReturnType<typeof selectView>) =>
   (Object.keys(a) as (keyof typeof a)[]).every((key) => Object.is(a[key], b[key]));
 
-/** The add/edit user modal (spec section 2 and section 4 "User modal"); the machine holds the state. */
+/** The add/edit user modal; the machine (machines/userForm.ts) holds the state. */
 export function UserFormModal() {
   const actor = UserFormActor.useActorRef();
   const view = UserFormActor.useSelector(selectView, sameView);

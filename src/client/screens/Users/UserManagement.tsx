@@ -9,7 +9,7 @@ import { useUserCommands } from './useUserCommands';
 import './users.css';
 
 /**
- * User Management (route /administration/users, admin only; spec section 2). The list, the
+ * User Management (route /administration/users, admin only). The list, the
  * add/edit modal and the delete modal are three machines (./actors.tsx); this view renders their
  * snapshots.
  */

@@ -28,7 +28,7 @@ export const DeleteUserActor = createActorContext(deleteUserMachine);
 export const UserRoleActor = createActorContext(userRoleMachine);
 
 const DELETE_USER_INPUT: DeleteDialogInput = {
-  // Same green-message time as the user form (spec section 4 "User modal").
+  // Same green-message time as the user form.
   successDelayMs: USER_FORM_SUCCESS_MS,
   subject: 'Email',
   describeError: deleteErrorDescriber({ fallback: USER_DELETE_TEXTS.fallback }),
@@ -48,7 +48,7 @@ export function UserActors({ children }: { children: ReactNode }) {
   );
 }
 
-/** Both modals reload the list once they have closed after a success (spec section 4), and so does a role change. */
+/** Both modals reload the list once they have closed after a success, and so does a role change. */
 function UserModalActors({ children }: { children: ReactNode }) {
   const list = UserListActor.useActorRef();
   const [logic] = useState(() => {

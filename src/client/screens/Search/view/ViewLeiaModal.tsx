@@ -18,7 +18,7 @@ const selectView = (s: LeiaViewSnapshot) => ({
 });
 
 /**
- * The View modal (spec section 2): tabs Problem, Persona and, for those who may see behaviour
+ * The View modal: tabs Problem, Persona and, for those who may see behaviour
  * content (canSeeBehaviour: not instructors), Behaviour. Escape, the backdrop and the close button
  * close it; the machine resets the tab to Problem when a different LEIA is opened.
  */
