@@ -137,7 +137,7 @@ describe('User Management palette commands', () => {
     ]);
     const teacherItem = users.find((i) => i.title === teacher.email)!;
     const rolePage = argumentPage(change, 1, teacherItem.value);
-    expect(rolePage.placeholder).toBe('New role for teacher@school.org? Type a role');
+    expect(rolePage.placeholder).toBe('Which new role? Type a role');
     const roles = rolePage.load ? await rolePage.load(new AbortController().signal) : [];
     expect(roles.map((i) => [i.title, i.value])).toEqual([
       ['Administrator', 'admin'],

@@ -79,7 +79,7 @@ const userArgument = (placeholder: string): StaticArgument<UserListItem> => ({
 
 /** Which role for the chosen user: the roles it does not have yet. */
 const roleArgument = (user: UserListItem): StaticArgument<Role> => ({
-  placeholder: `New role for ${user.email}? Type a role`,
+  placeholder: 'Which new role? Type a role',
   load: () =>
     ROLES.filter((role) => role !== user.role).map((role) => ({
       id: role,
