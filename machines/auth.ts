@@ -1,8 +1,9 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { failureStatus } from './failure';
+import { notProvided } from './notProvided';
 
 /**
- * The authentication session (spec sections 4 "Authentication", 5 "Session token", 9).
+ * The authentication session: the JWT in local storage, checked on start and every minute.
  *
  *   Loading --stored token usable--> Authenticated --logout / 401 / expired--> Anonymous
  *           --expired/undecodable--> Anonymous (token removed)
@@ -52,7 +53,7 @@ export type AuthEvent =
   /** The user changed (e.g. after an email change): replaces the session's user. */
   | { type: 'auth.userUpdated'; user: SessionUser };
 
-/** Token expiry re-check while signed in (spec section 9). */
+/** How often the token's expiry is checked while signed in. */
 export const EXPIRY_CHECK_MS = 60_000;
 
 /** Expired if exp is earlier than the current time in seconds; undecodable counts as expired. */
@@ -84,18 +85,16 @@ export const authMachine = setup({
   },
   actors: {
     /** Reads the token from storage and decodes it. */
-    readToken: fromPromise<StoredToken | null>(async () => null),
+    readToken: fromPromise<StoredToken | null>(async () => notProvided('auth', 'readToken')),
     /** GET /users/me; rejects with a Failure (status 401 = the token is no longer accepted). */
-    fetchMe: fromPromise<SessionUser>(async () => {
-      throw new Error('fetchMe not provided');
-    }),
+    fetchMe: fromPromise<SessionUser>(async () => notProvided('auth', 'fetchMe')),
     /** Reports sessions ended or started outside this actor (401 elsewhere, other tabs). */
-    sessionEvents: fromCallback<AuthEvent>(() => undefined),
+    sessionEvents: fromCallback<AuthEvent>(() => notProvided('auth', 'sessionEvents')),
   },
   actions: {
-    storeToken: (_, _params: { token: string }) => {},
-    removeToken: () => {},
-    navigateToLogin: () => {},
+    storeToken: (_, _params: { token: string }) => notProvided('auth', 'storeToken'),
+    removeToken: () => notProvided('auth', 'removeToken'),
+    navigateToLogin: () => notProvided('auth', 'navigateToLogin'),
     startSession: assign((_, params: StoredToken) => sessionFrom(params)),
     clearSession: assign(() => emptySession),
     setUser: assign((_, params: { user: SessionUser }) => ({ user: params.user })),

@@ -11,9 +11,10 @@ import type {
   StoredChat,
 } from './chatContract';
 import { type Failure, failureStatus } from './failure';
+import { notProvided } from './notProvided';
 
 /**
- * One chat with a LEIA session (spec section 2 "Chat screen", sections 5 and 8 "Chat").
+ * One chat with a LEIA session (the chat screen, route /chat/{sessionId}).
  *
  *   Loading --session--> Idle                     (the server's messages win)
  *   Loading --offline, this session stored--> Idle (the browser's copy, `offline`)
@@ -60,15 +61,13 @@ export const chatMachine = setup({
     input: {} as ChatInput,
   },
   actors: {
-    loadSession: fromPromise<LoadedSession, { sessionId: string }>(async () => {
-      throw new Error('chat: provide the loadSession actor');
-    }),
-    reply: fromPromise<ReplyOutput, ReplyInput>(async () => {
-      throw new Error('chat: provide the reply actor');
-    }),
+    loadSession: fromPromise<LoadedSession, { sessionId: string }>(async () =>
+      notProvided('chat', 'loadSession'),
+    ),
+    reply: fromPromise<ReplyOutput, ReplyInput>(async () => notProvided('chat', 'reply')),
   },
   actions: {
-    persist: (_, _chat: StoredChat) => {},
+    persist: (_, _chat: StoredChat) => notProvided('chat', 'persist'),
     /** Starts a request: a new id, so that late deltas of an earlier one are dropped. */
     beginReply: assign(({ context }, pending: PendingReply) => ({
       pending,

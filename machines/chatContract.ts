@@ -11,7 +11,7 @@ export const CHAT_TEXTS = {
   offline: 'You are offline: this is the conversation as this browser last saw it.',
 } as const;
 
-/** A chat message is a transcription message (spec section 3: text, timestamp, isLeia). */
+/** A chat message is a transcription message: text, timestamp, isLeia. */
 export type { ChatMessage };
 
 /** What the screen shows about the session besides its messages. */

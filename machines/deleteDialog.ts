@@ -1,12 +1,13 @@
 import type { Dependent } from '@shared/api-error';
+import { DELETE_FALLBACK_MESSAGE } from '@shared/messages/deletion';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type Failure, failureMessage, failureStatus } from './failure';
+import { notProvided } from './notProvided';
 
 /**
  * The typed-confirmation delete dialog, one machine for every delete in the product: users (type
- * the email), LEIAs and resources (type the name). Spec section 4 "Delete dialog", "User modal";
- * section 5 "Delete confirmation"; section 8 "{product} delete", "Resource delete", "User
- * management".
+ * the email), LEIAs and resources (type the name). The delete button works only once the exact
+ * text is typed (case and spaces count); the texts are in src/shared/messages/deletion.ts.
  *
  *   Closed --dialog.open--> Open.Editing --dialog.confirm (typed === expected)--> Open.Deleting
  *   Deleting --done--> Succeeded --successDelayMs--> Closed (onDeleted)
@@ -31,7 +32,7 @@ export interface DeleteFailure {
 
 export type DescribeDeleteError = (error: unknown) => DeleteFailure;
 
-/** One dialog's catalogue texts (spec section 8). */
+/** One dialog's texts for the failures it names (src/shared/messages/deletion.ts). */
 export interface DeleteErrorTexts {
   /** No specific text applies and the server sent no message. */
   fallback: string;
@@ -77,12 +78,9 @@ export const deleteErrorDescriber =
     return { message: failureMessage(error, texts.fallback) };
   };
 
-/** Spec section 8's shared default for LEIA and resource deletes. */
-export const DELETE_FALLBACK_MESSAGE = 'An error occurred while deleting the resource';
-
 export const defaultDescribeDeleteError = deleteErrorDescriber({ fallback: DELETE_FALLBACK_MESSAGE });
 
-/** Section 5: Name doesn't match. Type "{name}" exactly. (`subject` is 'Email' for users.) */
+/** The mismatch message under the field; `subject` is 'Email' for users. */
 export const mismatchMessage = (expected: string, subject = 'Name'): string =>
   `${subject} doesn't match. Type "${expected}" exactly.`;
 
@@ -90,15 +88,12 @@ export const mismatchMessage = (expected: string, subject = 'Name'): string =>
 const matchesExpected = ({ typed, expected }: { typed: string; expected: string }): boolean =>
   expected !== '' && typed === expected;
 
-export interface DeleteDialogInput<T extends DeleteTarget = DeleteTarget> {
+export interface DeleteDialogInput {
   /** How long Succeeded shows its green message before closing: 1500 for users, 0 elsewhere. */
   successDelayMs?: number;
   describeError?: DescribeDeleteError;
   /** The word in the mismatch message: 'Name' (default) or 'Email'. */
   subject?: string;
-  /** Start open on this target (a dialog mounted per item); otherwise start Closed. */
-  target?: T;
-  expected?: string;
 }
 
 export interface DeleteDialogContext<T extends DeleteTarget = DeleteTarget> {
@@ -121,23 +116,21 @@ export type DeleteDialogEvent<T extends DeleteTarget = DeleteTarget> =
 
 /**
  * Builds the machine for one target type, so that `context.target` keeps the caller's type
- * (`createDeleteDialogMachine<UserListItem>()`). `deleteDialogMachine` is the untyped instance.
+ * (`createDeleteDialogMachine<UserListItem>()`).
  */
 export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>() =>
   setup({
     types: {
       context: {} as DeleteDialogContext<T>,
       events: {} as DeleteDialogEvent<T>,
-      input: {} as DeleteDialogInput<T>,
+      input: {} as DeleteDialogInput,
     },
     actors: {
-      deleteItem: fromPromise<unknown, { target: T }>(async () => {
-        throw new Error('deleteDialog: provide the deleteItem actor');
-      }),
+      deleteItem: fromPromise<unknown, { target: T }>(async () => notProvided('deleteDialog', 'deleteItem')),
     },
     actions: {
       /** After the success message: reload the list, toast, clear a selection of this item. */
-      onDeleted: (_, _params: { target: T }) => {},
+      onDeleted: (_, _params: { target: T }) => notProvided('deleteDialog', 'onDeleted'),
       open: assign(({ event }) =>
         event.type === 'dialog.open'
           ? { target: event.target, expected: event.expected, typed: '', error: null }
@@ -154,7 +147,6 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
       clear: assign({ target: null, expected: '', typed: '', error: null }),
     },
     guards: {
-      hasTarget: ({ context }) => context.target !== null,
       typedMatches: ({ context }) => matchesExpected(context),
       closesAtOnce: ({ context }) => context.successDelayMs <= 0,
     },
@@ -164,8 +156,8 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
   }).createMachine({
     id: 'deleteDialog',
     context: ({ input }) => ({
-      target: input.target ?? null,
-      expected: input.expected ?? input.target?.name ?? '',
+      target: null,
+      expected: '',
       typed: '',
       error: null,
       successDelayMs: input.successDelayMs ?? 0,
@@ -175,7 +167,6 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
     initial: 'Closed',
     states: {
       Closed: {
-        always: { guard: 'hasTarget', target: 'Open' },
         on: { 'dialog.open': { target: 'Open', actions: 'open' } },
       },
       Open: {
@@ -225,8 +216,6 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
       },
     },
   });
-
-export const deleteDialogMachine = createDeleteDialogMachine();
 
 export type DeleteDialogMachine<T extends DeleteTarget = DeleteTarget> = ReturnType<
   typeof createDeleteDialogMachine<T>

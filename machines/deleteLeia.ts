@@ -4,14 +4,14 @@ import { createDeleteDialogMachine, type DeleteDialogInput, deleteErrorDescriber
 
 /**
  * The Delete LEIA dialog: the shared typed-confirmation machine (./deleteDialog.ts) on a list row,
- * with spec section 8's "{product} delete" texts (403, 404, 400 listing the activities, else the
- * server's message, else 'An error occurred while deleting the resource'). It closes at once on
+ * with LEIA_DELETE_TEXTS (403, 404, 400 listing the activities, else the server's message, else
+ * 'An error occurred while deleting the resource'). It closes at once on
  * success; the app's `onDeleted` shows 'LEIA deleted successfully' and reloads the list.
  * A resource dialog is the same two lines with RESOURCE_DELETE_TEXTS.
  */
 export const deleteLeiaMachine = createDeleteDialogMachine<LeiaListItem>();
 
-export const DELETE_LEIA_INPUT: DeleteDialogInput<LeiaListItem> = {
+export const DELETE_LEIA_INPUT: DeleteDialogInput = {
   successDelayMs: 0,
   describeError: deleteErrorDescriber(LEIA_DELETE_TEXTS),
 };

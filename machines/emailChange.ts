@@ -2,9 +2,10 @@ import { isValidEmail, USER_TEXTS } from '@shared/schemas/users';
 import { assign, fromPromise, setup } from 'xstate';
 import type { SessionUser } from './auth';
 import { failureMessage } from './failure';
+import { notProvided } from './notProvided';
 
 /**
- * Changing one's own email on the profile (spec sections 5 "Email change", 8 "Profile").
+ * Changing one's own email on the profile: required, a valid address, and not the current one.
  *
  *   Viewing --edit--> Editing --submit, invalid or unchanged--> Editing (error)
  *                             --submit--> Saving --ok--> Viewing (user updated, success toast)
@@ -12,7 +13,6 @@ import { failureMessage } from './failure';
  */
 
 export const EMAIL_CHANGE_TEXTS = {
-  unchanged: 'Please enter a different email',
   success: 'Email updated successfully!',
   failure: 'Failed to update email',
 } as const;
@@ -34,7 +34,7 @@ export const emailDraftError = (draft: string, current: string): string | null =
   const email = draft.trim();
   if (email === '') return USER_TEXTS.emailRequired;
   if (!isValidEmail(email)) return USER_TEXTS.emailInvalid;
-  if (email === current.trim()) return EMAIL_CHANGE_TEXTS.unchanged;
+  if (email === current.trim()) return USER_TEXTS.emailUnchanged;
   return null;
 };
 
@@ -46,14 +46,14 @@ export const emailChangeMachine = setup({
   },
   actors: {
     /** PUT /users/profile/update; resolves with the updated user, rejects with a Failure. */
-    updateEmail: fromPromise<SessionUser, { email: string }>(async () => {
-      throw new Error('updateEmail not provided');
-    }),
+    updateEmail: fromPromise<SessionUser, { email: string }>(async () =>
+      notProvided('emailChange', 'updateEmail'),
+    ),
   },
   actions: {
-    userUpdated: (_, _params: { user: SessionUser }) => {},
-    notifySuccess: (_, _params: { message: string }) => {},
-    notifyFailure: (_, _params: { message: string }) => {},
+    userUpdated: (_, _params: { user: SessionUser }) => notProvided('emailChange', 'userUpdated'),
+    notifySuccess: (_, _params: { message: string }) => notProvided('emailChange', 'notifySuccess'),
+    notifyFailure: (_, _params: { message: string }) => notProvided('emailChange', 'notifyFailure'),
   },
 }).createMachine({
   id: 'emailChange',

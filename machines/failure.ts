@@ -1,6 +1,6 @@
 /**
  * What an invoked IO actor rejects with. The app's actors turn transport errors (ofetch's
- * FetchError) into this plain shape, so machines can apply the spec's message rules without
+ * FetchError) into this plain shape, so machines can apply the message rules below without
  * knowing the HTTP client.
  */
 export interface Failure {
@@ -25,7 +25,7 @@ export const failureMessage = (error: unknown, fallback: string): string => {
   return typeof message === 'string' && message.trim() !== '' ? message : fallback;
 };
 
-/** The validation texts joined with ', ' (spec section 8), or '' when there are none. */
+/** The validation texts joined with ', ', or '' when there are none. */
 export const failureValidationText = (error: unknown): string =>
   Object.values(asFailure(error).validationErrors ?? {})
     .filter((text) => typeof text === 'string' && text !== '')

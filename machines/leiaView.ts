@@ -1,9 +1,10 @@
 import type { Leia } from '@shared/schemas/leias';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureMessage, failureStatus } from './failure';
+import { notProvided } from './notProvided';
 
 /**
- * The View modal of the Search screen (spec section 2 "View modal"). List rows carry no specs, so
+ * The View modal of the Search screen. List rows carry no specs, so
  * opening fetches the whole LEIA (GET /api/v1/leias/{id}).
  *
  *   Closed --view.open(id)--> Open.Loading --done--> Open.Ready --view.close--> Closed
@@ -51,9 +52,7 @@ export const leiaViewMachine = setup({
     tags: {} as 'loading',
   },
   actors: {
-    loadLeia: fromPromise<Leia, { id: string }>(async () => {
-      throw new Error('leiaView: provide the loadLeia actor');
-    }),
+    loadLeia: fromPromise<Leia, { id: string }>(async () => notProvided('leiaView', 'loadLeia')),
   },
   actions: {
     open: assign(({ context, event }) => {
@@ -118,5 +117,3 @@ export const leiaViewMachine = setup({
 
 export type LeiaViewMachine = typeof leiaViewMachine;
 export type LeiaViewSnapshot = SnapshotFrom<LeiaViewMachine>;
-
-export const isLeiaViewOpen = (s: LeiaViewSnapshot): boolean => s.matches('Open');

@@ -1,8 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { failureMessage, failureStatus, failureValidationText } from './failure';
+import { notProvided } from './notProvided';
 
 /**
- * The login form (spec sections 2 "Login screen", 5 "Login", 8 "Login", 9).
+ * The login form.
  *
  *   Editing --submit, fields blank--> Editing ('Please fill in all fields')
  *           --submit--> Submitting --{token}--> Succeeded --1 s--> Done (goes to /)
@@ -12,7 +13,7 @@ import { failureMessage, failureStatus, failureValidationText } from './failure'
 export const LOGIN_TEXTS = {
   required: 'Please fill in all fields',
   noToken: 'Something went wrong, please try again later',
-  fallback: 'An error ocurred', // sic: the spec's text
+  fallback: 'An error ocurred', // sic: the product's text, kept verbatim
   success: 'Logged in successfully!',
 } as const;
 
@@ -47,13 +48,15 @@ export const loginMachine = setup({
   },
   actors: {
     /** POST /users/login; resolves with the body, rejects with a Failure. */
-    login: fromPromise<{ token?: string }, { email: string; password: string }>(async () => ({})),
+    login: fromPromise<{ token?: string }, { email: string; password: string }>(async () =>
+      notProvided('login', 'login'),
+    ),
   },
   actions: {
     /** Hands the token to the auth session. */
-    acceptToken: (_, _params: { token: string }) => {},
-    notifySuccess: () => {},
-    goHome: () => {},
+    acceptToken: (_, _params: { token: string }) => notProvided('login', 'acceptToken'),
+    notifySuccess: () => notProvided('login', 'notifySuccess'),
+    goHome: () => notProvided('login', 'goHome'),
   },
   guards: {
     filledIn: ({ context }) => context.email.trim() !== '' && context.password !== '',

@@ -1,70 +1,125 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { notProvided } from './notProvided';
+import { matchScore } from './paletteMatch';
 
 /**
- * The command palette and the shortcuts help (ARCHITECTURE.md "Palette and keyboard").
+ * The command palette and the shortcuts help (docs/architecture.md "Palette commands").
  *
- *   Closed --open/toggle--> Open.Root --openPage--> Open.Page.Loading --> Ready | Failed
- *   Open.Page --back/escape/backspace on empty--> Open.Root --escape--> Closed
- *   any --help--> Help --close--> Closed
- *   Open --run--> Closed, then the chosen command runs (after the dialog has closed, so the
- *   command can move focus and navigate freely).
+ *   Closed --open/toggle--> Open.Root
+ *   Open.Root --run (a command without arguments)--> Closed, then the command runs
+ *   Open.Root --begin (a command with arguments)--> Open.Page: its first argument's page
+ *   Open.Page --choose (an item)--> the next argument's page; after the last one, Closed, then the
+ *     command runs with the chosen items' values, in order
+ *   Open.Page --back/escape/backspace in the empty box--> the previous argument's page, or Root
+ *   Open.Root --escape--> Closed;  any --help--> Help --close--> Closed
  *
- * Two kinds of page. A static page `load`s its list once when it opens; the view filters it as
- * the user types. A search page asks `search(text)` instead: at once with '' when it opens, then
- * for each change of the trimmed text, 200 ms after the last keystroke:
+ * A command runs once the dialog has closed, so it can move the focus and navigate freely.
+ *
+ * An argument's page is one of two kinds. A static page `load`s its list once when it opens; the
+ * view filters it as the user types. A search page asks `search(text)` instead: at once with ''
+ * when it opens, then for each change of the trimmed text, 200 ms after the last keystroke:
  *
  *   Open.Page.* --search (text changed)--> Debouncing --200 ms--> Loading --> Ready | Failed
  *
  * A keystroke while Loading leaves it, which stops the invoked request and aborts its signal, so
  * an older answer never replaces a newer one. The items shown stay until the next answer arrives
  * (the view marks them as being refreshed); a failure clears them and offers Retry.
+ *
+ * Enter acts on the best match for the text typed. While the answer for that text is not in yet
+ * (Debouncing, Loading) the view sends `palette.enter` instead of letting a stale row be chosen;
+ * the machine then chooses the best match of the answer as it arrives (a search page's first item,
+ * which the page ranks; a static page's best by the palette's filter).
  */
 
 /** How long a search page waits after the last keystroke before it asks again. */
 export const PALETTE_SEARCH_DEBOUNCE_MS = 200;
 
-export interface PaletteEntry {
+export const PALETTE_TEXTS = {
+  loadFailed: 'Could not load the list',
+  empty: 'Nothing to choose from.',
+  more: 'More match than are listed: type more to narrow the list.',
+} as const;
+
+/** One choice on an argument's page; `value` is what the command receives when it is chosen. */
+export interface PaletteItem<V = unknown> {
   id: string;
   title: string;
   subtitle?: string;
+  /** More words a static page's filter matches (a search page's items need none). */
   keywords?: string[];
+  value: V;
 }
 
-interface PalettePageBase {
-  title: string;
+/** A search page's answer: its items, ranked; `more` when more match than it lists. */
+export interface PaletteResults<V = unknown> {
+  items: PaletteItem<V>[];
+  more?: boolean;
+}
+
+interface ArgumentPage {
   placeholder: string;
+  /** Shown when there is nothing to list (a search page: nothing matches the text). */
   empty?: string;
-  /** Carried for the view, which runs it through 'palette.run' when an item is chosen. */
-  select: (item: PaletteEntry) => void;
 }
 
-/** A page whose whole list is loaded once; the view filters it as the user types. */
-export interface StaticPalettePage extends PalettePageBase {
-  load: (signal: AbortSignal) => Promise<PaletteEntry[]> | PaletteEntry[];
+/**
+ * A list known up front (or fetched whole): `load` is called once when the page opens (its signal
+ * aborts if the page is left first); the palette filters the items as the user types.
+ */
+export interface StaticArgument<V = unknown> extends ArgumentPage {
+  load: (signal: AbortSignal) => Promise<PaletteItem<V>[]> | PaletteItem<V>[];
   search?: undefined;
 }
 
-/** A page that asks for its items as the user types (the server filters; the view does not). */
-export interface SearchPalettePage extends PalettePageBase {
-  /** `text` is trimmed ('' when the box is empty); `signal` aborts when a newer search starts. */
-  search: (text: string, signal: AbortSignal) => Promise<PaletteEntry[]> | PaletteEntry[];
+/**
+ * A list too large to load whole, filtered where it lives (the server): `search` is called with ''
+ * when the page opens, then with the trimmed text 200 ms after the user stops typing. A newer call
+ * aborts the previous one's signal and only the newest answer is shown; the palette keeps its
+ * order (the page ranks it by match) and says so when the answer has `more`.
+ */
+export interface SearchArgument<V = unknown> extends ArgumentPage {
+  search: (
+    text: string,
+    signal: AbortSignal,
+  ) => Promise<PaletteItem<V>[] | PaletteResults<V>> | PaletteItem<V>[] | PaletteResults<V>;
   load?: undefined;
 }
 
-/** A nested page: what a command that needs an argument lists. */
-export type PalettePage = StaticPalettePage | SearchPalettePage;
+/** One argument a command gathers: a page whose items carry the value. */
+export type PaletteArgument<V = unknown> = StaticArgument<V> | SearchArgument<V>;
 
-export const isSearchPage = (page: PalettePage | null): page is SearchPalettePage =>
+/**
+ * An argument as a command declares it: its page, or a function of the values chosen before it
+ * that returns the page (e.g. the roles other than the chosen user's).
+ */
+export type ArgumentStep = PaletteArgument | ((...before: never[]) => PaletteArgument);
+
+export const isSearchPage = (page: PaletteArgument | null): page is SearchArgument =>
   typeof page?.search === 'function';
+
+/** What the palette gathers arguments for: a command's title, its pages, and what runs with the values. */
+export interface Gathering {
+  title: string;
+  args?: readonly ArgumentStep[];
+  run(...values: unknown[]): void;
+}
 
 export interface PaletteContext {
   /** The text in the search box, as typed. */
   search: string;
   /** A search page's text of the request under way or last made (trimmed). */
   query: string;
-  page: PalettePage | null;
-  items: PaletteEntry[];
+  /** The command whose arguments are being gathered, and the items chosen so far, in order. */
+  command: Gathering | null;
+  chosen: PaletteItem[];
+  /** The page of the argument being chosen: command.args[chosen.length]. */
+  page: PaletteArgument | null;
+  items: PaletteItem[];
+  /** The last answer said more match than it lists. */
+  more: boolean;
   error: string | null;
+  /** Enter was pressed before the answer for the typed text arrived: its best match is chosen then. */
+  enterPending: boolean;
 }
 
 export type PaletteEvent =
@@ -73,7 +128,10 @@ export type PaletteEvent =
   | { type: 'palette.close' }
   | { type: 'palette.help' }
   | { type: 'palette.search'; value: string }
-  | { type: 'palette.openPage'; page: PalettePage }
+  | { type: 'palette.begin'; command: Gathering }
+  | { type: 'palette.choose'; item: PaletteItem }
+  /** Enter while the answer for the typed text is on its way (see above). */
+  | { type: 'palette.enter' }
   | { type: 'palette.back' }
   /** Backspace pressed in the search box: goes back only when the box is empty. */
   | { type: 'palette.backspace' }
@@ -81,11 +139,53 @@ export type PaletteEvent =
   | { type: 'palette.retry' }
   | { type: 'palette.run'; run: () => void };
 
-export const PALETTE_TEXTS = {
-  loadFailed: 'Could not load the list',
-} as const;
+const root: PaletteContext = {
+  search: '',
+  query: '',
+  command: null,
+  chosen: [],
+  page: null,
+  items: [],
+  more: false,
+  error: null,
+  enterPending: false,
+};
 
-const root = { search: '', query: '', page: null, items: [], error: null };
+const argumentsOf = (command: Gathering | null): readonly ArgumentStep[] => command?.args ?? [];
+
+/** The page of the argument after `chosen`, built from the values chosen so far when it depends on them. */
+const pageAfter = (command: Gathering, chosen: PaletteItem[]): PaletteArgument | null => {
+  const step = argumentsOf(command)[chosen.length];
+  if (typeof step !== 'function') return step ?? null;
+  // The command's declaration (defineCommand) typed these values in order.
+  return (step as (...before: unknown[]) => PaletteArgument)(...chosen.map((item) => item.value));
+};
+
+/** A fresh page for the argument after `chosen`. */
+const onArgument = (command: Gathering, chosen: PaletteItem[]): PaletteContext => ({
+  ...root,
+  command,
+  chosen,
+  page: pageAfter(command, chosen),
+});
+
+/** The item Enter stands for when the answer arrives after it: null when nothing matches. */
+const bestMatch = (page: PaletteArgument, items: PaletteItem[], search: string): PaletteItem | null => {
+  if (isSearchPage(page)) return items[0] ?? null;
+  let best: PaletteItem | null = null;
+  let bestScore = 0;
+  for (const item of items) {
+    const score = matchScore(search, [item.title, item.subtitle ?? '', ...(item.keywords ?? [])]);
+    if (score > bestScore) {
+      best = item;
+      bestScore = score;
+    }
+  }
+  return best;
+};
+
+const asResults = (answer: PaletteItem[] | PaletteResults): PaletteResults =>
+  Array.isArray(answer) ? { items: answer } : answer;
 
 export const paletteMachine = setup({
   types: {
@@ -95,19 +195,27 @@ export const paletteMachine = setup({
   },
   actors: {
     // Not IO itself: it calls the page's own loader, and aborts it when the page is left.
-    loadItems: fromPromise<PaletteEntry[], { page: PalettePage; query: string }>(
+    loadItems: fromPromise<PaletteResults, { page: PaletteArgument; query: string }>(
       async ({ input: { page, query }, signal }) =>
-        isSearchPage(page) ? page.search(query, signal) : page.load(signal),
+        asResults(isSearchPage(page) ? await page.search(query, signal) : await page.load(signal)),
     ),
   },
   actions: {
     /** Runs the chosen command once the palette has closed (the app defers it a tick). */
-    runCommand: (_, _params: { run: () => void }) => {},
+    runCommand: (_, _params: { run: () => void }) => notProvided('palette', 'runCommand'),
+    waitForAnswer: assign({ enterPending: true }),
+    previousArgument: assign(({ context }) =>
+      context.command ? onArgument(context.command, context.chosen.slice(0, -1)) : root,
+    ),
   },
   guards: {
     /** On a search page, the trimmed text differs from the one last asked for. */
     changesQuery: ({ context, event }) =>
       event.type === 'palette.search' && isSearchPage(context.page) && event.value.trim() !== context.query,
+    takesArguments: (_, command: Gathering) => argumentsOf(command).length > 0,
+    isLastArgument: ({ context }) => context.chosen.length + 1 >= argumentsOf(context.command).length,
+    hasChosen: ({ context }) => context.chosen.length > 0,
+    boxIsEmpty: ({ context }) => context.search === '',
   },
   delays: { debounce: PALETTE_SEARCH_DEBOUNCE_MS },
 }).createMachine({
@@ -139,10 +247,20 @@ export const paletteMachine = setup({
         Root: {
           on: {
             'palette.escape': '#palette.Closed',
-            'palette.openPage': {
-              target: 'Page',
-              actions: assign(({ event }) => ({ ...root, page: event.page })),
-            },
+            'palette.begin': [
+              {
+                guard: { type: 'takesArguments', params: ({ event }) => event.command },
+                target: 'Page',
+                actions: assign(({ event }) => onArgument(event.command, [])),
+              },
+              {
+                target: '#palette.Closed',
+                actions: {
+                  type: 'runCommand',
+                  params: ({ event }) => ({ run: () => event.command.run() }),
+                },
+              },
+            ],
           },
         },
         Page: {
@@ -157,30 +275,78 @@ export const paletteMachine = setup({
                 search: event.value,
                 query: event.value.trim(),
                 error: null,
+                enterPending: false,
               })),
             },
-            'palette.back': { target: 'Root', actions: assign(root) },
-            'palette.escape': { target: 'Root', actions: assign(root) },
-            'palette.backspace': {
-              guard: ({ context }) => context.search === '',
-              target: 'Root',
-              actions: assign(root),
-            },
+            'palette.choose': [
+              {
+                guard: 'isLastArgument',
+                target: '#palette.Closed',
+                actions: {
+                  type: 'runCommand',
+                  params: ({ context, event }) => {
+                    const values = [...context.chosen, event.item].map((item) => item.value);
+                    const command = context.command;
+                    return { run: () => command?.run(...values) };
+                  },
+                },
+              },
+              {
+                target: 'Page',
+                reenter: true,
+                actions: assign(({ context, event }) =>
+                  context.command ? onArgument(context.command, [...context.chosen, event.item]) : root,
+                ),
+              },
+            ],
+            'palette.back': [
+              { guard: 'hasChosen', target: 'Page', reenter: true, actions: 'previousArgument' },
+              { target: 'Root', actions: assign(root) },
+            ],
+            'palette.escape': [
+              { guard: 'hasChosen', target: 'Page', reenter: true, actions: 'previousArgument' },
+              { target: 'Root', actions: assign(root) },
+            ],
+            'palette.backspace': [
+              {
+                guard: and(['boxIsEmpty', 'hasChosen']),
+                target: 'Page',
+                reenter: true,
+                actions: 'previousArgument',
+              },
+              { guard: 'boxIsEmpty', target: 'Root', actions: assign(root) },
+            ],
           },
           states: {
             Debouncing: {
               after: { debounce: 'Loading' },
+              on: { 'palette.enter': { actions: 'waitForAnswer' } },
             },
             Loading: {
               tags: 'loading',
+              on: { 'palette.enter': { actions: 'waitForAnswer' } },
               invoke: {
                 src: 'loadItems',
                 input: ({ context }) => ({ page: context.page!, query: context.query }),
-                onDone: { target: 'Ready', actions: assign({ items: ({ event }) => event.output }) },
+                onDone: {
+                  target: 'Ready',
+                  actions: enqueueActions(({ context, event, enqueue }) => {
+                    const { items, more } = event.output;
+                    enqueue.assign({ items, more: more === true, enterPending: false });
+                    // Enter came first: choose what it stood for, now that the answer is here.
+                    const best =
+                      context.enterPending && context.page
+                        ? bestMatch(context.page, items, context.search)
+                        : null;
+                    if (best) enqueue.raise({ type: 'palette.choose', item: best });
+                  }),
+                },
                 onError: {
                   target: 'Failed',
                   actions: assign({
                     items: [],
+                    more: false,
+                    enterPending: false,
                     error: ({ event }) =>
                       event.error instanceof Error && event.error.message
                         ? `${PALETTE_TEXTS.loadFailed}: ${event.error.message}`

@@ -1,9 +1,10 @@
-import { MIN_PASSWORD_LENGTH } from '@shared/schemas/users';
+import { passwordError } from '@shared/schemas/users';
 import { assign, fromPromise, setup } from 'xstate';
 import { failureMessage } from './failure';
+import { notProvided } from './notProvided';
 
 /**
- * Changing one's own password on the profile (spec sections 5 "Password change", 8 "Profile").
+ * Changing one's own password on the profile.
  *
  *   Editing --submit, a rule broken--> Editing (error)
  *           --submit--> Saving --ok--> Editing (fields cleared, success toast)
@@ -13,7 +14,6 @@ import { failureMessage } from './failure';
 export const PASSWORD_CHANGE_TEXTS = {
   required: 'Please fill in all password fields',
   mismatch: 'New passwords do not match',
-  tooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   success: 'Password changed successfully!',
   failure: 'Failed to change password',
 } as const;
@@ -26,14 +26,13 @@ export type PasswordChangeEvent =
   | { type: 'password.change'; field: PasswordField; value: string }
   | { type: 'password.submit' };
 
-/** The first rule the form breaks (in the spec's order), or null. */
+/** The first rule the form breaks, or null: all three filled, the two new ones equal, then the password rule both sides share. */
 export const passwordFormError = (values: Record<PasswordField, string>): string | null => {
   if (values.currentPassword === '' || values.newPassword === '' || values.confirmPassword === '') {
     return PASSWORD_CHANGE_TEXTS.required;
   }
   if (values.newPassword !== values.confirmPassword) return PASSWORD_CHANGE_TEXTS.mismatch;
-  if (values.newPassword.length < MIN_PASSWORD_LENGTH) return PASSWORD_CHANGE_TEXTS.tooShort;
-  return null;
+  return passwordError(values.newPassword);
 };
 
 const blank = { currentPassword: '', newPassword: '', confirmPassword: '', error: null };
@@ -46,13 +45,13 @@ export const passwordChangeMachine = setup({
   },
   actors: {
     /** PUT /users/profile/change-password; rejects with a Failure (400 = wrong current password). */
-    changePassword: fromPromise<unknown, { currentPassword: string; newPassword: string }>(async () => {
-      throw new Error('changePassword not provided');
-    }),
+    changePassword: fromPromise<unknown, { currentPassword: string; newPassword: string }>(async () =>
+      notProvided('passwordChange', 'changePassword'),
+    ),
   },
   actions: {
-    notifySuccess: (_, _params: { message: string }) => {},
-    notifyFailure: (_, _params: { message: string }) => {},
+    notifySuccess: (_, _params: { message: string }) => notProvided('passwordChange', 'notifySuccess'),
+    notifyFailure: (_, _params: { message: string }) => notProvided('passwordChange', 'notifyFailure'),
   },
 }).createMachine({
   id: 'passwordChange',

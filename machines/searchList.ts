@@ -1,10 +1,10 @@
 import type { LeiaListItem } from '@shared/schemas/leias';
 import type { Visibility } from '@shared/schemas/visibility';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { notProvided } from './notProvided';
 
 /**
- * The LEIA result list of the Search screen and of My LEIAs (spec section 2 "Search screen",
- * section 4 "Search list", section 5 "Search", section 8 "Search screen", section 9).
+ * The LEIA result list of the Search screen and of My LEIAs.
  *
  *   Loading --done--> Ready.Idle                       (the first page replaces the rows)
  *   Loading --error--> Failed ('Could not load LEIAs', toast) --list.retry--> Loading
@@ -43,7 +43,7 @@ export interface SearchFilters {
 
 export const DEFAULT_SEARCH_FILTERS: SearchFilters = { text: '', visibility: 'all', version: 'latest' };
 
-/** What a request depends on: text trimmed, All versions sent as '' (spec section 5 "Search"). */
+/** What a request depends on: text trimmed, All versions sent as ''. */
 export interface SearchQuery {
   text: string;
   visibility: Visibility;
@@ -102,13 +102,13 @@ export const searchListMachine = setup({
     tags: {} as 'loading' | 'loadingMore',
   },
   actors: {
-    loadPage: fromPromise<ListPage<LeiaListItem>, PageRequest>(async () => {
-      throw new Error('searchList: provide the loadPage actor');
-    }),
+    loadPage: fromPromise<ListPage<LeiaListItem>, PageRequest>(async () =>
+      notProvided('searchList', 'loadPage'),
+    ),
   },
   actions: {
     /** The 'Could not load LEIAs' toast (bottom-right, 5000 ms). */
-    notifyLoadFailed: (_, _params: { error: unknown }) => {},
+    notifyLoadFailed: (_, _params: { error: unknown }) => notProvided('searchList', 'notifyLoadFailed'),
     setFilters: assign({
       filters: ({ context, event }) =>
         event.type === 'filters.set' ? { ...context.filters, ...event.filters } : context.filters,

@@ -1,9 +1,10 @@
 import type { InitializeBody } from '@shared/schemas/runner';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { notProvided } from './notProvided';
 
 /**
- * Starting a chat session and opening it (spec section 2 Search 'Try', the wizard's Try, the
- * activities' manual Generate; section 8 for the Search texts).
+ * Starting a chat session and opening it: the LEIA lists' 'Try'. A screen with texts of its own
+ * passes them as input.
  *
  *   Idle --session.start--> Starting --{sessionId}--> Idle (openChat with the navigation state)
  *   Starting --answer without a sessionId--> Idle (notify texts.noSession)
@@ -22,7 +23,7 @@ export interface StartSessionTexts {
   failed: string;
 }
 
-/** Spec section 8 "Search screen". */
+/** The LEIA list screens' texts (the default). */
 export const SEARCH_START_TEXTS: StartSessionTexts = {
   noSession: 'Could not start chat session',
   failed: 'Error starting chat session',
@@ -54,13 +55,13 @@ export const startSessionMachine = setup({
     input: {} as StartSessionInput,
   },
   actors: {
-    initialize: fromPromise<{ sessionId?: string }, InitializeBody>(async () => {
-      throw new Error('startSession: provide the initialize actor');
-    }),
+    initialize: fromPromise<{ sessionId?: string }, InitializeBody>(async () =>
+      notProvided('startSession', 'initialize'),
+    ),
   },
   actions: {
-    openChat: (_, _params: { sessionId: string; state: unknown }) => {},
-    notify: (_, _message: string) => {},
+    openChat: (_, _params: { sessionId: string; state: unknown }) => notProvided('startSession', 'openChat'),
+    notify: (_, _message: string) => notProvided('startSession', 'notify'),
   },
 }).createMachine({
   id: 'startSession',

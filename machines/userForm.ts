@@ -10,10 +10,10 @@ import {
 } from '@shared/schemas/user-form';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureMessage, failureValidationText } from './failure';
+import { notProvided } from './notProvided';
 
 /**
- * The admin's add/edit user modal (spec section 4 "User modal", section 5 "User form", section 8
- * "User management").
+ * The admin's add/edit user modal; its validation is src/shared/schemas/user-form.ts.
  *
  *   Closed --form.open--> Open.Editing --form.submit (valid)--> Open.Submitting
  *   Submitting --done--> Succeeded --1.5 s--> Closed (onDone: the app reloads the list)
@@ -21,8 +21,8 @@ import { failureMessage, failureValidationText } from './failure';
  *
  * Opening without a user is create mode (role instructor); with a user it is edit mode (email
  * and role prefilled, passwords blank = unchanged). The app provides `saveUser` (the API call)
- * and `onDone`. `saveUser` rejects with a Failure (./failure.ts), which the spec's rule turns
- * into the red message; `describeError` in the input replaces that rule if ever needed.
+ * and `onDone`. `saveUser` rejects with a Failure (./failure.ts), which describeUserFormError
+ * turns into the red message.
  */
 
 export const USER_FORM_SUCCESS_MS = 1500;
@@ -45,16 +45,9 @@ export type SaveUserInput =
   | { mode: 'create'; payload: UserFormPayload & { password: string } }
   | { mode: 'edit'; id: string; payload: UserFormPayload };
 
-/** Turns a failed save into the red message; `fallback` is the spec's default for the mode. */
-export type DescribeUserFormError = (error: unknown, fallback: string) => string;
-
-/** Spec section 8: the validation texts joined with ', ', else the server's message, else the default. */
-export const describeUserFormError: DescribeUserFormError = (error, fallback) =>
+/** The red message of a failed save: the validation texts joined with ', ', else the server's message, else `fallback`. */
+export const describeUserFormError = (error: unknown, fallback: string): string =>
   failureValidationText(error) || failureMessage(error, fallback);
-
-export interface UserFormInput {
-  describeError?: DescribeUserFormError;
-}
 
 export type PasswordField = Extract<UserFormField, 'password' | 'confirmPassword'>;
 
@@ -68,7 +61,6 @@ export interface UserFormContext {
   submitError: string | null;
   /** Show/hide state of the two password fields; Reset hides them again. */
   visible: Record<PasswordField, boolean>;
-  describeError: DescribeUserFormError;
 }
 
 export type UserFormEvent =
@@ -99,16 +91,13 @@ export const userFormMachine = setup({
   types: {
     context: {} as UserFormContext,
     events: {} as UserFormEvent,
-    input: {} as UserFormInput,
   },
   actors: {
-    saveUser: fromPromise<unknown, SaveUserInput>(async () => {
-      throw new Error('userForm: provide the saveUser actor');
-    }),
+    saveUser: fromPromise<unknown, SaveUserInput>(async () => notProvided('userForm', 'saveUser')),
   },
   actions: {
     /** The modal has closed after a successful save: reload the list. */
-    onDone: () => {},
+    onDone: () => notProvided('userForm', 'onDone'),
     prepare: assign(({ event }) => {
       if (event.type !== 'form.open') return {};
       const user = event.user ?? null;
@@ -150,7 +139,7 @@ export const userFormMachine = setup({
     }),
     clearMessages: assign({ errors: {}, submitError: null }),
     showSubmitError: assign(({ context }, params: { error: unknown }) => ({
-      submitError: context.describeError(params.error, fallbackFor(context.mode)),
+      submitError: describeUserFormError(params.error, fallbackFor(context.mode)),
     })),
     clearSelection: assign({ user: null }),
   },
@@ -162,7 +151,7 @@ export const userFormMachine = setup({
   },
 }).createMachine({
   id: 'userForm',
-  context: ({ input }) => ({
+  context: () => ({
     mode: 'create',
     user: null,
     initial: blankUserForm(),
@@ -170,7 +159,6 @@ export const userFormMachine = setup({
     errors: {},
     submitError: null,
     visible: hidden(),
-    describeError: input.describeError ?? describeUserFormError,
   }),
   initial: 'Closed',
   states: {

@@ -1,8 +1,9 @@
 import type { UserListItem } from '@shared/schemas/users';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { notProvided } from './notProvided';
 
 /**
- * The User Management list (spec section 2 "User Management screen", section 8 "User management").
+ * The User Management list.
  *
  *   Loading --done, some users--> Loaded
  *   Loading --done, none--> Empty ('No users registered')
@@ -32,9 +33,7 @@ export const userListMachine = setup({
     events: {} as UserListEvent,
   },
   actors: {
-    loadUsers: fromPromise<UserListItem[]>(async () => {
-      throw new Error('userList: provide the loadUsers actor');
-    }),
+    loadUsers: fromPromise<UserListItem[]>(async () => notProvided('userList', 'loadUsers')),
   },
 }).createMachine({
   id: 'userList',

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
-import { Toaster } from 'sonner';
 import { Redirect, Route, Switch } from 'wouter';
 import { AdminRoute, AuthProvider, actorOf, ProtectedRoute, useAuth } from './auth';
 import { ComingSoon } from './components/ComingSoon';
 import { LoadingState } from './components/States';
 import { lazyScreen } from './lazyScreen';
 import { PaletteProvider } from './palette';
+import { ROUTES } from './routes';
 import { Login } from './screens/Login/Login';
 import { AppCommands } from './shell/AppCommands';
-import { useTheme } from './theme';
+import { AppToaster } from './toasts';
 
 // The login screen is in the first bundle; the signed-in shell and every other screen are
 // chunks of their own, so the login page loads only what it needs.
@@ -53,39 +53,39 @@ function ForbiddenRoute() {
   );
 }
 
-/** The route table of spec section 2. */
+/** The route table; the paths are client/routes.ts. */
 export function AppRoutes() {
   return (
     <Switch>
-      <Route path="/login">
+      <Route path={ROUTES.login}>
         <Login />
       </Route>
-      <Route path="/forbidden">
+      <Route path={ROUTES.forbidden}>
         <ForbiddenRoute />
       </Route>
       {/* The chat screen has no navigation menu. */}
-      <Route path="/chat/:sessionId">
+      <Route path={ROUTES.chat}>
         <ProtectedRoute>
           <Suspense fallback={screenFallback}>
             <Chat />
           </Suspense>
         </ProtectedRoute>
       </Route>
-      <Route path="/">
+      <Route path={ROUTES.search}>
         <ProtectedRoute>
           <Shell>
             <SearchScreen />
           </Shell>
         </ProtectedRoute>
       </Route>
-      <Route path="/profile">
+      <Route path={ROUTES.profile}>
         <ProtectedRoute>
           <Shell>
             <Profile />
           </Shell>
         </ProtectedRoute>
       </Route>
-      <Route path="/create">
+      <Route path={ROUTES.design}>
         <ProtectedRoute>
           <Shell>
             <ComingSoon
@@ -95,14 +95,14 @@ export function AppRoutes() {
           </Shell>
         </ProtectedRoute>
       </Route>
-      <Route path="/leias">
+      <Route path={ROUTES.myLeias}>
         <ProtectedRoute>
           <Shell>
             <MyLeias />
           </Shell>
         </ProtectedRoute>
       </Route>
-      <Route path="/users/me/activities">
+      <Route path={ROUTES.activities}>
         <AdminRoute>
           <Shell>
             <ComingSoon
@@ -112,14 +112,14 @@ export function AppRoutes() {
           </Shell>
         </AdminRoute>
       </Route>
-      <Route path="/administration/users">
+      <Route path={ROUTES.users}>
         <AdminRoute>
           <Shell>
             <UserManagement />
           </Shell>
         </AdminRoute>
       </Route>
-      <Route path="/admin">
+      <Route path={ROUTES.admin}>
         <AdminRoute>
           <Shell>
             <AdminDashboard />
@@ -127,7 +127,7 @@ export function AppRoutes() {
         </AdminRoute>
       </Route>
       <Route>
-        <Redirect to="/" replace />
+        <Redirect to={ROUTES.search} replace />
       </Route>
     </Switch>
   );
@@ -139,31 +139,13 @@ function PaletteForUser({ children }: { children: ReactNode }) {
   return <PaletteProvider actor={actorOf(user)}>{children}</PaletteProvider>;
 }
 
-const TOAST_OFFSET = { top: 72, right: 16, bottom: 16, left: 16 };
-
-function ThemedToaster() {
-  const theme = useTheme();
-  // Spec section 9: toasts default to 5000 ms, top-right, paused while hovered (sonner's default).
-  // Top toasts start below the 60 px header so they never cover its Menu and palette buttons.
-  return (
-    <Toaster
-      position="top-right"
-      duration={5000}
-      theme={theme}
-      closeButton
-      offset={TOAST_OFFSET}
-      mobileOffset={TOAST_OFFSET}
-    />
-  );
-}
-
 export function App() {
   return (
     <AuthProvider>
       <PaletteForUser>
         <AppCommands />
         <AppRoutes />
-        <ThemedToaster />
+        <AppToaster />
       </PaletteForUser>
     </AuthProvider>
   );

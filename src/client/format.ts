@@ -1,4 +1,4 @@
-/** Dates as the screens show them (spec section 2): short month, day, year, hour, minute. */
+/** Dates as the screens show them: short month, day, year, hour, minute. */
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',

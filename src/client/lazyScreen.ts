@@ -4,7 +4,7 @@ const RELOADED_KEY = 'leia:chunk-reload';
 
 /**
  * React.lazy for a route's screen. A screen chunk that fails to load (typically: a new
- * deployment replaced it) reloads the page once (spec section 8 "Access"); a second failure in a
+ * deployment replaced it) reloads the page once; a second failure in a
  * row is thrown to the error boundary instead of looping.
  */
 export function lazyScreen<P extends object>(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The one error body every API failure returns (ARCHITECTURE.md "API conventions"). */
+/** The one error body every API failure returns (docs/architecture.md "API"). */
 export const apiErrorSchema = z.object({
   message: z.string(),
   /** field path -> message, on 400 invalid input */

@@ -6,7 +6,7 @@ import { type Actor, canSeeBehaviour } from './permissions';
 import type { ResourceKind } from './schemas/resources';
 
 /**
- * The instructor's view of behaviour content (ARCHITECTURE.md "Roles"): an instructor chooses a
+ * The instructor's view of behaviour content (docs/architecture.md "Roles"): an instructor chooses a
  * behaviour by name only, so every response that would carry behaviour content to them carries
  * just its id, metadata, `spec.role` and `spec.process`. This is the one place that decides it;
  * the resources API and the LEIA API both pass every part they return through `partForViewer`.

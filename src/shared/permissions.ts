@@ -1,7 +1,7 @@
 import type { Role } from './roles';
 
 /**
- * Every access rule of spec section 6 (with ARCHITECTURE.md's gaps filled), in one place.
+ * Every access rule (docs/architecture.md "Roles"), in one place.
  * Server routes enforce them; views call the same predicates to decide what to show.
  */
 export interface Actor {

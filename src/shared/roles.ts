@@ -12,7 +12,7 @@ export const ROLE_LABELS: Record<Role, string> = {
   advanced: 'Advanced',
 };
 
-/** Badge tones of spec section 3: purple admin, green instructor, blue advanced, grey any other. */
+/** Badge tones: purple admin, green instructor, blue advanced, grey any other. */
 export type RoleTone = 'purple' | 'green' | 'blue' | 'grey';
 export const roleTone = (role: string | undefined): RoleTone =>
   role === 'admin' ? 'purple' : role === 'instructor' ? 'green' : role === 'advanced' ? 'blue' : 'grey';

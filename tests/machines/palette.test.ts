@@ -1,24 +1,27 @@
 import {
-  type PaletteEntry,
-  type PalettePage,
+  type PaletteArgument,
+  type PaletteItem,
   paletteMachine,
-  type SearchPalettePage,
+  type SearchArgument,
+  type StaticArgument,
 } from '@machines/palette';
 import { createActor } from 'xstate';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-const items: PaletteEntry[] = [
-  { id: 'u1', title: 'ada@example.com' },
-  { id: 'u2', title: 'bob@example.com' },
+const items: PaletteItem[] = [
+  { id: 'u1', title: 'ada@example.com', value: 'u1' },
+  { id: 'u2', title: 'bob@example.com', value: 'u2' },
 ];
 
-const page = (load: PalettePage['load'] = async () => items): PalettePage => ({
-  title: 'Edit user',
+const page = (load: StaticArgument['load'] = async () => items): PaletteArgument => ({
   placeholder: 'Which user?',
   load,
-  select: () => {},
 });
+
+/** A one-argument command, begun at the root: its page opens. */
+const openPage = (argument: PaletteArgument, title = 'Edit user') =>
+  ({ type: 'palette.begin', command: { title, args: [argument], run: () => {} } }) as const;
 
 const start = () => {
   const ran: Array<() => void> = [];
@@ -64,7 +67,7 @@ describe('palette machine', () => {
     const { actor } = start();
     actor.send({ type: 'palette.open' });
     actor.send({ type: 'palette.search', value: 'edit' });
-    actor.send({ type: 'palette.openPage', page: page() });
+    actor.send(openPage(page()));
     expect(actor.getSnapshot().value).toEqual({ Open: { Page: 'Loading' } });
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
     expect(actor.getSnapshot().context.search).toBe('');
@@ -77,14 +80,15 @@ describe('palette machine', () => {
     let attempt = 0;
     const { actor } = start();
     actor.send({ type: 'palette.open' });
-    actor.send({
-      type: 'palette.openPage',
-      page: page(async () => {
-        attempt += 1;
-        if (attempt === 1) throw new Error('offline');
-        return items;
-      }),
-    });
+    actor.send(
+      openPage(
+        page(async () => {
+          attempt += 1;
+          if (attempt === 1) throw new Error('offline');
+          return items;
+        }),
+      ),
+    );
     await settle();
     expect(actor.getSnapshot().value).toEqual({ Open: { Page: 'Failed' } });
     expect(actor.getSnapshot().context.error).toBe('Could not load the list: offline');
@@ -98,18 +102,19 @@ describe('palette machine', () => {
     let signal: AbortSignal | undefined;
     const { actor } = start();
     actor.send({ type: 'palette.open' });
-    actor.send({
-      type: 'palette.openPage',
-      page: page((s) => {
-        signal = s;
-        return new Promise(() => {});
-      }),
-    });
+    actor.send(
+      openPage(
+        page((s) => {
+          signal = s;
+          return new Promise(() => {});
+        }),
+      ),
+    );
     actor.send({ type: 'palette.escape' });
     expect(actor.getSnapshot().value).toEqual({ Open: 'Root' });
     expect(actor.getSnapshot().context.page).toBeNull();
     expect(signal?.aborted).toBe(true);
-    actor.send({ type: 'palette.openPage', page: page() });
+    actor.send(openPage(page()));
     actor.send({ type: 'palette.back' });
     expect(actor.getSnapshot().value).toEqual({ Open: 'Root' });
   });
@@ -117,7 +122,7 @@ describe('palette machine', () => {
   it('Backspace goes back only when the search box is empty', async () => {
     const { actor } = start();
     actor.send({ type: 'palette.open' });
-    actor.send({ type: 'palette.openPage', page: page() });
+    actor.send(openPage(page()));
     await settle();
     actor.send({ type: 'palette.search', value: 'a' });
     actor.send({ type: 'palette.backspace' });
@@ -159,17 +164,15 @@ describe('palette machine: search pages', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const searchPage = (search: SearchPalettePage['search']): SearchPalettePage => ({
-    title: 'Open LEIA',
+  const searchPage = (search: SearchArgument['search']): SearchArgument => ({
     placeholder: 'Open which LEIA?',
     search,
-    select: () => {},
   });
 
-  const openSearch = (search: SearchPalettePage['search']) => {
+  const openSearch = (search: SearchArgument['search']) => {
     const { actor } = start();
     actor.send({ type: 'palette.open' });
-    actor.send({ type: 'palette.openPage', page: searchPage(search) });
+    actor.send(openPage(searchPage(search), 'Open LEIA'));
     return actor;
   };
 
@@ -205,7 +208,7 @@ describe('palette machine: search pages', () => {
 
   it('a keystroke aborts the request in flight; its late answer never shows', async () => {
     const signals: AbortSignal[] = [];
-    const answers: Array<(entries: PaletteEntry[]) => void> = [];
+    const answers: Array<(entries: PaletteItem[]) => void> = [];
     const actor = openSearch(
       (_text, signal) =>
         new Promise((resolve) => {
@@ -269,11 +272,145 @@ describe('palette machine: search pages', () => {
     const load = vi.fn(async () => items);
     const { actor } = start();
     actor.send({ type: 'palette.open' });
-    actor.send({ type: 'palette.openPage', page: page(load) });
+    actor.send(openPage(page(load)));
     await vi.advanceTimersByTimeAsync(0);
     actor.send({ type: 'palette.search', value: 'bob' });
     await vi.advanceTimersByTimeAsync(500);
     expect(actor.getSnapshot().value).toEqual({ Open: { Page: 'Ready' } });
     expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('palette machine: commands with several arguments', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  const roles = (user: string): StaticArgument => ({
+    placeholder: `Role for ${user}?`,
+    load: () => [
+      { id: 'admin', title: 'Administrator', value: 'admin' },
+      { id: 'advanced', title: 'Advanced', value: 'advanced' },
+    ],
+  });
+
+  const begin = (run = vi.fn()) => {
+    const { actor, ran } = start();
+    actor.send({ type: 'palette.open' });
+    actor.send({
+      type: 'palette.begin',
+      command: { title: 'Change user role...', args: [page(), (user: string) => roles(user)], run },
+    });
+    return { actor, ran, run };
+  };
+
+  it('a command without arguments runs at once', () => {
+    const { actor, ran } = start();
+    const run = vi.fn();
+    actor.send({ type: 'palette.open' });
+    actor.send({ type: 'palette.begin', command: { title: 'Add user', run } });
+    expect(actor.getSnapshot().value).toBe('Closed');
+    ran[0]?.();
+    expect(run).toHaveBeenCalledWith();
+  });
+
+  it('choosing an item opens the next argument, built from the values so far; the last one runs with all', async () => {
+    const { actor, ran, run } = begin();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'palette.search', value: 'bob' });
+    actor.send({ type: 'palette.choose', item: items[1]! });
+    expect(actor.getSnapshot().value).toEqual({ Open: { Page: 'Loading' } });
+    expect(actor.getSnapshot().context).toMatchObject({ search: '', chosen: [items[1]] });
+    expect(actor.getSnapshot().context.page?.placeholder).toBe('Role for u2?');
+    await vi.advanceTimersByTimeAsync(0);
+    const [, advanced] = actor.getSnapshot().context.items;
+    actor.send({ type: 'palette.choose', item: advanced! });
+    expect(actor.getSnapshot().value).toBe('Closed');
+    expect(run).not.toHaveBeenCalled();
+    ran[0]?.();
+    expect(run).toHaveBeenCalledWith('u2', 'advanced');
+  });
+
+  it('Backspace in the empty box and Escape go back one argument, forgetting its choice; then to the root', async () => {
+    const { actor } = begin();
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'palette.choose', item: items[0]! });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'palette.search', value: 'a' });
+    actor.send({ type: 'palette.backspace' });
+    expect(actor.getSnapshot().context.chosen).toHaveLength(1);
+    actor.send({ type: 'palette.search', value: '' });
+    actor.send({ type: 'palette.backspace' });
+    expect(actor.getSnapshot().value).toEqual({ Open: { Page: 'Loading' } });
+    expect(actor.getSnapshot().context).toMatchObject({ chosen: [], page: { placeholder: 'Which user?' } });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'palette.choose', item: items[0]! });
+    actor.send({ type: 'palette.escape' });
+    expect(actor.getSnapshot().context.chosen).toEqual([]);
+    actor.send({ type: 'palette.escape' });
+    expect(actor.getSnapshot().value).toEqual({ Open: 'Root' });
+    expect(actor.getSnapshot().context.command).toBeNull();
+  });
+
+  it('Enter before a search answer arrives chooses the first item of that answer, not of the one shown', async () => {
+    const run = vi.fn();
+    const { actor, ran } = start();
+    const search = vi.fn(async (text: string) => (text === '' ? items : [items[1]!]));
+    actor.send({ type: 'palette.open' });
+    actor.send({
+      type: 'palette.begin',
+      command: { title: 'Open LEIA', args: [{ placeholder: 'Which?', search }], run },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'palette.search', value: 'bob' });
+    actor.send({ type: 'palette.enter' });
+    expect(actor.getSnapshot().context.enterPending).toBe(true);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(actor.getSnapshot().value).toBe('Closed');
+    ran[0]?.();
+    expect(run).toHaveBeenCalledWith('u2');
+  });
+
+  it('a keystroke after Enter asks again and forgets the Enter; an empty answer chooses nothing', async () => {
+    const run = vi.fn();
+    const { actor } = start();
+    const search = vi.fn(async (text: string) => (text === 'zz' ? [] : items));
+    actor.send({ type: 'palette.open' });
+    actor.send({
+      type: 'palette.begin',
+      command: { title: 'Open', args: [{ placeholder: '?', search }], run },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'palette.search', value: 'z' });
+    actor.send({ type: 'palette.enter' });
+    actor.send({ type: 'palette.search', value: 'zz' });
+    expect(actor.getSnapshot().context.enterPending).toBe(false);
+    actor.send({ type: 'palette.enter' });
+    await vi.advanceTimersByTimeAsync(200);
+    expect(actor.getSnapshot().value).toEqual({ Open: { Page: 'Ready' } });
+    expect(actor.getSnapshot().context.enterPending).toBe(false);
+  });
+
+  it('Enter while a static page loads chooses its best match for the typed text', async () => {
+    const { actor } = begin();
+    actor.send({ type: 'palette.search', value: 'bob' });
+    actor.send({ type: 'palette.enter' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.chosen).toEqual([items[1]]);
+    expect(actor.getSnapshot().context.page?.placeholder).toBe('Role for u2?');
+  });
+
+  it('keeps whether a search answer has more than it lists', async () => {
+    const { actor } = start();
+    actor.send({ type: 'palette.open' });
+    actor.send({
+      type: 'palette.begin',
+      command: {
+        title: 'Open',
+        args: [{ placeholder: '?', search: () => ({ items, more: true }) }],
+        run: () => {},
+      },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context).toMatchObject({ items, more: true });
   });
 });

@@ -1,6 +1,7 @@
 import type { SessionUser } from '@machines/auth';
-import { EMAIL_CHANGE_TEXTS, emailChangeMachine, emailDraftError } from '@machines/emailChange';
+import { emailChangeMachine, emailDraftError } from '@machines/emailChange';
 import { PASSWORD_CHANGE_TEXTS, passwordChangeMachine, passwordFormError } from '@machines/passwordChange';
+import { USER_TEXTS } from '@shared/schemas/users';
 import { createActor, fromPromise } from 'xstate';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -55,8 +56,8 @@ describe('email change', () => {
   });
 
   it.each([
-    ['old@example.com', EMAIL_CHANGE_TEXTS.unchanged],
-    ['  old@example.com  ', EMAIL_CHANGE_TEXTS.unchanged],
+    ['old@example.com', USER_TEXTS.emailUnchanged],
+    ['  old@example.com  ', USER_TEXTS.emailUnchanged],
     ['', 'Email is required'],
     ['not-an-email', 'Please enter a valid email address'],
   ])('rejects %j with %j and calls nothing', (draft, message) => {
@@ -137,6 +138,7 @@ describe('password change', () => {
     ['old', 'secret1', '', 'Please fill in all password fields'],
     ['old', 'secret1', 'secret2', 'New passwords do not match'],
     ['old', 'short', 'short', 'Password must be at least 6 characters'],
+    ['old', 'x'.repeat(1025), 'x'.repeat(1025), 'Password must be at most 1024 characters'],
   ])('(%j, %j, %j) -> %j, no call', (current, next, confirm, message) => {
     const { actor, calls, fill } = start(async () => ({}));
     fill(current, next, confirm);

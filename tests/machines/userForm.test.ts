@@ -5,7 +5,6 @@ import {
   type SaveUserInput,
   USER_FORM_MESSAGES,
   type UserFormEvent,
-  type UserFormInput,
   type UserFormSnapshot,
   userFormMachine,
   userFormSuccessMessage,
@@ -42,12 +41,11 @@ const deferredSave = () => {
 
 const flush = () => new Promise<void>((resolve) => queueMicrotask(() => setTimeout(resolve, 0)));
 
-const start = (input?: UserFormInput) => {
+const start = () => {
   const save = deferredSave();
   const onDone = vi.fn();
   const actor = createActor(
     userFormMachine.provide({ actors: { saveUser: save.actor }, actions: { onDone } }),
-    { input: input ?? {} },
   ).start();
   const send = (event: UserFormEvent) => actor.send(event);
   const fill = (values: Partial<Record<'email' | 'role' | 'password' | 'confirmPassword', string>>) => {
@@ -228,21 +226,6 @@ describe('userForm machine', () => {
     );
   });
 
-  it('a describeError given as input replaces the rule and receives the spec default', async () => {
-    const describeError = vi.fn((error: unknown, fallback: string) =>
-      error instanceof Error ? `${error.message} (${fallback})` : fallback,
-    );
-    const { actor, send, save } = start({ describeError });
-    send({ type: 'form.open', user: alice });
-    send({ type: 'form.submit' });
-    const error = new Error('Email already in use');
-    await save.reject(error);
-    expect(describeError).toHaveBeenCalledWith(error, 'An error occurred while updating the user');
-    expect(actor.getSnapshot().context.submitError).toBe(
-      'Email already in use (An error occurred while updating the user)',
-    );
-  });
-
   it('clears the red message on the next submit', async () => {
     const { actor, send, save } = start();
     send({ type: 'form.open', user: alice });
@@ -350,7 +333,7 @@ describe('userForm machine', () => {
   });
 
   it('uses the stub saveUser when none is provided, which fails into the red message', async () => {
-    const actor = createActor(userFormMachine, { input: {} }).start();
+    const actor = createActor(userFormMachine).start();
     actor.send({ type: 'form.open', user: alice });
     actor.send({ type: 'form.submit' });
     await flush();
@@ -385,7 +368,7 @@ describe('userForm machine paths (xstate/graph)', () => {
     JSON.stringify([s.value, s.context.mode, s.context.values, s.context.submitError !== null]);
 
   it('reaches every state, in both modes', () => {
-    const paths = getShortestPaths(userFormMachine, { events, input: {}, serializeState });
+    const paths = getShortestPaths(userFormMachine, { events, serializeState });
     const reached = new Set(paths.map((p) => `${stateOf(p.state)} ${p.state.context.mode}`));
     for (const mode of ['create', 'edit']) {
       for (const state of ['{"Open":"Editing"}', '{"Open":"Submitting"}', '{"Open":"Succeeded"}']) {
@@ -399,7 +382,7 @@ describe('userForm machine paths (xstate/graph)', () => {
     // Simple paths explode with typing in the event set, so this traversal starts from a filled,
     // valid create form and uses only the events that move between states (typing and Reset
     // have their own tests above). Values then change only by opening, so `valid` captures them.
-    const filled = createActor(userFormMachine, { input: {} }).start();
+    const filled = createActor(userFormMachine).start();
     filled.send({ type: 'form.open' });
     for (const [field, value] of [
       ['email', 'bob@example.com'],
@@ -411,7 +394,6 @@ describe('userForm machine paths (xstate/graph)', () => {
     const moves = events.filter((e) => e.type !== 'form.change' && e.type !== 'form.reset');
     const paths = getSimplePaths(userFormMachine, {
       events: moves,
-      input: {},
       fromState: filled.getSnapshot(),
       serializeState: (s) =>
         JSON.stringify([
@@ -429,7 +411,7 @@ describe('userForm machine paths (xstate/graph)', () => {
           actions: { onDone },
           actors: { saveUser: fromPromise(() => new Promise(() => {})) },
         }),
-        { input: {}, snapshot: filled.getPersistedSnapshot() },
+        { snapshot: filled.getPersistedSnapshot() },
       ).start();
       let closesAfterSave = 0;
       let previous = actor.getSnapshot();
@@ -446,7 +428,7 @@ describe('userForm machine paths (xstate/graph)', () => {
   });
 
   it('the live actor agrees with every shortest path', () => {
-    for (const path of getShortestPaths(userFormMachine, { events, input: {}, serializeState })) {
+    for (const path of getShortestPaths(userFormMachine, { events, serializeState })) {
       const actor = createActor(
         userFormMachine.provide({ actors: { saveUser: fromPromise(() => new Promise(() => {})) } }),
         { input: {} },

@@ -1,7 +1,13 @@
 import { api, clientFor, onUnauthorized } from '@client/api/client';
-import { errorMessage, statusOf, toFailure, validationMessages, withFailure } from '@client/api/errors';
+import { toFailure, withFailure } from '@client/api/errors';
 import { TOKEN_KEY } from '@client/api/token';
 import { deleteUser, login, updateUser } from '@client/api/users';
+import { failureMessage, failureStatus, failureValidationText } from '@machines/failure';
+
+/** How machines read a failed call: what withFailure hands them. */
+const statusOf = (error: unknown) => failureStatus(toFailure(error));
+const errorMessage = (error: unknown, fallback: string) => failureMessage(toFailure(error), fallback);
+const validationMessages = (error: unknown) => failureValidationText(toFailure(error));
 
 const reply = (status: number, body?: unknown) =>
   new Response(body === undefined ? null : JSON.stringify(body), {

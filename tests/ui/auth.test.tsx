@@ -1,4 +1,4 @@
-import { AdminRoute, AuthProvider, ProtectedRoute, useAuth } from '@client/auth';
+import { AdminRoute, AuthActor, ProtectedRoute, useAuth } from '@client/auth';
 import { readClaims } from '@client/auth/claims';
 import { authMachine, type SessionUser, type StoredToken } from '@machines/auth';
 import { act, render, renderHook, screen } from '@testing-library/react';
@@ -33,7 +33,7 @@ const renderRoutes = (path: string, read: () => Promise<StoredToken | null>) => 
   const location = memoryLocation({ path, record: true });
   render(
     <Router hook={location.hook}>
-      <AuthProvider logic={fakeAuth(read)}>
+      <AuthActor.Provider logic={fakeAuth(read)}>
         <Switch>
           <Route path="/login">Login page</Route>
           <Route path="/forbidden">Forbidden page</Route>
@@ -44,7 +44,7 @@ const renderRoutes = (path: string, read: () => Promise<StoredToken | null>) => 
             <AdminRoute>Admin content</AdminRoute>
           </Route>
         </Switch>
-      </AuthProvider>
+      </AuthActor.Provider>
     </Router>,
   );
   return location;
@@ -59,7 +59,7 @@ describe('useAuth', () => {
   it('login decodes the token user; logout clears and goes to /login', async () => {
     const navigateToLogin = vi.fn();
     const wrapper = ({ children }: { children: ReactNode }) => (
-      <AuthProvider logic={fakeAuth(async () => null, navigateToLogin)}>{children}</AuthProvider>
+      <AuthActor.Provider logic={fakeAuth(async () => null, navigateToLogin)}>{children}</AuthActor.Provider>
     );
     const { result } = renderHook(() => useAuth(), { wrapper });
     expect(result.current.isLoading).toBe(true);

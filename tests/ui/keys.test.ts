@@ -1,5 +1,5 @@
-import { paletteFilter } from '@client/palette/filter';
 import { isTypingTarget, matchSequence, parseShortcut, shortcutCaps } from '@client/palette/keys';
+import { paletteFilter } from '@machines/paletteMatch';
 
 describe('matchSequence', () => {
   const sequences = [parseShortcut('g s'), parseShortcut('g d'), parseShortcut('?'), parseShortcut('g s')];

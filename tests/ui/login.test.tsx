@@ -1,5 +1,5 @@
 import { login } from '@client/api/users';
-import { AuthProvider } from '@client/auth';
+import { AuthActor } from '@client/auth';
 import { Login } from '@client/screens/Login/Login';
 import { authMachine, type SessionUser, type StoredToken } from '@machines/auth';
 import { render, screen, waitFor } from '@testing-library/react';
@@ -26,10 +26,10 @@ const setup = () => {
   window.history.replaceState(null, '', '/login');
   const user = userEvent.setup();
   render(
-    <AuthProvider logic={anonymous}>
+    <AuthActor.Provider logic={anonymous}>
       <Login />
       <Toaster />
-    </AuthProvider>,
+    </AuthActor.Provider>,
   );
   const fill = async (email: string, password: string) => {
     if (email) await user.type(screen.getByLabelText('Email'), email);

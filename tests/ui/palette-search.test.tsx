@@ -1,4 +1,4 @@
-import { type Command, type PaletteItem, usePaletteCommands } from '@client/palette';
+import { type Command, defineCommand, type PaletteItem, usePaletteCommands } from '@client/palette';
 import type { Actor } from '@shared/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithPalette } from './support/renderWithPalette';
@@ -8,9 +8,9 @@ import { renderWithPalette } from './support/renderWithPalette';
 const admin: Actor = { id: 'a1', role: 'admin' };
 
 const LEIAS: PaletteItem[] = [
-  { id: 'l1', title: 'Bank interview', subtitle: 'v1.2.0' },
-  { id: 'l2', title: 'Library', subtitle: 'v1.0.0' },
-  { id: 'l3', title: 'Zoo game', subtitle: 'v1.0.0' },
+  { id: 'l1', title: 'Bank interview', subtitle: 'v1.2.0', value: { id: 'l1' } },
+  { id: 'l2', title: 'Library', subtitle: 'v1.0.0', value: { id: 'l2' } },
+  { id: 'l3', title: 'Zoo game', subtitle: 'v1.0.0', value: { id: 'l3' } },
 ];
 
 const spies = () => ({
@@ -36,19 +36,15 @@ function Screen({ fns }: { fns: ReturnType<typeof spies> }) {
       withText: { title: (text) => `Search LEIAs for “${text}”`, run: fns.searchFor },
     },
     { id: 'nav.profile', title: 'Profile', group: 'Navigation', run: () => {} },
-    {
+    defineCommand({
       id: 'leias.open',
       title: 'Open LEIA...',
       group: 'LEIAs',
-      page: {
-        placeholder: 'Open which LEIA?',
-        empty: 'No LEIAs found',
-        search: fns.search,
-        select: fns.pick,
-      },
-    },
+      args: [{ placeholder: 'Open which LEIA?', empty: 'No LEIAs found', search: fns.search }],
+      run: fns.pick,
+    }),
   ];
-  usePaletteCommands(commands, []);
+  usePaletteCommands(commands);
   return null;
 }
 

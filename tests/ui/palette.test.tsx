@@ -1,4 +1,10 @@
-import { type Command, PaletteProvider, usePaletteCommands, useShortcut } from '@client/palette';
+import {
+  type Command,
+  defineCommand,
+  PaletteProvider,
+  usePaletteCommands,
+  useShortcut,
+} from '@client/palette';
 import { type Actor, canManageUsers } from '@shared/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { renderWithPalette } from './support/renderWithPalette';
@@ -12,8 +18,8 @@ const spies = () => ({
   pickUser: vi.fn(),
   shortcut: vi.fn(),
   load: vi.fn(async () => [
-    { id: 'u1', title: 'ada@example.com', subtitle: 'Instructor' },
-    { id: 'u2', title: 'bob@example.com', subtitle: 'Administrator' },
+    { id: 'u1', title: 'ada@example.com', subtitle: 'Instructor', value: { id: 'u1' } },
+    { id: 'u2', title: 'bob@example.com', subtitle: 'Administrator', value: { id: 'u2' } },
   ]),
 });
 
@@ -21,20 +27,16 @@ function Screen({ fns }: { fns: ReturnType<typeof spies> }) {
   const commands: Command[] = [
     { id: 'nav.profile', title: 'Profile', group: 'Navigation', keywords: ['account'], run: fns.profile },
     { id: 'users.add', title: 'Add user', group: 'Users', allowed: canManageUsers, run: fns.addUser },
-    {
+    defineCommand({
       id: 'users.edit',
       title: 'Edit user...',
       group: 'Users',
       allowed: canManageUsers,
-      page: {
-        placeholder: 'Which user?',
-        empty: 'No users registered',
-        load: fns.load,
-        select: fns.pickUser,
-      },
-    },
+      args: [{ placeholder: 'Which user?', empty: 'No users registered', load: fns.load }],
+      run: fns.pickUser,
+    }),
   ];
-  usePaletteCommands(commands, []);
+  usePaletteCommands(commands);
   useShortcut('g s', fns.shortcut, { description: 'Go to Search LEIAs' });
   return (
     <>

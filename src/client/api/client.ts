@@ -1,20 +1,21 @@
 import { type FetchContext, type FetchOptions, ofetch } from 'ofetch';
 import { navigate } from 'wouter/use-browser-location';
+import { ROUTES } from '../routes';
 import { tokenStorage } from './token';
 
 /**
- * The one HTTP client (ARCHITECTURE.md "Stack"; spec sections 7 and 8 "Global").
+ * The one HTTP client (docs/architecture.md "Layers").
  *
  * - `api`: base '/api/v1', bearer token from local storage on every call, and the global rules:
  *   401 -> token removed, listeners told (the auth machine ends the session), browser to /login;
  *   403 -> browser to /forbidden.
  * - `apiNoForbidden`: the 401 rule only, for calls whose caller shows the 403 itself (a delete
- *   dialog with spec section 8's permission text) but must still end an expired session.
+ *   dialog with its permission text) but must still end an expired session.
  * - `apiRaw`: neither rule, for calls that handle 401 as well (the login form, whose 401 is a
  *   wrong password; the start-up token check).
  * Module functions accept CallOptions and pick one of the three via `clientFor`.
  *
- * No timeout (spec section 7) and no automatic retries, so a request is sent exactly once.
+ * No timeout (a model's reply may take long) and no automatic retries, so a request is sent exactly once.
  */
 
 export const API_BASE = '/api/v1';
@@ -57,12 +58,12 @@ const applyUnauthorizedRule = ({ response }: FetchContext): void => {
   if (response?.status !== 401) return;
   tokenStorage.remove();
   for (const listener of unauthorizedListeners) listener();
-  goTo('/login');
+  goTo(ROUTES.login);
 };
 
 const applyAuthRules = (context: FetchContext): void => {
   applyUnauthorizedRule(context);
-  if (context.response?.status === 403) goTo('/forbidden');
+  if (context.response?.status === 403) goTo(ROUTES.forbidden);
 };
 
 const shared: FetchOptions = { baseURL: API_BASE, retry: 0, onRequest: addBearer };

@@ -2,8 +2,9 @@ import type { Failure } from '@machines/failure';
 import { FetchError } from 'ofetch';
 
 /**
- * Reading API failures (error body: src/shared/api-error.ts). Works on ofetch's FetchError and on
- * the plain Failure shape that machines receive, so views and machines share one set of rules.
+ * API failures into the plain Failure that machines receive (machines/failure.ts, which also holds
+ * the rules for reading one: its status, the server's message, the validation texts). The error
+ * body every endpoint sends is src/shared/api-error.ts.
  */
 
 interface ErrorBody {
@@ -18,28 +19,13 @@ const bodyOf = (err: unknown): ErrorBody => {
 };
 
 /** HTTP status of a failed call; undefined when no response arrived. */
-export const statusOf = (err: unknown): number | undefined => {
+const statusOf = (err: unknown): number | undefined => {
   if (err instanceof FetchError) return err.status ?? err.response?.status;
   const status = (err as Failure | null)?.status;
   return typeof status === 'number' ? status : undefined;
 };
 
-/** The server's message if present, else `fallback`. */
-export const errorMessage = (err: unknown, fallback: string): string => {
-  const { message } = bodyOf(err);
-  return typeof message === 'string' && message.trim() !== '' ? message : fallback;
-};
-
-/** validationErrors' messages joined with ', ' ('' when there are none). */
-export const validationMessages = (err: unknown): string => {
-  const { validationErrors } = bodyOf(err);
-  if (typeof validationErrors !== 'object' || validationErrors === null) return '';
-  return Object.values(validationErrors)
-    .filter((text): text is string => typeof text === 'string' && text !== '')
-    .join(', ');
-};
-
-/** The plain shape machines receive from IO actors (machines/failure.ts). */
+/** The plain shape machines receive from IO actors. */
 export const toFailure = (err: unknown): Failure => {
   const body = bodyOf(err);
   const failure: Failure = { status: statusOf(err) };

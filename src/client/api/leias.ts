@@ -3,7 +3,7 @@ import { LIST_FIELDS, NEXT_CURSOR_HEADER } from '@shared/schemas/leias';
 import type { Visibility } from '@shared/schemas/visibility';
 import { type CallOptions, clientFor } from './client';
 
-/** The LEIA calls of spec section 7 (plus GET one, which View needs: list rows carry no specs). */
+/** The LEIA calls (and GET one, which View needs: list rows carry no specs). */
 
 export type { Leia, LeiaListItem };
 
@@ -27,7 +27,7 @@ export interface LeiaPage {
 }
 
 /**
- * The query string by spec section 5 "Search": text trimmed and sent only when non-empty, version
+ * The list's query string: text trimmed and sent only when non-empty, version
  * always sent ('' for all), visibility only when not 'all', owner only for 'me'.
  */
 export const leiaListQuery = ({
@@ -66,7 +66,7 @@ export const getLeia = (id: string, options?: CallOptions) =>
   clientFor(options)<Leia>(`/leias/${encodeURIComponent(id)}`, { signal: options?.signal });
 
 /**
- * DELETE /leias/{id}. Leaves a 403 to the delete dialog, which shows spec section 8's permission
+ * DELETE /leias/{id}. Leaves a 403 to the delete dialog, which shows LEIA_DELETE_TEXTS' permission
  * text instead of leaving for /forbidden; a 401 still ends the session (global rule, /login).
  */
 export const deleteLeia = (id: string, options?: Pick<CallOptions, 'signal'>) =>

@@ -12,7 +12,7 @@ import { type CallOptions, clientFor } from './client';
 import { readEventStream } from './sse';
 
 /**
- * The runner calls (spec section 7; contract in src/shared/schemas/runner.ts). Streaming calls go
+ * The runner calls (contract in src/shared/schemas/runner.ts). Streaming calls go
  * through the same ofetch client as everything else, so the bearer token and the 401/403 rules
  * apply unchanged: ofetch hands back the body of a text/event-stream response as a stream (and
  * parses a JSON error response into a FetchError as usual), and `readEventStream` reads it.

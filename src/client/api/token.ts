@@ -1,5 +1,5 @@
 /**
- * The session token in local storage (spec section 9: key `token`). The only module that touches
+ * The session token in local storage, under the key `token`. The only module that touches
  * that key; storage can be unavailable (privacy modes), so every access is guarded.
  */
 export const TOKEN_KEY = 'token';

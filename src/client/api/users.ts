@@ -2,7 +2,7 @@ import type { Role } from '@shared/roles';
 import type { User, UserListItem } from '@shared/schemas/users';
 import { type CallOptions, clientFor } from './client';
 
-/** The users calls of spec section 7 (plus GET /users/me). Each accepts CallOptions last. */
+/** The users calls (and GET /users/me). Each accepts CallOptions last. */
 
 export type { User, UserListItem };
 
@@ -53,7 +53,7 @@ export const updateUser = (id: string, { password, ...rest }: UserPayload, optio
 
 /**
  * DELETE /users/{id}. Keeps both global rules: the server answers 403 here only when the caller is
- * no longer an admin, and spec section 8 gives the users dialog no 403 text, so the Access Denied
+ * no longer an admin, and the users dialog has no 403 text, so the Access Denied
  * screen is the answer; the refusals the dialog shows (own account, last admin) are 400s.
  */
 export const deleteUser = (id: string, options?: CallOptions) =>

@@ -3,7 +3,7 @@ import { jwtDecode } from 'jwt-decode';
 
 /**
  * Decodes the token's payload (no signature check: the server checks it on every call).
- * A token that cannot be decoded yields null (= expired) and logs an error (spec section 5).
+ * A token that cannot be decoded yields null (= expired) and logs an error.
  */
 export const readClaims = (token: string): Claims | null => {
   try {

@@ -1,7 +1,9 @@
 import type { SessionUser } from '@machines/auth';
 import type { Actor } from '@shared/permissions';
 import type { Role } from '@shared/roles';
-import { createContext, useContext } from 'react';
+import { useSelector } from '@xstate/react';
+import { useContext, useMemo } from 'react';
+import { AuthActor, InsideAuth, loginEvent } from './actor';
 
 export interface AuthContextValue {
   token: string | null;
@@ -18,12 +20,30 @@ export interface AuthContextValue {
   updateUser: (user: SessionUser) => void;
 }
 
-export const AuthContext = createContext<AuthContextValue | null>(null);
+/** The auth actor, with a message that names the provider it needs. */
+const useAuthActor = () => {
+  if (!useContext(InsideAuth)) throw new Error('useAuth must be used within an AuthProvider');
+  return AuthActor.useActorRef();
+};
 
+/** The session as views read it: a few selectors and senders over the auth actor. */
 export const useAuth = (): AuthContextValue => {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used within an AuthProvider');
-  return value;
+  const actor = useAuthActor();
+  const token = useSelector(actor, (s) => s.context.token);
+  const user = useSelector(actor, (s) => s.context.user);
+  const isLoading = useSelector(actor, (s) => s.matches('Loading'));
+  return useMemo(
+    () => ({
+      token,
+      user,
+      isAuthenticated: token !== null && user !== null,
+      isLoading,
+      login: (next: string) => actor.send(loginEvent(next)),
+      logout: () => actor.send({ type: 'auth.logout' }),
+      updateUser: (next: SessionUser) => actor.send({ type: 'auth.userUpdated', user: next }),
+    }),
+    [actor, token, user, isLoading],
+  );
 };
 
 /** The user as the permission predicates of src/shared/permissions.ts see it. */

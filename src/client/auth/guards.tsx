@@ -1,13 +1,14 @@
 import { canAdminister } from '@shared/permissions';
 import type { ReactNode } from 'react';
 import { Redirect } from 'wouter';
+import { ROUTES } from '../routes';
 import { actorOf, useAuth } from './context';
 
-/** Spec section 2 "Protected route rules": 'Loading...' while loading, else /login when anonymous. */
+/** A signed-in route: 'Loading...' while the session loads, else /login when anonymous. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { isLoading, isAuthenticated } = useAuth();
   if (isLoading) return <AuthLoading />;
-  if (!isAuthenticated) return <Redirect to="/login" replace />;
+  if (!isAuthenticated) return <Redirect to={ROUTES.login} replace />;
   return <>{children}</>;
 }
 
@@ -15,8 +16,8 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
 export function AdminRoute({ children }: { children: ReactNode }) {
   const { isLoading, isAuthenticated, user } = useAuth();
   if (isLoading) return <AuthLoading />;
-  if (!isAuthenticated) return <Redirect to="/login" replace />;
-  if (!canAdminister(actorOf(user))) return <Redirect to="/forbidden" replace />;
+  if (!isAuthenticated) return <Redirect to={ROUTES.login} replace />;
+  if (!canAdminister(actorOf(user))) return <Redirect to={ROUTES.forbidden} replace />;
   return <>{children}</>;
 }
 

@@ -1,3 +1,4 @@
-export { AuthProvider, type AuthProviderProps } from './AuthProvider';
+export { AuthProvider } from './AuthProvider';
+export { AuthActor, loginEvent } from './actor';
 export { type AuthContextValue, actorOf, useAuth } from './context';
 export { AdminRoute, ProtectedRoute } from './guards';

@@ -14,7 +14,7 @@ export function Badge({ tone, children, className }: BadgeProps) {
   return <span className={cx('badge', `badge--${tone}`, className)}>{children}</span>;
 }
 
-/** Spec section 3: purple admin, green instructor, blue advanced, grey any other. */
+/** Tones by role (src/shared/roles.ts): purple admin, green instructor, blue advanced, grey any other. */
 export function RoleBadge({ role }: { role: string }) {
   return <Badge tone={roleTone(role)}>{roleLabel(role)}</Badge>;
 }

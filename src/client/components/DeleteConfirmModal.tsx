@@ -60,8 +60,7 @@ const sameView = (a: View, b: View) =>
   (Object.keys(a) as (keyof View)[]).every((key) => Object.is(a[key], b[key]));
 
 /**
- * The typed-confirmation delete dialog of spec sections 2 ("Delete {product} modal"), 4 ("Delete
- * dialog", "User modal") and 5 ("Delete confirmation"), for LEIAs, resources and users alike: the
+ * The typed-confirmation delete dialog, for LEIAs, resources and users alike: the
  * texts come from the caller, the behaviour from the machine. While deleting every control is
  * disabled and the dialog cannot be dismissed; after a success shown in the dialog, only Cancel
  * (and dismissing) still work. An in-use conflict lists the dependents by name and id.

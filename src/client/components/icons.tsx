@@ -206,20 +206,6 @@ export const FolderIcon = (props: IconProps) => (
     <path d="M20 20a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2h-7.9a2 2 0 0 1-1.69-.9L9.6 3.9A2 2 0 0 0 7.93 3H4a2 2 0 0 0-2 2v13a2 2 0 0 0 2 2Z" />
   </Svg>
 );
-export const DashboardIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <rect width="7" height="9" x="3" y="3" rx="1" />
-    <rect width="7" height="5" x="14" y="3" rx="1" />
-    <rect width="7" height="9" x="14" y="12" rx="1" />
-    <rect width="7" height="5" x="3" y="16" rx="1" />
-  </Svg>
-);
-export const EnterIcon = (props: IconProps) => (
-  <Svg {...props}>
-    <path d="m9 10-5 5 5 5" />
-    <path d="M20 4v7a4 4 0 0 1-4 4H4" />
-  </Svg>
-);
 export const MessageIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />

@@ -1,17 +1,17 @@
 import { SearchIcon } from '@client/components/icons';
 import { Spinner } from '@client/components/Spinner';
 import { useDialog } from '@client/components/useDialog';
-import { useSelector } from '@xstate/react';
 import { useRef } from 'react';
-import { usePaletteInternals } from './context';
+import { PaletteActor, usePaletteInternals } from './context';
 
 /**
  * Shown while the palette's chunk loads (first Ctrl+K on a fresh page): the same frame with a
  * working search box, so nothing typed meanwhile is lost (the text lives in the palette machine).
  */
 export function PaletteLoading() {
-  const { palette, opener } = usePaletteInternals();
-  const search = useSelector(palette, (s) => s.context.search);
+  const { opener } = usePaletteInternals();
+  const palette = PaletteActor.useActorRef();
+  const search = PaletteActor.useSelector((s) => s.context.search);
   const ref = useRef<HTMLDialogElement>(null);
   const dialog = useDialog(ref, {
     onClose: () => palette.send({ type: 'palette.close' }),

@@ -1,8 +1,7 @@
 import { paletteMachine } from '@machines/palette';
 import type { Actor } from '@shared/permissions';
-import { useActorRef, useSelector } from '@xstate/react';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { PaletteContext, type PaletteInternals, type ShortcutEntry } from './context';
+import { PaletteActor, PaletteContext, type PaletteInternals, type ShortcutEntry } from './context';
 import {
   eventKey,
   isPaletteShortcut,
@@ -33,15 +32,6 @@ const PaletteView = lazy(() =>
     : loadView(),
 );
 
-const appPaletteMachine = paletteMachine.provide({
-  actions: {
-    // After the dialog has closed and given focus back, so the command may move it.
-    runCommand: (_, { run }) => {
-      setTimeout(run, 0);
-    },
-  },
-});
-
 export interface PaletteProviderProps {
   /** The signed-in user as the permission predicates see it; commands are filtered by it. */
   actor: Actor | null;
@@ -53,11 +43,29 @@ export interface PaletteProviderProps {
  * from anywhere (captured before any field or editor sees it); other shortcuts fire only outside
  * fields and dialogs. Renders the palette and the '?' help when open.
  */
-export function PaletteProvider({ actor, children }: PaletteProviderProps) {
+export function PaletteProvider(props: PaletteProviderProps) {
+  const [logic] = useState(() =>
+    paletteMachine.provide({
+      actions: {
+        // After the dialog has closed and given focus back, so the command may move it.
+        runCommand: (_, { run }) => {
+          setTimeout(run, 0);
+        },
+      },
+    }),
+  );
+  return (
+    <PaletteActor.Provider logic={logic}>
+      <PaletteKeyboard {...props} />
+    </PaletteActor.Provider>
+  );
+}
+
+function PaletteKeyboard({ actor, children }: PaletteProviderProps) {
   const [commands] = useState(() => createRegistry<Command>());
   const [shortcuts] = useState(() => createRegistry<ShortcutEntry>());
-  const palette = useActorRef(appPaletteMachine);
-  const mode = useSelector(palette, (s) =>
+  const palette = PaletteActor.useActorRef();
+  const mode = PaletteActor.useSelector((s) =>
     s.matches('Open') ? 'open' : s.matches('Help') ? 'help' : 'closed',
   );
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -138,8 +146,8 @@ export function PaletteProvider({ actor, children }: PaletteProviderProps) {
   }, [signedIn]);
 
   const value = useMemo<PaletteInternals>(
-    () => ({ commands, shortcuts, palette, actor, opener }),
-    [commands, shortcuts, palette, actor, opener],
+    () => ({ commands, shortcuts, actor, opener }),
+    [commands, shortcuts, actor, opener],
   );
 
   return (

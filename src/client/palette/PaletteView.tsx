@@ -3,13 +3,14 @@ import { ArrowLeftIcon, ChevronRightIcon, SearchIcon } from '@client/components/
 import { Kbd, modKeyLabel } from '@client/components/Kbd';
 import { Spinner } from '@client/components/Spinner';
 import { useDialog } from '@client/components/useDialog';
-import { shallowEqual, useSelector } from '@xstate/react';
+import { isSearchPage, PALETTE_TEXTS, type PaletteItem } from '@machines/palette';
+import { MATCHES_ANY_TEXT, paletteFilter } from '@machines/paletteMatch';
+import { shallowEqual } from '@xstate/react';
 import { Command as Cmdk, useCommandState } from 'cmdk';
-import { type ReactNode, useRef } from 'react';
-import { usePaletteInternals } from './context';
-import { MATCHES_ANY_TEXT, paletteFilter } from './filter';
+import { type ReactNode, useRef, useState } from 'react';
+import { PaletteActor, usePaletteInternals } from './context';
 import { shortcutCaps } from './keys';
-import { type Command, isPageCommand, takesText } from './types';
+import { type Command, takesArguments, takesText } from './types';
 import { useVisibleCommands } from './useVisibleCommands';
 
 /**
@@ -26,20 +27,27 @@ function NothingMatches({ besides, children }: { besides: number; children: Reac
   );
 }
 
+const withoutDots = (title: string) => title.replace(/\.{3}$|…$/, '');
+
 /**
  * The cmdk palette, on a native modal <dialog>. It only renders the palette machine's state:
- * Escape goes back a page, then closes; Backspace in an empty box goes back a page. cmdk filters
- * the root and static pages; a search page's items come filtered and ranked, so cmdk leaves them.
+ * Escape goes back an argument, then closes; Backspace in an empty box goes back an argument.
+ * cmdk filters the root and static pages; a search page's items come filtered and ranked, so cmdk
+ * leaves them. On a page the selected item is the first of each new answer until the user moves,
+ * and Enter pressed while the answer for the typed text is on its way waits for it.
  */
 export default function PaletteView() {
-  const { palette, opener } = usePaletteInternals();
+  const { opener } = usePaletteInternals();
+  const palette = PaletteActor.useActorRef();
   const send = palette.send;
-  const view = useSelector(
-    palette,
+  const view = PaletteActor.useSelector(
     (s) => ({
       search: s.context.search,
+      command: s.context.command,
+      chosen: s.context.chosen,
       page: s.context.page,
       items: s.context.items,
+      more: s.context.more,
       error: s.context.error,
       // Loading, or about to (a search page waits for the user to stop typing).
       busy: s.hasTag('loading') || s.matches({ Open: { Page: 'Debouncing' } }),
@@ -48,27 +56,25 @@ export default function PaletteView() {
   );
   const groups = useVisibleCommands();
   const text = view.search.trim();
-  const textCommands = view.page || !text ? [] : groups.flatMap((group) => group.commands.filter(takesText));
+  const { page } = view;
+  const textCommands = page || !text ? [] : groups.flatMap((group) => group.commands.filter(takesText));
   const ref = useRef<HTMLDialogElement>(null);
   const dialog = useDialog(ref, {
     onClose: () => send({ type: 'palette.close' }),
     onEscape: () => send({ type: 'palette.escape' }),
     returnFocus: opener,
   });
-  const { page } = view;
-  const searchPage = page?.search !== undefined;
+  const searchPage = isSearchPage(page);
   // The items of the last answer stay on screen while the next is on its way (a search page).
   const refreshing = view.busy && view.items.length > 0;
+  // The item the user moved to, valid only for the answer it was chosen in.
+  const [moved, setMoved] = useState<{ items: readonly PaletteItem[]; id: string } | null>(null);
+  const selected = moved?.items === view.items ? moved.id : (view.items[0]?.id ?? '');
 
   const choose = (command: Command) => {
-    if (isPageCommand(command)) {
-      send({
-        type: 'palette.openPage',
-        page: { ...command.page, title: command.title.replace(/\.{3}$|…$/, '') },
-      });
-    } else {
-      send({ type: 'palette.run', run: command.run });
-    }
+    if (command.disabled !== undefined) return;
+    if (takesArguments(command)) send({ type: 'palette.begin', command });
+    else send({ type: 'palette.run', run: () => command.run() });
   };
 
   return (
@@ -80,13 +86,21 @@ export default function PaletteView() {
       {...dialog}
     >
       <Cmdk
-        key={page?.title ?? 'root'}
+        key={page ? `${view.command?.title}:${view.chosen.length}` : 'root'}
         label="Command palette"
         filter={paletteFilter}
         shouldFilter={!searchPage}
         loop
+        {...(page
+          ? { value: selected, onValueChange: (id: string) => setMoved({ items: view.items, id }) }
+          : {})}
         onKeyDown={(event) => {
           if (event.key === 'Backspace') send({ type: 'palette.backspace' });
+          // The rows on screen answer an older text: act on the answer for this one once it is in.
+          if (event.key === 'Enter' && page && view.busy && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            send({ type: 'palette.enter' });
+          }
         }}
       >
         <div className="palette__search">
@@ -95,7 +109,7 @@ export default function PaletteView() {
               type="button"
               className="palette__back"
               onClick={() => send({ type: 'palette.back' })}
-              aria-label="Back to all commands"
+              aria-label={view.chosen.length > 0 ? 'Back to the previous choice' : 'Back to all commands'}
               title="Back (Backspace)"
             >
               <ArrowLeftIcon />
@@ -103,7 +117,13 @@ export default function PaletteView() {
           ) : (
             <SearchIcon className="palette__search-icon" size={18} />
           )}
-          {page && <span className="palette__crumb">{page.title}</span>}
+          {page && view.command && <span className="palette__crumb">{withoutDots(view.command.title)}</span>}
+          {page &&
+            view.chosen.map((item) => (
+              <span key={item.id} className="palette__crumb palette__crumb--value">
+                {item.title}
+              </span>
+            ))}
           <Cmdk.Input
             className="palette__input"
             value={view.search}
@@ -135,7 +155,7 @@ export default function PaletteView() {
           )}
           {!view.busy && !view.error && (
             <NothingMatches besides={textCommands.length}>
-              {page ? (page.empty ?? 'Nothing to choose from.') : 'No matching commands.'}
+              {page ? (page.empty ?? PALETTE_TEXTS.empty) : 'No matching commands.'}
             </NothingMatches>
           )}
           {page
@@ -146,7 +166,7 @@ export default function PaletteView() {
                   keywords={
                     searchPage ? undefined : [item.title, item.subtitle ?? '', ...(item.keywords ?? [])]
                   }
-                  onSelect={() => send({ type: 'palette.run', run: () => page.select(item) })}
+                  onSelect={() => send({ type: 'palette.choose', item })}
                   className="palette__item"
                 >
                   <span className="palette__title">{item.title}</span>
@@ -160,19 +180,23 @@ export default function PaletteView() {
                       key={command.id}
                       value={command.id}
                       keywords={[command.title, ...(command.keywords ?? []), group.heading]}
+                      disabled={command.disabled !== undefined}
                       onSelect={() => choose(command)}
                       className="palette__item"
                     >
                       {command.icon && <span className="palette__icon">{command.icon}</span>}
                       <span className="palette__title">{command.title}</span>
-                      {isPageCommand(command) && <ChevronRightIcon className="palette__chevron" />}
+                      {command.disabled !== undefined && (
+                        <span className="palette__subtitle">{command.disabled}</span>
+                      )}
+                      {takesArguments(command) && <ChevronRightIcon className="palette__chevron" />}
                       {command.shortcut && <Kbd keys={shortcutCaps(command.shortcut, modKeyLabel())} />}
                     </Cmdk.Item>
                   ))}
                 </Cmdk.Group>
               ))}
           {textCommands.length > 0 && (
-            // Matches whatever is typed, ranked below every matching command (see filter.ts).
+            // Matches whatever is typed, ranked below every matching command (see paletteMatch.ts).
             <Cmdk.Group className="palette__group palette__group--text">
               {textCommands.map((command) => (
                 <Cmdk.Item
@@ -189,12 +213,18 @@ export default function PaletteView() {
             </Cmdk.Group>
           )}
         </Cmdk.List>
+        {page && view.more && !view.busy && (
+          <p className="palette__note" role="status">
+            {PALETTE_TEXTS.more}
+          </p>
+        )}
         <footer className="palette__footer" aria-hidden="true">
           <span>
             <Kbd keys={['↑', '↓']} /> to move
           </span>
           <span>
-            <Kbd keys={['↵']} /> to run
+            <Kbd keys={['↵']} /> to{' '}
+            {page && view.chosen.length + 1 < (view.command?.args?.length ?? 0) ? 'choose' : 'run'}
           </span>
           <span>
             <Kbd keys={['Esc']} /> {page ? 'to go back' : 'to close'}

@@ -1,7 +1,7 @@
 import { Kbd, modKeyLabel } from '@client/components/Kbd';
 import { Modal } from '@client/components/Modal';
 import { useSyncExternalStore } from 'react';
-import { usePaletteInternals } from './context';
+import { PaletteActor, usePaletteInternals } from './context';
 import { shortcutCaps } from './keys';
 import { useVisibleCommands } from './useVisibleCommands';
 
@@ -12,7 +12,8 @@ const BUILT_IN = [
 
 /** The '?' dialog: every bound shortcut, then every command the user can run here. */
 export function ShortcutsHelp() {
-  const { palette, shortcuts } = usePaletteInternals();
+  const { shortcuts } = usePaletteInternals();
+  const palette = PaletteActor.useActorRef();
   const bound = useSyncExternalStore(shortcuts.subscribe, shortcuts.getSnapshot, shortcuts.getSnapshot);
   const groups = useVisibleCommands();
   const mod = modKeyLabel();

@@ -1,9 +1,12 @@
-import type { PaletteMachine } from '@machines/palette';
+import { paletteMachine } from '@machines/palette';
 import type { Actor } from '@shared/permissions';
+import { createActorContext } from '@xstate/react';
 import { createContext, useContext } from 'react';
-import type { ActorRefFrom } from 'xstate';
 import type { Registry } from './registry';
 import type { Command } from './types';
+
+/** The palette's actor (machines/palette.ts); PaletteProvider wires it. */
+export const PaletteActor = createActorContext(paletteMachine);
 
 export interface ShortcutEntry {
   /** 'g s', '?', '/' … (see keys.ts). */
@@ -15,7 +18,6 @@ export interface ShortcutEntry {
 export interface PaletteInternals {
   commands: Registry<Command>;
   shortcuts: Registry<ShortcutEntry>;
-  palette: ActorRefFrom<PaletteMachine>;
   actor: Actor | null;
   /** What had focus when the palette opened: it gets it back, whichever palette view closes. */
   opener: HTMLElement | null;

@@ -1,19 +1,21 @@
-import { type DependencyList, useEffect, useMemo, useRef } from 'react';
-import { type ShortcutEntry, usePaletteInternals } from './context';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { PaletteActor, type ShortcutEntry, usePaletteInternals } from './context';
 import type { Command } from './types';
 
 /**
- * Registers commands while the calling component is mounted. `deps` works as for useMemo:
- * list what the commands close over, so they are re-registered when it changes.
+ * Registers commands while the calling component is mounted, in the component's place among the
+ * others. The list is registered again whenever it is a new array, so build it with useMemo (whose
+ * dependencies the linter checks): it then changes exactly when what the commands show or do does.
  *
- *   usePaletteCommands([{ id: 'users.add', title: 'Add user', group: 'Users',
- *     allowed: canManageUsers, run: () => send({ type: 'users.add' }) }], [send]);
+ *   const commands = useMemo(() => [{ id: 'users.add', title: 'Add user', group: 'Users',
+ *     allowed: canManageUsers, run: () => form.send({ type: 'form.open' }) }], [form]);
+ *   usePaletteCommands(commands);
  */
-export function usePaletteCommands(commands: Command[], deps: DependencyList): void {
+export function usePaletteCommands(commands: readonly Command[]): void {
   const { commands: registry } = usePaletteInternals();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps describe `commands`
-  const stable = useMemo(() => commands, deps);
-  useEffect(() => registry.add(stable), [registry, stable]);
+  const [slot] = useState(() => Symbol('commands'));
+  useEffect(() => registry.put(slot, commands), [registry, slot, commands]);
+  useEffect(() => () => registry.remove(slot), [registry, slot]);
 }
 
 export interface ShortcutOptions {
@@ -45,7 +47,7 @@ export function useShortcut(
 
 /** Opens and closes the palette and the shortcuts help from code (e.g. a header button). */
 export function usePalette() {
-  const { palette } = usePaletteInternals();
+  const palette = PaletteActor.useActorRef();
   return useMemo(
     () => ({
       open: () => palette.send({ type: 'palette.open' }),

@@ -1,5 +1,5 @@
 /**
- * Keyboard shortcut rules (ARCHITECTURE.md "Palette and keyboard"): Ctrl/Cmd+K works everywhere;
+ * Keyboard shortcut rules (docs/architecture.md "Palette commands"): Ctrl/Cmd+K works everywhere;
  * every other shortcut is a key or a space-separated sequence ('?', '/', 'g s') that never
  * fires while the user types in a field.
  */

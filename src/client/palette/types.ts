@@ -1,15 +1,26 @@
+import type { ArgumentStep, PaletteArgument } from '@machines/palette';
 import type { Actor } from '@shared/permissions';
 import type { ReactNode } from 'react';
 
+/** The argument pages are the palette machine's (one home: machines/palette.ts). */
+export type {
+  ArgumentStep,
+  PaletteArgument,
+  PaletteItem,
+  PaletteResults,
+  SearchArgument,
+  StaticArgument,
+} from '@machines/palette';
+
 /**
- * A palette command. Screens register commands while mounted (usePaletteCommands); the palette
- * shows those whose `allowed` predicate passes for the signed-in user. Use the same predicates
- * from src/shared/permissions.ts that decide whether the matching button is shown.
+ * What every palette command has. Screens register commands while mounted (usePaletteCommands);
+ * the palette lists those whose `allowed` predicate passes for the signed-in user (the same
+ * predicates from src/shared/permissions.ts that decide whether the matching button is shown).
  */
-interface CommandBase {
+export interface CommandBase {
   /** Stable id, unique among mounted commands, e.g. 'users.add'. */
   id: string;
-  /** Visible label, e.g. 'Add user'. Commands that open a nested page end with '...'. */
+  /** Visible label, e.g. 'Add user'. Commands that gather arguments end with '...'. */
   title: string;
   /** Heading the command is listed under, e.g. 'Navigation', 'Users', 'Search'. */
   group: string;
@@ -17,13 +28,25 @@ interface CommandBase {
   keywords?: string[];
   /** Shortcut shown beside the title (display only; binding keys is useShortcut's job). */
   shortcut?: string;
+  /** Who may ever run it; the others never see it. */
   allowed?: (actor: Actor | null) => boolean;
+  /**
+   * Why it cannot run now, e.g. 'Nothing to export yet'. The palette lists it greyed out with this
+   * reason and does not run it; absent, it can run.
+   */
+  disabled?: string;
   /** Small icon shown before the title (e.g. from components/icons). */
   icon?: ReactNode;
 }
 
-export interface ActionCommand extends CommandBase {
-  run: () => void;
+/**
+ * A palette command. Without `args` it runs when chosen. With `args` it gathers one value per
+ * argument, a page each, in order (Backspace in the empty box goes back one), then runs with
+ * them: declare such a command with `defineCommand`, which types `run` from the pages.
+ */
+export interface Command extends CommandBase {
+  args?: readonly ArgumentStep[];
+  run(...values: unknown[]): void;
   /**
    * Also offered with the text typed in the palette: while the box at the root holds text, the
    * palette lists one more item, `title(text)` (e.g. 'Search LEIAs for “bank”'), below the
@@ -37,53 +60,36 @@ export interface ActionCommand extends CommandBase {
   };
 }
 
-export interface PaletteItem {
-  id: string;
-  title: string;
-  subtitle?: string;
-  /** More words a static page's filter matches (a search page's items need none). */
-  keywords?: string[];
-}
-
-interface PageBase {
-  placeholder: string;
-  /** Shown when there is nothing to list (a search page: nothing matches the text). */
-  empty?: string;
-  select: (item: PaletteItem) => void;
-}
+/** An argument as declared: its page, or a function of the values chosen before it. */
+type Step<V, Before extends unknown[]> = PaletteArgument<V> | ((...before: Before) => PaletteArgument<V>);
 
 /**
- * A list known up front (or fetched whole): `load` is called once when the page opens (its signal
- * aborts if the page is left first); the palette filters the items as the user types.
+ * A command that gathers arguments, with `run` typed by its pages' values:
+ *
+ *   defineCommand({ id: 'users.changeRole', title: 'Change user role...', group: 'Users',
+ *     args: [userArgument, (user) => roleArgument(user)],
+ *     run: (user, role) => roles.send({ type: 'role.change', user, role }) });
  */
-export interface StaticPage extends PageBase {
-  load: (signal: AbortSignal) => Promise<PaletteItem[]> | PaletteItem[];
-  search?: undefined;
+export function defineCommand<A>(
+  command: CommandBase & { args: [Step<A, []>]; run: (a: A) => void },
+): Command;
+export function defineCommand<A, B>(
+  command: CommandBase & { args: [Step<A, []>, Step<B, [A]>]; run: (a: A, b: B) => void },
+): Command;
+export function defineCommand<A, B, C>(
+  command: CommandBase & {
+    args: [Step<A, []>, Step<B, [A]>, Step<C, [A, B]>];
+    run: (a: A, b: B, c: C) => void;
+  },
+): Command;
+export function defineCommand(command: Command): Command {
+  return command;
 }
 
-/**
- * A list too large to load whole, filtered where it lives (the server): `search` is called with
- * '' when the page opens, then with the trimmed text 200 ms after the user stops typing. A newer
- * call aborts the previous one's signal, and only the newest answer is shown; the palette does
- * not filter or reorder the items (they come back ranked), and shows them as being refreshed
- * until the next answer arrives.
- */
-export interface SearchPage extends PageBase {
-  search: (text: string, signal: AbortSignal) => Promise<PaletteItem[]> | PaletteItem[];
-  load?: undefined;
-}
+export const takesArguments = (command: Command): boolean => (command.args?.length ?? 0) > 0;
 
-/** A command that needs an argument opens a nested page listing the choices. */
-export interface PageCommand extends CommandBase {
-  page: StaticPage | SearchPage;
-}
-
-export type Command = ActionCommand | PageCommand;
-
-export const isPageCommand = (command: Command): command is PageCommand => 'page' in command;
-
-/** The command offers itself with the typed text too (see ActionCommand.withText). */
+/** The command offers itself with the typed text too (see Command.withText). */
 export const takesText = (
   command: Command,
-): command is ActionCommand & { withText: NonNullable<ActionCommand['withText']> } =>
-  !isPageCommand(command) && command.withText !== undefined;
+): command is Command & { withText: NonNullable<Command['withText']> } =>
+  !takesArguments(command) && command.withText !== undefined && command.disabled === undefined;

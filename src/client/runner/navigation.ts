@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The navigation state the chat screen accepts (spec section 2 "Chat screen", section 3
- * "Experiment transcription context"), set by whoever opens /chat/{sessionId}. History state comes
+ * The navigation state the chat screen accepts (the problem description, the design wizard's state,
+ * an activity's transcription context), set by whoever opens /chat/{sessionId}. History state comes
  * from outside this code (another tab's entry, an older version), so it is parsed, not trusted:
  * an unusable field is dropped, never an error.
  */
@@ -23,5 +23,3 @@ export const readChatNavigationState = (state: unknown): ChatNavigationState => 
   const parsed = chatNavigationStateSchema.safeParse(state);
   return parsed.success ? parsed.data : {};
 };
-
-export const chatPath = (sessionId: string) => `/chat/${encodeURIComponent(sessionId)}`;

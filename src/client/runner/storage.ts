@@ -3,7 +3,7 @@ import { chatMessageSchema } from '@shared/schemas/runner';
 import { z } from 'zod';
 
 /**
- * The chat kept in local storage (spec section 3 "Chat message (local)"): one conversation, the
+ * The chat kept in local storage: one conversation, the
  * current session's, under one key, so opening another session replaces it. Storage may be
  * unavailable or hold anything (another version, a hand edit): reads validate, writes may fail.
  */

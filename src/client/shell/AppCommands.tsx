@@ -9,8 +9,10 @@ import {
   usePaletteCommands,
   useShortcut,
 } from '@client/palette';
+import { ROUTES } from '@client/routes';
 import { toggleTheme, useTheme } from '@client/theme';
 import type { Actor } from '@shared/permissions';
+import { useMemo } from 'react';
 import { useLocation } from 'wouter';
 import { NAV_ITEMS, type NavItem } from './navigation';
 
@@ -29,8 +31,8 @@ export function AppCommands() {
   const palette = usePalette();
   const theme = useTheme();
 
-  usePaletteCommands(
-    [
+  const commands = useMemo(
+    (): Command[] => [
       ...NAV_ITEMS.map(
         (item): Command => ({
           id: `nav.${item.id}`,
@@ -51,7 +53,7 @@ export function AppCommands() {
         keywords: ['password', 'security', 'profile'],
         allowed: signedIn,
         run: () => {
-          navigate('/profile');
+          navigate(ROUTES.profile);
           requestFocus(CHANGE_PASSWORD_TARGET);
         },
       },
@@ -84,6 +86,7 @@ export function AppCommands() {
     ],
     [navigate, logout, theme, palette],
   );
+  usePaletteCommands(commands);
 
   useShortcut('?', palette.openHelp, { description: 'Show keyboard shortcuts' });
   useShortcut('/', () => focusTarget(SEARCH_TARGET), { description: 'Focus the search box' });

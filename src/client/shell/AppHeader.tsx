@@ -3,6 +3,7 @@ import { IconButton } from '@client/components/Button';
 import { LogoMark, MoonIcon, SearchIcon, SunIcon } from '@client/components/icons';
 import { Kbd, modKeyLabel } from '@client/components/Kbd';
 import { usePalette } from '@client/palette';
+import { ROUTES } from '@client/routes';
 import { toggleTheme, useTheme } from '@client/theme';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -10,7 +11,7 @@ import { navItemsFor } from './navigation';
 import { UserMenu } from './UserMenu';
 
 /**
- * The page header of spec section 2: logo, title, description, the signed-in user's email, the
+ * The page header: logo, title, description, the signed-in user's email, the
  * menu button and optional right-hand content; plus the palette and theme buttons.
  */
 export function AppHeader({ right }: { right?: ReactNode }) {
@@ -23,7 +24,7 @@ export function AppHeader({ right }: { right?: ReactNode }) {
         Skip to content
       </a>
       <div className="topbar__inner">
-        <Link href="/" className="brand" aria-label="LEIA Designer, home">
+        <Link href={ROUTES.search} className="brand" aria-label="LEIA Designer, home">
           <LogoMark />
           <span className="brand__text">
             <span className="brand__title">LEIA Designer</span>

@@ -1,8 +1,9 @@
 import { ClipboardIcon, SearchIcon, SparklesIcon, UserIcon, UsersIcon } from '@client/components/icons';
+import { ROUTES } from '@client/routes';
 import { type Actor, canManageActivities, canManageUsers } from '@shared/permissions';
 import type { ReactNode } from 'react';
 
-/** The menu destinations of spec section 2 "Page header and menu"; the palette offers the same. */
+/** The header menu's destinations; the palette offers the same. */
 export interface NavItem {
   id: string;
   label: string;
@@ -18,7 +19,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     id: 'profile',
     label: 'Profile',
-    path: '/profile',
+    path: ROUTES.profile,
     icon: <UserIcon />,
     shortcut: 'g p',
     keywords: ['account'],
@@ -26,7 +27,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     id: 'search',
     label: 'Search LEIAs',
-    path: '/',
+    path: ROUTES.search,
     icon: <SearchIcon />,
     shortcut: 'g s',
     keywords: ['find', 'home'],
@@ -34,7 +35,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     id: 'design',
     label: 'Design a new LEIA',
-    path: '/create',
+    path: ROUTES.design,
     icon: <SparklesIcon />,
     shortcut: 'g d',
     keywords: ['create', 'wizard', 'new'],
@@ -42,7 +43,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     id: 'activities',
     label: 'My Activities',
-    path: '/users/me/activities',
+    path: ROUTES.activities,
     icon: <ClipboardIcon />,
     keywords: ['experiments'],
     allowed: canManageActivities,
@@ -50,7 +51,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   {
     id: 'users',
     label: 'Manage users',
-    path: '/administration/users',
+    path: ROUTES.users,
     icon: <UsersIcon />,
     keywords: ['accounts', 'roles', 'administration'],
     allowed: canManageUsers,

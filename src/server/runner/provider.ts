@@ -1,7 +1,7 @@
 import type { TranscriptionMessage } from '@shared/schemas/transcription';
 
 /**
- * The one interface both LLM providers implement (ARCHITECTURE.md "The runner"). The runner
+ * The one interface both LLM providers implement (docs/architecture.md "The runner"). The runner
  * service stores sessions and messages; a provider only turns a prompt into text.
  */
 

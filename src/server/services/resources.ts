@@ -22,7 +22,7 @@ export const RESOURCE_API_TEXTS = {
   privateLeia: 'Private LEIA',
 } as const;
 
-/** The resource JSON of spec section 3, as `viewer` may see it (behaviour content hidden from instructors). */
+/** The resource JSON, as `viewer` may see it (behaviour content hidden from instructors). */
 export const toResourceItem = (
   row: Omit<ResourceRow, 'ownerId'>,
   owner: ItemOwner,
@@ -100,7 +100,7 @@ const usedBy = (id: string): SQL =>
   or(eq(leias.personaId, id), eq(leias.problemId, id), eq(leias.behaviourId, id))!;
 
 /**
- * Personas, problems and behaviours: one implementation for the three kinds (spec section 7 rows).
+ * Personas, problems and behaviours: one implementation for the three kinds.
  * Reads honour visibility (not visible = 404); writes are one transaction each.
  */
 export function createResourcesService(db: Db) {

@@ -23,7 +23,7 @@ import type { StoredPart } from './resources';
 /**
  * Which LEIA a runner request means, resolved with the generation engine: from a stored LEIA, or
  * from three parts that are stored references or raw (unsaved) specs. The rules of
- * ARCHITECTURE.md "Roles" hold here as in the resources and LEIA APIs: whatever the caller sends,
+ * docs/architecture.md "Roles" hold here as in the resources and LEIA APIs: whatever the caller sends,
  * a user who may not see behaviour content runs the stored behaviour they chose by id, and nothing
  * they can read back (problem description, simulator replies, transcriptions) is made of it.
  */
@@ -43,7 +43,7 @@ export interface LeiaToRun {
   leia: ResolvedLeia;
 }
 
-/** The engine's order of the 'component is missing' texts (spec section 8): behaviour, problem, persona. */
+/** The engine's order of the 'component is missing' texts: behaviour, problem, persona. */
 const MISSING_ORDER = ['behaviour', 'problem', 'persona'] as const satisfies readonly ResourceKind[];
 
 export async function resolveLeiaToRun(

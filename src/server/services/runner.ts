@@ -17,7 +17,7 @@ import { type RunnerSources, resolveLeiaToRun } from './runner-leia';
 import { createRunnerStore, MAX_ATTEMPTS, type StoredMessage } from './runner-store';
 
 /**
- * Chat sessions with a LEIA (ARCHITECTURE.md "The runner"). A session and each of its messages are
+ * Chat sessions with a LEIA (docs/architecture.md "The runner"). A session and each of its messages are
  * rows (runner-store.ts), so any server process can serve any request and a restart loses
  * nothing. Nothing is held while the model writes: the user's message is stored before the call,
  * the reply after.

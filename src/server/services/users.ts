@@ -1,5 +1,5 @@
 import type { Role } from '@shared/roles';
-import type { CreateUserBody, User, UserListItem } from '@shared/schemas/users';
+import { type CreateUserBody, USER_TEXTS, type User, type UserListItem } from '@shared/schemas/users';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { type RequestActor, UUID } from '../auth/hooks';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/password';
@@ -18,7 +18,7 @@ export const USER_MESSAGES = {
   lastAdminDelete: 'Cannot delete the last administrator',
   lastAdminDemote: 'Cannot change the role of the last administrator',
   wrongCurrentPassword: 'Current password is incorrect',
-  sameEmail: 'Please enter a different email',
+  sameEmail: USER_TEXTS.emailUnchanged,
   passwordChanged: 'Password changed successfully',
 };
 

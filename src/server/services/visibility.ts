@@ -17,7 +17,7 @@ export const readableBy = (actor: Actor, t: Shareable): SQL | undefined =>
   isAdmin(actor) ? undefined : or(eq(t.isPublished, true), eq(t.ownerId, actor.id));
 
 /**
- * The lists' Visibility filter (ARCHITECTURE.md "API conventions"): `public` = published;
+ * The lists' Visibility filter (docs/architecture.md "API"): `public` = published;
  * `private` = the caller's own unpublished (admin: all unpublished); `all` = what they may read.
  */
 export function visibilityCondition(actor: Actor, t: Shareable, visibility: Visibility): SQL | undefined {

@@ -16,7 +16,7 @@ const isPartKind = (segment: string | undefined): boolean => LEIA_PART_KINDS.som
 /**
  * Applies each entry of `map` to a copy of `parts` (copy-on-write: `parts` is never modified).
  * Entries that do not point inside a part's spec, or whose path does not exist, are skipped and
- * appended to `warnings`: the spec says such edits are ignored, and creating new fields would let a
+ * appended to `warnings`: such edits are ignored by design, and creating new fields would let a
  * problem silently inject content the persona or behaviour author never wrote.
  */
 export const applyEdits = <T extends LeiaParts>(

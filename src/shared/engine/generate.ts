@@ -16,7 +16,7 @@ import {
 } from './types';
 import { cloneValue, isPlainObject, mapObjectValues, type PlainObject } from './values';
 
-/** The spec's order of the "component is missing" texts: behaviour, problem, persona. */
+/** The product's order of the "component is missing" texts: behaviour, problem, persona. */
 const MISSING_CHECK_ORDER = ['behaviour', 'problem', 'persona'] as const satisfies readonly LeiaPartKind[];
 
 const missingParts = (parts: Partial<LeiaParts> | null | undefined): string[] =>
@@ -38,7 +38,7 @@ const finishPart = <T extends LeiaPart>(part: T, spec: Spec): ResolvedPart<T> =>
   ) as ResolvedPart<T>;
 
 /**
- * Builds a LEIA from a persona, a problem and a behaviour (spec section 4, "Generation steps"):
+ * Builds a LEIA from a persona, a problem and a behaviour, in these steps:
  * 1. check the problem's constrainedTo, 2. apply its extends, 3. apply its overrides,
  * 4. substitute {{placeholders}} in problem, then persona, then behaviour, within MAX_LEIA_CHARS.
  * All errors are collected (constraints first, then malformed extends/overrides) and nothing is

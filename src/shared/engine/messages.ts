@@ -1,6 +1,6 @@
 /**
- * Every text the engine emits. Errors are verbatim from spec section 5 ("Constraint check") and
- * section 8 (missing components); warnings are ours.
+ * Every text the engine emits. Errors are the product's texts, verbatim (the constraint check and
+ * the missing components); warnings are ours.
  */
 const show = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
@@ -14,7 +14,7 @@ export const ENGINE_TEXTS = {
     behaviour: 'Behaviour component is missing',
   },
   valueMissing: (path: string) => `Constraint not met: ${path}. Value does not exist.`,
-  /** The spec asks for the expected and actual values to be shown; they follow as JSON. */
+  /** The expected and actual values are shown; they follow as JSON. */
   noCompatibleProcess: (path: string, expected: unknown, actual: unknown) =>
     `Constraint not met: ${path}. No compatible processes found. Expected: ${show(expected)}, actual: ${show(actual)}`,
   valueMismatch: (path: string) => `Constraint not met: ${path}. Value does not match.`,

@@ -3,7 +3,7 @@ import { type ProcessValue, processValues, type ResourceKind, type ResourceSpecs
 import { itemOwnerSchema, visibilitySchema } from './visibility';
 
 /**
- * What the resources API answers (spec section 3 "Resource"), beside the request bodies in
+ * What the resources API answers, beside the request bodies in
  * ./resources.ts. Shared so the client's API module and the server's responses agree.
  */
 
@@ -19,7 +19,7 @@ export const resourceListQuerySchema = z.object({
 });
 export type ResourceListQuery = z.input<typeof resourceListQuerySchema>;
 
-/** A resource as the API answers it (spec section 3 "Resource"). */
+/** A resource as the API answers it (docs/architecture.md, data model). */
 export const resourceItemSchema = z.object({
   id: z.string(),
   apiVersion: z.string(),

@@ -3,7 +3,7 @@ import { acceptableText } from '../input-rules';
 import { DEFAULT_VERSION, versionSchema } from '../semver';
 
 /**
- * The three resource kinds a LEIA is built from (spec section 3), as request bodies:
+ * The three resource kinds a LEIA is built from, as request bodies:
  * `{apiVersion, metadata: {name, version}, spec}`. Server routes parse with these and the client's
  * forms validate with the same schemas. Specs are loose objects: fields we do not know are kept, so
  * whatever a designer stores comes back unchanged.
@@ -27,7 +27,7 @@ export const DEFAULT_SOLUTION_FORMAT: SolutionFormat = 'text';
 
 export const processValues = ['requirements-elicitation', 'game'] as const;
 export type ProcessValue = (typeof processValues)[number];
-/** Labels of the Process filter (spec section 2, step 1 of the wizard). */
+/** Labels of the Process filter (step 1 of the design wizard). */
 export const PROCESS_LABELS: Record<ProcessValue, string> = {
   'requirements-elicitation': 'Req. Elicitation',
   game: 'Game',
@@ -48,7 +48,7 @@ export const RESOURCE_TEXTS = {
   specRequired: 'Spec is required',
   specObject: 'Spec must be an object',
   metadataRequired: 'Metadata is required',
-  // Verbatim from spec section 5: the engine says the same about the same fields.
+  // Verbatim product texts: the engine says the same about the same fields.
   constraintsObject: 'Constraints must be an object',
   extensionsObject: 'Extensions must be an object',
   overridesObject: 'Overrides must be an object',
@@ -112,8 +112,8 @@ export const problemSpecSchema = z.looseObject(
 );
 
 /**
- * `process` of a behaviour: spec section 3 calls it a "list of steps", but the same section and the
- * lists filter behaviours by the process values (Req. Elicitation, Game), and problems constrain
+ * `process` of a behaviour: the product calls it a "list of steps", but its entity description and
+ * the lists filter behaviours by the process values (Req. Elicitation, Game), and problems constrain
  * `behaviour.spec.process` by overlap with their own process values. So it is the ordered list of the
  * process values the behaviour supports, validated like a problem's, and shown as "Process Steps".
  * `description` is the system-prompt template the runner sends once placeholders are substituted.

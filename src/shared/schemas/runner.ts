@@ -3,7 +3,7 @@ import { acceptableText } from '../input-rules';
 import { type TranscriptionMessage, transcriptionMessageSchema, transcriptionSchema } from './transcription';
 
 /**
- * The runner API (spec section 7 "runner" rows, plus the additions the chat screen needs):
+ * The runner API (the product's runner calls, plus the additions the chat screen needs):
  *
  *   POST /api/v1/runner/initialize                 initializeBodySchema -> 201 {sessionId}
  *   GET  /api/v1/runner/{sessionId}                -> RunnerSession
@@ -33,7 +33,7 @@ export const MAX_MESSAGE_LENGTH = 20_000;
 const id = z.string().trim().min(1);
 
 /**
- * One part of the LEIA to try (spec section 3: resources carry a client-only `edited` flag):
+ * One part of the LEIA to try (resources carry a client-only `edited` flag):
  * - a stored reference: an id string, or an object with `id` and without `edited: true`; loaded
  *   from the database (any content sent with it is ignored, so a LEIA's resolved copies sent back
  *   are never resolved twice);
@@ -65,7 +65,7 @@ export const runnerSpecSchema = z.object({
 });
 export type RunnerSpec = z.infer<typeof runnerSpecSchema>;
 
-/** Navigation state of a manual transcription (spec section 3 "Experiment transcription context"). */
+/** Navigation state of a manual transcription (an activity's LEIA being transcribed). */
 export const experimentContextSchema = z.object(
   {
     experimentId: z.uuid(RUNNER_TEXTS.experimentContext),
@@ -115,7 +115,7 @@ export type MessageBody = z.infer<typeof messageBodySchema>;
 export const chatMessageSchema = transcriptionMessageSchema;
 export type ChatMessage = TranscriptionMessage;
 
-/** The LEIA's reply: `message` is the spec's field; `timestamp` is when it was stored (ISO 8601). */
+/** The LEIA's reply: `message` is the product's field; `timestamp` is when it was stored (ISO 8601). */
 export const chatReplySchema = z.object({ message: z.string(), timestamp: z.string() });
 export type ChatReply = z.infer<typeof chatReplySchema>;
 

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 
 /**
- * A transcription: the messages of one interview with a LEIA (spec section 3 "Transcription
- * message", section 5 "JSON transcription"). The activity JSON editor, the chat export and the
- * server's transcription routes all validate with this one module, so an error reads the same
- * wherever it is shown.
+ * A transcription: the messages of one interview with a LEIA. The activity JSON editor, the chat
+ * export and the server's transcription routes all validate with this one module, so an error
+ * reads the same wherever it is shown.
  */
 
-/** Visible texts. The first three are verbatim from the spec; the others fill its gaps in the same tone. */
+/** Visible texts. The first three are the product's, verbatim; the others fill its gaps in the same tone. */
 export const TRANSCRIPTION_ERRORS = {
   invalidJson: 'Invalid JSON format',
   empty: 'At least one message is required',
@@ -58,7 +57,7 @@ export type TranscriptionValidation =
   | { ok: false; errors: string[] };
 
 /**
- * Turns zod issues into the spec's texts: `Message at index {i}, field "{field}": {message}` for a
+ * Turns zod issues into the product's texts: `Message at index {i}, field "{field}": {message}` for a
  * field of a message, `Message at index {i}: {message}` when the message itself is wrong, and just
  * the message for an array-level error. An unknown field gives one line per extra key.
  */

@@ -3,7 +3,7 @@ import { DEFAULT_ROLE, ROLES, type Role } from '../roles';
 import { emailSchema, passwordSchema } from './users';
 
 /**
- * The admin's add/edit user form (spec section 5 "User form"). The email and password rules are
+ * The admin's add/edit user form. The email and password rules are
  * the server's own schemas from ./users, so the form and the API can never disagree; this module
  * only adds what exists on the form alone: the confirmation field and "blank means unchanged".
  */

@@ -11,6 +11,8 @@ const MAX_PASSWORD_LENGTH = 1024;
 export const USER_TEXTS = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
+  /** Changing one's own email to the same address (the profile form, and the server's 400). */
+  emailUnchanged: 'Please enter a different email',
   passwordRequired: 'Password is required',
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
@@ -36,6 +38,12 @@ export const passwordSchema = z
   .min(MIN_PASSWORD_LENGTH, USER_TEXTS.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, USER_TEXTS.passwordTooLong)
   .superRefine(acceptableText('Password'));
+
+/** The first message of the password rule for `value` (required, then the length limits), or null. */
+export const passwordError = (value: string): string | null => {
+  const result = passwordSchema.safeParse(value);
+  return result.success ? null : (result.error.issues[0]?.message ?? USER_TEXTS.passwordRequired);
+};
 
 export const loginBodySchema = z.object({
   email: z.string({ error: USER_TEXTS.emailRequired }).trim().min(1, USER_TEXTS.emailRequired),
@@ -76,7 +84,9 @@ export const userSchema = z.object({
 /** A row of the admin's user list: how many items would pass to the admin who deletes the user. */
 export const userListItemSchema = userSchema.extend({ ownedItems: z.number().int() });
 
+/** POST /users/login */
 export const tokenResponseSchema = z.object({ token: z.string() });
+/** PUT /users/profile/change-password */
 export const messageResponseSchema = z.object({ message: z.string() });
 
 export type User = z.infer<typeof userSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { roleSchema } from '../roles';
 
 /**
- * The Visibility filter of the lists (spec section 2; ARCHITECTURE.md "API conventions"):
+ * The Visibility filter of the lists (docs/architecture.md "API"):
  * `public` = published; `private` = the caller's own unpublished (admin: all unpublished);
  * `all` = published plus the caller's own (admin: everything).
  */
@@ -22,6 +22,6 @@ export const publishQuerySchema = z.object({
     .transform((value) => value === 'true'),
 });
 
-/** The owner every resource and LEIA carries (spec section 3: user {id, email, role}). */
+/** The owner every resource and LEIA carries: user {id, email, role}. */
 export const itemOwnerSchema = z.object({ id: z.string(), email: z.string(), role: roleSchema });
 export type ItemOwner = z.infer<typeof itemOwnerSchema>;

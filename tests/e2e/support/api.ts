@@ -1,6 +1,6 @@
 /**
  * A small API client for end-to-end setup: sign in, create users, parts and LEIAs the way the app
- * does (spec section 7), with plain fetch against the running server.
+ * does, with plain fetch against the running server.
  */
 
 export interface ApiSession {

@@ -1,12 +1,12 @@
 import { usePaletteCommands } from '@client/palette';
 import { CHAT_STORAGE_KEY } from '@client/runner/storage';
 import { screen, within } from '@testing-library/react';
-import { registeredCommands, runCommand } from '../support/palette';
+import { registeredCommands, runCommand, runnableCommands } from '../support/palette';
 import { bubbles, httpError, mocked, msg, renderChat, resetApi, SESSION_ID, session } from './harness';
 
-const { fakeModule } = await vi.hoisted(() => import('../support/mocks'));
+const { fakeModule, partlyFake } = await vi.hoisted(() => import('../support/mocks'));
 vi.mock('@client/api/runner', fakeModule('getSession', 'sendMessage', 'regenerateReply'));
-vi.mock('@client/palette', fakeModule('usePaletteCommands'));
+vi.mock('@client/palette', partlyFake('usePaletteCommands'));
 
 beforeEach(() => {
   resetApi();
@@ -158,13 +158,13 @@ describe('Chat screen: loading', () => {
 describe('Chat screen: palette commands', () => {
   it('an empty conversation: Finish conversation and Show instructions only', async () => {
     await renderChat();
-    expect(registeredCommands().map((c) => c.title)).toEqual(['Finish conversation', 'Show instructions']);
+    expect(runnableCommands().map((c) => c.title)).toEqual(['Finish conversation', 'Show instructions']);
   });
 
   it('with a conversation: Regenerate reply and the two exports; Stop reply only while replying', async () => {
     const calls = resetApi(session({ messages: [msg('Q', false), msg('A', true)] }));
     await renderChat();
-    expect(registeredCommands().map((c) => c.title)).toEqual([
+    expect(runnableCommands().map((c) => c.title)).toEqual([
       'Finish conversation',
       'Show instructions',
       'Regenerate reply',
@@ -176,9 +176,9 @@ describe('Chat screen: palette commands', () => {
     expect(registeredCommands().find((c) => c.id === 'chat.instructions')?.title).toBe('Hide instructions');
     runCommand('chat.regenerate');
     expect(calls).toHaveLength(1);
-    expect(registeredCommands().map((c) => c.id)).toContain('chat.stop');
+    expect(runnableCommands().map((c) => c.id)).toContain('chat.stop');
     runCommand('chat.stop');
     expect(calls[0]?.options.signal?.aborted).toBe(true);
-    expect(registeredCommands().map((c) => c.id)).not.toContain('chat.stop');
+    expect(runnableCommands().map((c) => c.id)).not.toContain('chat.stop');
   });
 });

@@ -12,9 +12,9 @@ import {
   session,
 } from './harness';
 
-const { fakeModule } = await vi.hoisted(() => import('../support/mocks'));
+const { fakeModule, partlyFake } = await vi.hoisted(() => import('../support/mocks'));
 vi.mock('@client/api/runner', fakeModule('getSession', 'sendMessage', 'regenerateReply'));
-vi.mock('@client/palette', fakeModule('usePaletteCommands'));
+vi.mock('@client/palette', partlyFake('usePaletteCommands'));
 
 const RETRY_TEXT = 'Your message is taking a bit longer to send. Retry?';
 let calls: ReturnType<typeof resetApi>;

@@ -3,9 +3,9 @@ import { validateTranscriptionJson } from '@shared/schemas/transcription';
 import { screen } from '@testing-library/react';
 import { mocked, msg, renderChat, resetApi, session } from './harness';
 
-const { fakeModule } = await vi.hoisted(() => import('../support/mocks'));
+const { fakeModule, partlyFake } = await vi.hoisted(() => import('../support/mocks'));
 vi.mock('@client/api/runner', fakeModule('getSession', 'sendMessage', 'regenerateReply'));
-vi.mock('@client/palette', fakeModule('usePaletteCommands'));
+vi.mock('@client/palette', partlyFake('usePaletteCommands'));
 
 const conversation = [
   msg('Hello, who are you?', false, '2025-06-01T12:00:00.000Z'),

@@ -11,7 +11,7 @@ import { Route } from 'wouter';
  * itself (vi.mock is hoisted per file), with ../support/mocks.ts:
  *
  *   vi.mock('@client/api/runner', fakeModule('getSession', 'sendMessage', 'regenerateReply'));
- *   vi.mock('@client/palette', fakeModule('usePaletteCommands'));
+ *   vi.mock('@client/palette', partlyFake('usePaletteCommands'));
  */
 
 export const SESSION_ID = '3f1c9a52-0000-4000-8000-000000000001';

@@ -1,5 +1,5 @@
 import { initializeSession } from '@client/api/runner';
-import { useStartSession } from '@client/runner/useStartSession';
+import { StartSessionActors, useStartSession } from '@client/runner/startSession';
 import { useTryAction } from '@client/screens/Search/useTryAction';
 import type { LeiaListItem } from '@shared/schemas/leias';
 import { act, render, renderHook, screen } from '@testing-library/react';
@@ -31,12 +31,20 @@ function TryButton() {
 
 /** The design wizard's Try, with its own failure text. */
 function WizardTry() {
-  const { start } = useStartSession({
-    texts: {
-      noSession: 'Failed to initialize LEIA session',
-      failed: 'Failed to initialize LEIA session',
-    },
-  });
+  return (
+    <StartSessionActors
+      texts={{
+        noSession: 'Failed to initialize LEIA session',
+        failed: 'Failed to initialize LEIA session',
+      }}
+    >
+      <WizardTryButton />
+    </StartSessionActors>
+  );
+}
+
+function WizardTryButton() {
+  const { start } = useStartSession();
   return (
     <button type="button" onClick={() => start({ key: 'wizard', body: { spec: {} } })}>
       Try
@@ -53,7 +61,7 @@ describe("Search row action 'Try'", () => {
   it('starts a session with the LEIA, is disabled meanwhile, then opens the chat with the problem description', async () => {
     const pending = deferred<{ sessionId: string }>();
     initialize.mockReturnValue(pending.promise);
-    render(<TryButton />);
+    render(<TryButton />, { wrapper: StartSessionActors });
     await userEvent.click(screen.getByRole('button', { name: 'Try' }));
     expect(initialize).toHaveBeenCalledWith({ leia: 'leia-1' }, expect.anything());
     expect(screen.getByRole('button', { name: 'Try' })).toBeDisabled();
@@ -65,7 +73,7 @@ describe("Search row action 'Try'", () => {
 
   it("no session id: 'Could not start chat session', bottom-right for 5 s", async () => {
     initialize.mockResolvedValue({} as { sessionId: string });
-    render(<TryButton />);
+    render(<TryButton />, { wrapper: StartSessionActors });
     await userEvent.click(screen.getByRole('button', { name: 'Try' }));
     await vi.waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Could not start chat session', {
@@ -78,7 +86,7 @@ describe("Search row action 'Try'", () => {
 
   it("a failure: 'Error starting chat session'", async () => {
     initialize.mockRejectedValue(httpError(500));
-    render(<TryButton />);
+    render(<TryButton />, { wrapper: StartSessionActors });
     await userEvent.click(screen.getByRole('button', { name: 'Try' }));
     await vi.waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Error starting chat session', expect.anything()),
@@ -87,7 +95,7 @@ describe("Search row action 'Try'", () => {
   });
 
   it("offers its palette command 'Try LEIA...'", () => {
-    const { result } = renderHook(() => useTryAction());
+    const { result } = renderHook(() => useTryAction(), { wrapper: StartSessionActors });
     expect(result.current[0]?.command?.title).toBe('Try LEIA...');
   });
 });

@@ -2,6 +2,8 @@ import { usePaletteCommands } from '@client/palette';
 import { act, screen, waitFor } from '@testing-library/react';
 import {
   actionCommand,
+  argumentPage,
+  chooseItems,
   findCommand,
   pageCommand,
   pageItems,
@@ -66,9 +68,9 @@ describe('Search screen palette commands', () => {
   it('the LEIA pages search the server as the user types (the palette does not filter them)', async () => {
     await renderSearch();
     for (const id of ['leias.open', 'leias.view', 'leias.try', 'leias.delete']) {
-      const found = pageCommand(id);
-      expect(found.page.search).toBeTypeOf('function');
-      expect(found.page.load).toBeUndefined();
+      const found = argumentPage(pageCommand(id));
+      expect(found.search).toBeTypeOf('function');
+      expect(found.load).toBeUndefined();
     }
   });
 
@@ -86,7 +88,7 @@ describe('Search screen palette commands', () => {
       signal: controller.signal,
     });
     expect(items.map((item) => item.title)).toEqual(['Library']);
-    act(() => del.page.select(items[0]!));
+    chooseItems(del, items[0]!);
     expect(screen.getByRole('dialog', { name: 'Delete LEIA' })).toHaveTextContent('Library');
   });
 
@@ -103,12 +105,13 @@ describe('Search screen palette commands', () => {
       version: '',
     });
     expect(mocked.listLeias.mock.lastCall?.[0]).not.toHaveProperty('owner');
+    // Ranked by match: the one whose name holds 'game' first, the others in the server's order.
     expect(items.map((item) => [item.title, item.subtitle])).toEqual([
+      ['Zoo game', 'v1.0.0 · adv@school.org'],
       ['Bank interview', 'v1.2.0 · admin@leia.local'],
       ['Library', 'v1.0.0 · teacher@school.org'],
-      ['Zoo game', 'v1.0.0 · adv@school.org'],
     ]);
-    act(() => view.page.select(items[2]!));
+    chooseItems(view, items[0]!);
     expect(await screen.findByRole('dialog', { name: zoo.metadata.name })).toBeInTheDocument();
   });
 
@@ -121,7 +124,7 @@ describe('Search screen palette commands', () => {
     expect(mocked.listLeias.mock.lastCall?.[0]).not.toHaveProperty('owner');
   });
 
-  it('Open LEIA... searches every visible LEIA in any version and opens the chosen one', async () => {
+  it('Open LEIA... searches every visible LEIA in the Version filter (latest only by default), best match first, and opens the chosen one', async () => {
     await renderSearch();
     mocked.listLeias.mockResolvedValueOnce({ items: [library, bank] });
     const open = pageCommand('leias.open');
@@ -129,12 +132,12 @@ describe('Search screen palette commands', () => {
     const items = await pageItems(open, 'an', controller.signal);
     expect(mocked.listLeias).toHaveBeenLastCalledWith({
       text: 'an',
-      version: '',
+      version: 'latest',
       limit: 50,
       signal: controller.signal,
     });
-    expect(items.map((item) => item.title)).toEqual(['Library', 'Bank interview']);
-    act(() => open.page.select(items[1]!));
+    expect(items.map((item) => item.title)).toEqual(['Bank interview', 'Library']);
+    chooseItems(open, items[0]!);
     expect(await screen.findByRole('dialog', { name: 'Bank interview' })).toBeInTheDocument();
     expect(mocked.getLeia).toHaveBeenCalledWith(bank.id, expect.anything());
   });

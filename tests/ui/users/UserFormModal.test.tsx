@@ -10,9 +10,9 @@ import {
   teacher,
 } from './harness';
 
-const { fakeModule } = await vi.hoisted(() => import('../support/mocks'));
+const { fakeModule, partlyFake } = await vi.hoisted(() => import('../support/mocks'));
 vi.mock('@client/api/users', fakeModule('listUsers', 'createUser', 'updateUser', 'deleteUser'));
-vi.mock('@client/palette', fakeModule('usePaletteCommands'));
+vi.mock('@client/palette', partlyFake('usePaletteCommands'));
 
 beforeEach(() => resetApi());
 

@@ -1,16 +1,27 @@
 import { usePaletteCommands } from '@client/palette';
-import { isPageCommand } from '@client/palette/types';
-import { act, screen, within } from '@testing-library/react';
-import { findCommand, pageItems, registeredCommands } from '../support/palette';
-import { admin, deferred, dialog, mocked, renderScreen, resetApi, teacher } from './harness';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import {
+  actionCommand,
+  argumentPage,
+  chooseItems,
+  findCommand,
+  pageCommand,
+  pageItems,
+  registeredCommands,
+} from '../support/palette';
+import { admin, deferred, dialog, httpError, mocked, renderScreen, resetApi, teacher } from './harness';
 
-const { fakeModule } = await vi.hoisted(() => import('../support/mocks'));
+const { fakeModule, partlyFake, fakeToasts } = await vi.hoisted(() => import('../support/mocks'));
 vi.mock('@client/api/users', fakeModule('listUsers', 'createUser', 'updateUser', 'deleteUser'));
-vi.mock('@client/palette', fakeModule('usePaletteCommands'));
+vi.mock('@client/palette', partlyFake('usePaletteCommands'));
+vi.mock('sonner', fakeToasts);
 
 beforeEach(() => {
   resetApi();
   vi.mocked(usePaletteCommands).mockReset();
+  vi.mocked(toast.success).mockReset();
+  vi.mocked(toast.error).mockReset();
 });
 
 describe('User Management screen', () => {
@@ -72,9 +83,14 @@ describe('User Management screen', () => {
 });
 
 describe('User Management palette commands', () => {
-  it('registers Add user, Edit user... and Delete user..., for admins only', async () => {
+  it('registers Add user, Edit user..., Delete user... and Change user role..., for admins only', async () => {
     await renderScreen();
-    expect(registeredCommands().map((c) => c.title)).toEqual(['Add user', 'Edit user...', 'Delete user...']);
+    expect(registeredCommands().map((c) => c.title)).toEqual([
+      'Add user',
+      'Edit user...',
+      'Delete user...',
+      'Change user role...',
+    ]);
     for (const c of registeredCommands()) {
       expect(c.allowed?.({ id: 'a', role: 'admin' })).toBe(true);
       expect(c.allowed?.({ id: 'b', role: 'advanced' })).toBe(false);
@@ -85,31 +101,68 @@ describe('User Management palette commands', () => {
 
   it('Add user opens the empty Add User modal', async () => {
     await renderScreen();
-    const add = findCommand('users.add');
-    if (isPageCommand(add)) throw new Error('expected an action');
+    const add = actionCommand('users.add');
     act(() => add.run());
     expect(dialog('Add User').getByLabelText('Email')).toHaveValue('');
   });
 
   it('Edit user... lists users by email and opens the chosen one prefilled', async () => {
     await renderScreen();
-    const edit = findCommand('users.edit');
-    if (!isPageCommand(edit)) throw new Error('expected a page');
+    const edit = pageCommand('users.edit');
     const items = await pageItems(edit);
     expect(items.map((i) => [i.title, i.subtitle])).toEqual([
       ['admin@leia.local', 'Administrator'],
       ['teacher@school.org', 'Instructor'],
     ]);
-    act(() => edit.page.select(items[1]!));
+    chooseItems(edit, items[1]!);
     expect(dialog('Edit User').getByLabelText('Email')).toHaveValue('teacher@school.org');
   });
 
   it('Delete user... opens the delete modal for the chosen user', async () => {
     await renderScreen();
-    const del = findCommand('users.delete');
-    if (!isPageCommand(del)) throw new Error('expected a page');
+    const del = pageCommand('users.delete');
     const items = await pageItems(del);
-    act(() => del.page.select(items.find((i) => i.title === admin.email)!));
+    chooseItems(del, items.find((i) => i.title === admin.email)!);
     expect(dialog('Delete User').getByRole('textbox')).toHaveAccessibleName(`Type ${admin.email} to confirm`);
+  });
+
+  it('Change user role... asks which user, then which of the other roles, and saves it through PUT /users/{id}', async () => {
+    await renderScreen();
+    const change = pageCommand('users.changeRole');
+    expect(change.args).toHaveLength(2);
+    const users = await pageItems(change);
+    expect(users.map((i) => [i.title, i.subtitle])).toEqual([
+      ['admin@leia.local', 'Administrator'],
+      ['teacher@school.org', 'Instructor'],
+    ]);
+    const teacherItem = users.find((i) => i.title === teacher.email)!;
+    const rolePage = argumentPage(change, 1, teacherItem.value);
+    expect(rolePage.placeholder).toBe('Which new role? Type a role');
+    const roles = rolePage.load ? await rolePage.load(new AbortController().signal) : [];
+    expect(roles.map((i) => [i.title, i.value])).toEqual([
+      ['Administrator', 'admin'],
+      ['Advanced', 'advanced'],
+    ]);
+    chooseItems(change, teacherItem, roles[1]!);
+    expect(mocked.updateUser).toHaveBeenCalledWith(teacher.id, { email: teacher.email, role: 'advanced' });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('teacher@school.org is now Advanced'));
+    // The list reloads with the new role.
+    expect(mocked.listUsers).toHaveBeenCalledTimes(3);
+  });
+
+  it('Change user role... is disabled while a change is saved, and a refusal is a toast with the server message', async () => {
+    const pending = deferred<typeof teacher>();
+    mocked.updateUser.mockReturnValueOnce(pending.promise);
+    await renderScreen();
+    const change = pageCommand('users.changeRole');
+    const [adminItem] = await pageItems(change);
+    const instructor = { id: 'instructor', title: 'Instructor', value: 'instructor' };
+    chooseItems(change, adminItem!, instructor);
+    expect(findCommand('users.changeRole').disabled).toBe('A role change is being saved');
+    await act(async () =>
+      pending.reject(httpError(400, { message: 'Cannot change the role of the last administrator' })),
+    );
+    expect(toast.error).toHaveBeenCalledWith('Cannot change the role of the last administrator');
+    expect(findCommand('users.changeRole').disabled).toBeUndefined();
   });
 });

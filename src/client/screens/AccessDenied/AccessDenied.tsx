@@ -1,9 +1,10 @@
 import { useAuth } from '@client/auth';
 import { Button } from '@client/components/Button';
 import { HomeIcon, LogoutIcon, ShieldIcon } from '@client/components/icons';
+import { ROUTES } from '@client/routes';
 import { useLocation } from 'wouter';
 
-/** Spec section 2 "Access Denied screen" (route /forbidden). */
+/** The Access Denied screen (route /forbidden). */
 export default function AccessDenied() {
   const { logout } = useAuth();
   const [, navigate] = useLocation();
@@ -22,7 +23,7 @@ export default function AccessDenied() {
           account.
         </p>
         <div className="denied__actions">
-          <Button variant="primary" icon={<HomeIcon />} onClick={() => navigate('/')}>
+          <Button variant="primary" icon={<HomeIcon />} onClick={() => navigate(ROUTES.search)}>
             Go to Home
           </Button>
           <Button icon={<LogoutIcon />} onClick={logout}>

@@ -1,6 +1,6 @@
 import { Page } from '@client/components/Page';
 
-/** Spec section 2 route table: /admin. */
+/** The admin-only /admin page. */
 export default function AdminDashboard() {
   return (
     <Page title="Admin Dashboard">

@@ -11,26 +11,26 @@ import {
 import { readChatNavigationState } from '@client/runner/navigation';
 import { CHAT_TEXTS, canSend, chatView } from '@machines/chat';
 import { failureMessage, failureStatus } from '@machines/failure';
-import { useSelector } from '@xstate/react';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { useLocation, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
+import { ChatActor, ChatActors } from './actors';
 import { Composer } from './Composer';
 import { downloadFile, EXPORT_FORMATS, type ExportFormat, exportConversation } from './exportConversation';
 import { MessageList } from './MessageList';
 import { ProviderBadge, ProviderHint } from './ProviderLabel';
-import { type ChatActor, useChatActor } from './useChatActor';
 import { useChatCommands } from './useChatCommands';
 import { useEscapeToStop } from './useEscapeToStop';
 import { useFinishConversation } from './useFinishConversation';
 import './chat.css';
+import { ROUTES } from '@client/routes';
 
 export const CHAT_TITLE = 'Chat';
 export const CHAT_SUBTITLE = 'Test and interact with a LEIA configuration';
 
 /**
- * The chat screen (route /chat/{sessionId}; spec section 2), without the navigation menu. The
+ * The chat screen (route /chat/{sessionId}), without the navigation menu. The
  * conversation is the chat machine's (machines/chat.ts); this view renders its snapshot and sends
  * it events. A new session id is a new screen (and a new machine).
  */
@@ -42,14 +42,22 @@ export function Chat() {
 export default Chat;
 
 function ChatSession({ sessionId }: { sessionId: string }) {
+  return (
+    <ChatActors sessionId={sessionId}>
+      <ChatSessionView sessionId={sessionId} />
+    </ChatActors>
+  );
+}
+
+function ChatSessionView({ sessionId }: { sessionId: string }) {
   const historyState: unknown = useHistoryState();
   const navigation = useMemo(() => readChatNavigationState(historyState), [historyState]);
-  const actor = useChatActor(sessionId);
-  const view = useSelector(actor, chatView);
-  const session = useSelector(actor, (s) => s.context.session);
-  const replying = useSelector(actor, (s) => s.hasTag('replying'));
-  const canRegenerate = useSelector(actor, (s) => s.can({ type: 'chat.regenerate' }));
-  const canExport = useSelector(actor, (s) => s.context.messages.length > 0);
+  const actor = ChatActor.useActorRef();
+  const view = ChatActor.useSelector(chatView);
+  const session = ChatActor.useSelector((s) => s.context.session);
+  const replying = ChatActor.useSelector((s) => s.hasTag('replying'));
+  const canRegenerate = ChatActor.useSelector((s) => s.can({ type: 'chat.regenerate' }));
+  const canExport = ChatActor.useSelector((s) => s.context.messages.length > 0);
   const [instructionsOpen, setInstructionsOpen] = useState(false);
   const instructionsId = useId();
 
@@ -98,7 +106,6 @@ function ChatSession({ sessionId }: { sessionId: string }) {
             >
               {instructionsOpen ? 'Hide Instructions' : 'Instructions'}
             </Button>
-            {/* 'Save Transcription' (experiment-transcription mode) joins here with the activities issue. */}
             <Button variant="primary" onClick={finish}>
               Finish Conversation
             </Button>
@@ -116,7 +123,7 @@ function ChatSession({ sessionId }: { sessionId: string }) {
           </section>
         )}
         {view === 'loading' && <LoadingState text={CHAT_TEXTS.loading} />}
-        {view === 'failed' && <LoadError actor={actor} />}
+        {view === 'failed' && <LoadError />}
         {view === 'chat' && (
           <>
             <div className="chat-toolbar">
@@ -150,7 +157,7 @@ function ChatSession({ sessionId }: { sessionId: string }) {
               </div>
               {session && <ProviderHint session={session} />}
             </div>
-            <Conversation actor={actor} />
+            <Conversation />
           </>
         )}
       </main>
@@ -158,13 +165,14 @@ function ChatSession({ sessionId }: { sessionId: string }) {
   );
 }
 
-function Conversation({ actor }: { actor: ChatActor }) {
-  const messages = useSelector(actor, (s) => s.context.messages);
-  const partial = useSelector(actor, (s) => s.context.partial);
-  const typing = useSelector(actor, (s) => s.hasTag('typing'));
-  const replying = useSelector(actor, (s) => s.hasTag('replying'));
-  const failed = useSelector(actor, (s) => s.matches('Failed'));
-  const offline = useSelector(actor, (s) => s.context.offline);
+function Conversation() {
+  const actor = ChatActor.useActorRef();
+  const messages = ChatActor.useSelector((s) => s.context.messages);
+  const partial = ChatActor.useSelector((s) => s.context.partial);
+  const typing = ChatActor.useSelector((s) => s.hasTag('typing'));
+  const replying = ChatActor.useSelector((s) => s.hasTag('replying'));
+  const failed = ChatActor.useSelector((s) => s.matches('Failed'));
+  const offline = ChatActor.useSelector((s) => s.context.offline);
 
   const input = useRef<HTMLTextAreaElement>(null);
   const send = useCallback(
@@ -207,9 +215,10 @@ function Conversation({ actor }: { actor: ChatActor }) {
   );
 }
 
-function LoadError({ actor }: { actor: ChatActor }) {
+function LoadError() {
+  const actor = ChatActor.useActorRef();
   const [, navigate] = useLocation();
-  const error = useSelector(actor, (s) => s.context.loadError);
+  const error = ChatActor.useSelector((s) => s.context.loadError);
   const notFound = failureStatus(error) === 404;
   return (
     <div className="chat-error">
@@ -220,7 +229,7 @@ function LoadError({ actor }: { actor: ChatActor }) {
         }
         onRetry={notFound ? undefined : () => actor.send({ type: 'chat.reload' })}
       />
-      <Button icon={<ArrowLeftIcon />} onClick={() => navigate('/')}>
+      <Button icon={<ArrowLeftIcon />} onClick={() => navigate(ROUTES.search)}>
         Back to Search
       </Button>
     </div>

@@ -9,7 +9,7 @@ import {
   useState,
 } from 'react';
 
-/** Spec sections 2 and 9: the box grows with its text up to 150 px, then scrolls. */
+/** The box grows with its text up to 150 px, then scrolls. */
 export const CHAT_INPUT_MAX_HEIGHT = 150;
 export const CHAT_PLACEHOLDER = 'Type a message... (Shift+Enter for new line)';
 

@@ -2,7 +2,7 @@ import type { ChatMessage } from '@machines/chat';
 import { validateTranscription } from '@shared/schemas/transcription';
 
 /**
- * The two export formats of a conversation. JSON is the transcription format (spec section 3:
+ * The two export formats of a conversation. JSON is the transcription format (src/shared/schemas/transcription.ts:
  * [{text, timestamp, isLeia}]), checked with the same schema the activities' JSON editor uses, so
  * an exported file can be pasted there as it is. Markdown is for reading.
  */

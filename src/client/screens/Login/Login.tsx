@@ -1,39 +1,31 @@
-import { withFailure } from '@client/api/errors';
-import { login } from '@client/api/users';
 import { useAuth } from '@client/auth';
 import { Button } from '@client/components/Button';
 import { PasswordInput, TextInput } from '@client/components/Field';
 import { AlertIcon, LogoMark } from '@client/components/icons';
-import { LOGIN_TEXTS, type LoginField, loginMachine } from '@machines/login';
-import { useActorRef, useSelector } from '@xstate/react';
-import { type ChangeEvent, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { ROUTES } from '@client/routes';
+import type { LoginField } from '@machines/login';
+import type { ChangeEvent } from 'react';
 import { Redirect } from 'wouter';
-import { navigate } from 'wouter/use-browser-location';
-import { fromPromise } from 'xstate';
+import { LoginActor, LoginActors } from './actors';
 
-/** Spec section 2 "Login screen"; the flow and its messages live in machines/login.ts. */
+/** The Login screen (route /login); the flow and its messages live in machines/login.ts. */
 export function Login() {
-  const auth = useAuth();
-  const acceptToken = useRef(auth.login);
-  acceptToken.current = auth.login;
-  const [logic] = useState(() =>
-    loginMachine.provide({
-      actors: { login: fromPromise(({ input, signal }) => withFailure(login(input, { signal }))) },
-      actions: {
-        acceptToken: (_, { token }) => acceptToken.current(token),
-        notifySuccess: () => toast.success(LOGIN_TEXTS.success),
-        goHome: () => navigate('/'),
-      },
-    }),
+  return (
+    <LoginActors>
+      <LoginForm />
+    </LoginActors>
   );
-  const actor = useActorRef(logic);
-  const { email, password, error } = useSelector(actor, (s) => s.context);
-  const submitting = useSelector(actor, (s) => s.hasTag('loading'));
-  const editing = useSelector(actor, (s) => s.matches('Editing'));
+}
+
+function LoginForm() {
+  const auth = useAuth();
+  const actor = LoginActor.useActorRef();
+  const { email, password, error } = LoginActor.useSelector((s) => s.context);
+  const submitting = LoginActor.useSelector((s) => s.hasTag('loading'));
+  const editing = LoginActor.useSelector((s) => s.matches('Editing'));
 
   // Already signed in on arrival: nothing to do here. (After a login the 1 s redirect runs instead.)
-  if (auth.isAuthenticated && editing) return <Redirect to="/" replace />;
+  if (auth.isAuthenticated && editing) return <Redirect to={ROUTES.search} replace />;
 
   const change = (field: LoginField) => (event: ChangeEvent<HTMLInputElement>) =>
     actor.send({ type: 'login.change', field, value: event.target.value });

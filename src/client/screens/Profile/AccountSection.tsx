@@ -1,20 +1,15 @@
-import { withFailure } from '@client/api/errors';
-import { updateProfile } from '@client/api/users';
-import { useAuth } from '@client/auth';
 import { Avatar } from '@client/components/Avatar';
 import { RoleBadge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { TextInput } from '@client/components/Field';
 import { EditIcon, FolderIcon, MailIcon } from '@client/components/icons';
-import { usePaletteCommands } from '@client/palette';
+import { type Command, usePaletteCommands } from '@client/palette';
+import { ROUTES } from '@client/routes';
 import type { SessionUser } from '@machines/auth';
-import { emailChangeMachine } from '@machines/emailChange';
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation } from 'wouter';
-import { fromPromise } from 'xstate';
+import { EmailChangeActor } from './actors';
 
 const formatDate = (iso: string): string => {
   const date = new Date(iso);
@@ -25,25 +20,10 @@ const formatDate = (iso: string): string => {
 
 /** Account information: email with its edit flow (machines/emailChange.ts), role, 'My LEIAs'. */
 export function AccountSection({ user }: { user: SessionUser }) {
-  const { updateUser } = useAuth();
-  const latestUpdate = useRef(updateUser);
-  latestUpdate.current = updateUser;
-  const [logic] = useState(() =>
-    emailChangeMachine.provide({
-      actors: {
-        updateEmail: fromPromise(({ input, signal }) => withFailure(updateProfile(input, { signal }))),
-      },
-      actions: {
-        userUpdated: (_, { user: next }) => latestUpdate.current(next),
-        notifySuccess: (_, { message }) => toast.success(message),
-        notifyFailure: (_, { message }) => toast.error(message),
-      },
-    }),
-  );
-  const actor = useActorRef(logic);
-  const viewing = useSelector(actor, (s) => s.matches('Viewing'));
-  const saving = useSelector(actor, (s) => s.hasTag('loading'));
-  const { draft, error } = useSelector(actor, (s) => s.context);
+  const actor = EmailChangeActor.useActorRef();
+  const viewing = EmailChangeActor.useSelector((s) => s.matches('Viewing'));
+  const saving = EmailChangeActor.useSelector((s) => s.hasTag('loading'));
+  const { draft, error } = EmailChangeActor.useSelector((s) => s.context);
   const [, navigate] = useLocation();
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
@@ -56,8 +36,8 @@ export function AccountSection({ user }: { user: SessionUser }) {
     wasEditing.current = !viewing;
   }, [viewing]);
 
-  usePaletteCommands(
-    [
+  const commands = useMemo(
+    (): Command[] => [
       {
         id: 'profile.editEmail',
         title: 'Edit email',
@@ -72,11 +52,12 @@ export function AccountSection({ user }: { user: SessionUser }) {
         group: 'Profile',
         icon: <FolderIcon />,
         keywords: ['mine', 'own'],
-        run: () => navigate('/leias'),
+        run: () => navigate(ROUTES.myLeias),
       },
     ],
     [actor, user.email, navigate],
   );
+  usePaletteCommands(commands);
 
   return (
     <Card title="Account information" description="How you sign in, and what you can do.">
@@ -148,7 +129,7 @@ export function AccountSection({ user }: { user: SessionUser }) {
           )}
         </dl>
         <div className="card__footer-actions">
-          <Link href="/leias" className="btn btn--secondary btn--md">
+          <Link href={ROUTES.myLeias} className="btn btn--secondary btn--md">
             <FolderIcon />
             My LEIAs
           </Link>

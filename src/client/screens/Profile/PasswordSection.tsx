@@ -1,26 +1,13 @@
-import { withFailure } from '@client/api/errors';
-import { changePassword } from '@client/api/users';
 import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { PasswordInput } from '@client/components/Field';
 import { AlertIcon } from '@client/components/icons';
 import { useFocusTarget } from '@client/palette';
 import { CHANGE_PASSWORD_TARGET } from '@client/shell/AppCommands';
-import { type PasswordField, passwordChangeMachine } from '@machines/passwordChange';
-import { useActorRef, useSelector } from '@xstate/react';
+import type { PasswordField } from '@machines/passwordChange';
+import { MIN_PASSWORD_LENGTH } from '@shared/schemas/users';
 import { type ChangeEvent, useId, useRef } from 'react';
-import { toast } from 'sonner';
-import { fromPromise } from 'xstate';
-
-const appPasswordChangeMachine = passwordChangeMachine.provide({
-  actors: {
-    changePassword: fromPromise(({ input, signal }) => withFailure(changePassword(input, { signal }))),
-  },
-  actions: {
-    notifySuccess: (_, { message }) => toast.success(message),
-    notifyFailure: (_, { message }) => toast.error(message),
-  },
-});
+import { PasswordChangeActor } from './actors';
 
 const FIELDS: { field: PasswordField; label: string; autoComplete: string }[] = [
   { field: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
@@ -30,9 +17,9 @@ const FIELDS: { field: PasswordField; label: string; autoComplete: string }[] = 
 
 /** 'Change Password' (machines/passwordChange.ts). The palette command focuses its first field. */
 export function PasswordSection() {
-  const actor = useActorRef(appPasswordChangeMachine);
-  const context = useSelector(actor, (s) => s.context);
-  const saving = useSelector(actor, (s) => s.hasTag('loading'));
+  const actor = PasswordChangeActor.useActorRef();
+  const context = PasswordChangeActor.useSelector((s) => s.context);
+  const saving = PasswordChangeActor.useSelector((s) => s.hasTag('loading'));
   const first = useRef<HTMLInputElement>(null);
   const titleId = useId();
   useFocusTarget(CHANGE_PASSWORD_TARGET, first);
@@ -43,7 +30,7 @@ export function PasswordSection() {
   return (
     <Card
       title="Change Password"
-      description="Use at least 6 characters. You stay signed in."
+      description={`Use at least ${MIN_PASSWORD_LENGTH} characters. You stay signed in.`}
       titleId={titleId}
     >
       <form

@@ -1,7 +1,7 @@
 import type { LeiaListItem } from '@client/api/leias';
 import { DeleteConfirmModal, type DeleteDetail } from '@client/components/DeleteConfirmModal';
 import { formatDateTime } from '@client/format';
-import type { LeiaActors } from './useLeiaActors';
+import { DeleteLeiaActor } from './actors';
 
 export const DELETE_LEIA_WARNING = 'This action cannot be undone. The LEIA will be permanently deleted.';
 
@@ -12,11 +12,11 @@ const leiaDetails = (leia: LeiaListItem): DeleteDetail[] => [
   { label: 'Created', value: <time dateTime={leia.createdAt}>{formatDateTime(leia.createdAt)}</time> },
 ];
 
-/** Spec section 2 "Delete {product} modal": the shared typed-name dialog with the LEIA's texts. */
-export function DeleteLeiaModal({ actor }: { actor: LeiaActors['remove'] }) {
+/** The Delete LEIA modal: the shared typed-name dialog with the LEIA's texts. */
+export function DeleteLeiaModal() {
   return (
     <DeleteConfirmModal
-      actor={actor}
+      actor={DeleteLeiaActor.useActorRef()}
       title="Delete LEIA"
       confirmLabel="Delete LEIA"
       warning={DELETE_LEIA_WARNING}

@@ -1,5 +1,6 @@
 import { actorOf, useAuth } from '@client/auth';
 import { EmptyState, ErrorState, LoadingState, Page, Spinner } from '@client/components';
+import { StartSessionActors } from '@client/runner/startSession';
 import {
   type SearchFilters as Filters,
   hasMore,
@@ -9,14 +10,15 @@ import {
   type SearchListSnapshot,
   searchListView,
 } from '@machines/searchList';
-import { shallowEqual, useSelector } from '@xstate/react';
+import { shallowEqual } from '@xstate/react';
 import { useCallback, useMemo, useRef } from 'react';
+import { LeiaActors, LeiaListActor, type LeiaScope } from './actors';
 import { DeleteLeiaModal } from './DeleteLeiaModal';
 import { LeiaList } from './LeiaList';
-import { type RowAction, useRowActions } from './rowActions';
+import { useRowActions } from './rowActions';
 import { SearchFilters } from './SearchFilters';
-import { type LeiaScope, useLeiaActors } from './useLeiaActors';
 import { useLeiaCommands } from './useLeiaCommands';
+import { useTryAction } from './useTryAction';
 import { ViewLeiaModal } from './view/ViewLeiaModal';
 import './search.css';
 
@@ -24,8 +26,6 @@ export interface LeiaBrowserProps {
   title: string;
   description: string;
   scope: LeiaScope;
-  /** Row actions of later issues (Try, Design from this, Add to Activity); see rowActions.tsx. */
-  extraActions?: readonly RowAction[];
 }
 
 const selectList = (s: SearchListSnapshot) => ({
@@ -42,17 +42,26 @@ const countText = (count: number, more: boolean) =>
 
 /**
  * A LEIA list screen: Search (every LEIA the user may see) and My LEIAs (their own) differ only in
- * title and scope. The machines hold the state (useLeiaActors); this view renders their snapshots
+ * title and scope. The machines hold the state (./actors.tsx); this view renders their snapshots
  * and turns clicks and keys into events.
  */
-export function LeiaBrowser({ title, description, scope, extraActions }: LeiaBrowserProps) {
+export function LeiaBrowser(props: LeiaBrowserProps) {
+  return (
+    <StartSessionActors>
+      <LeiaActors scope={props.scope}>
+        <LeiaBrowserView {...props} />
+      </LeiaActors>
+    </StartSessionActors>
+  );
+}
+
+function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
   const { user } = useAuth();
   const actor = useMemo(() => actorOf(user), [user]);
-  const actors = useLeiaActors(scope);
-  const { list, view, remove } = actors;
-  const state = useSelector(list, selectList, shallowEqual);
-  const actions = useRowActions({ view, remove }, extraActions);
-  useLeiaCommands(actors, actions, actor, scope);
+  const list = LeiaListActor.useActorRef();
+  const state = LeiaListActor.useSelector(selectList, shallowEqual);
+  const actions = useRowActions(useTryAction());
+  useLeiaCommands(actions, actor, scope);
   const feedRef = useRef<HTMLDivElement>(null);
 
   const setFilters = useCallback(
@@ -94,8 +103,8 @@ export function LeiaBrowser({ title, description, scope, extraActions }: LeiaBro
           />
         )}
       </div>
-      <ViewLeiaModal actor={view} viewer={actor} />
-      <DeleteLeiaModal actor={remove} />
+      <ViewLeiaModal viewer={actor} />
+      <DeleteLeiaModal />
     </Page>
   );
 }

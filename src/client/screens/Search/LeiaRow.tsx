@@ -23,7 +23,7 @@ export const actionName = (action: RowAction, leia: LeiaListItem) =>
   `${action.label} ${leia.metadata.name} ${versionLabel(leia)}`;
 
 /**
- * One result (spec section 2): name, 'v' + version, Published/Unpublished, the owner's email and
+ * One result: name, 'v' + version, Published/Unpublished, the owner's email and
  * role when both are present, two lines of description, and the actions this user may use.
  * Memoised: loading another page or moving the focus re-renders only the rows that changed.
  */

@@ -1,16 +1,14 @@
 import { useAuth } from '@client/auth';
 import { LeiaBrowser } from './LeiaBrowser';
-import { useTryAction } from './useTryAction';
 
 const SCOPE = { kind: 'mine' } as const;
 
 /**
- * My LEIAs (route /leias; the wizard's destination and the profile's link): the signed-in user's
+ * My LEIAs (route /leias; the profile's link): the signed-in user's
  * own LEIAs (GET /leias?owner=me), with the Search screen's filters, rows and actions.
  */
 export function MyLeias() {
   const { user } = useAuth();
-  const tryAction = useTryAction();
   return (
     <LeiaBrowser
       // A different account (sign-out, sign-in) gets fresh actors for its own scope.
@@ -18,7 +16,6 @@ export function MyLeias() {
       title="My LEIAs"
       description="The LEIAs you have designed"
       scope={SCOPE}
-      extraActions={tryAction}
     />
   );
 }

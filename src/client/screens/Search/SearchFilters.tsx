@@ -24,7 +24,7 @@ export interface SearchFiltersProps {
   onFocusResults: () => void;
 }
 
-/** The search box (the `/` focus target) and the Visibility and Version filters (spec section 2). */
+/** The search box (the `/` focus target) and the Visibility and Version filters. */
 export function SearchFilters({ filters, onChange, onFocusResults }: SearchFiltersProps) {
   const boxRef = useRef<HTMLInputElement>(null);
   const boxId = useId();

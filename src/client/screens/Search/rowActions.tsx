@@ -4,14 +4,13 @@ import { EyeIcon, TrashIcon } from '@client/components';
 import { openDeleteLeia } from '@machines/deleteLeia';
 import { type Actor, canDelete } from '@shared/permissions';
 import { type ReactNode, useMemo } from 'react';
-import type { LeiaActors } from './useLeiaActors';
+import { DeleteLeiaActor, LeiaViewActor } from './actors';
 
 /**
- * The actions of a result row (spec section 2 "Row actions"). One entry drives three things: the
- * row's button, the key that runs it on a focused row, and (with `command`) a palette command
- * whose nested page searches, as the user types, the LEIAs the screen lists (see
- * useLeiaCommands) and offers those where the action is available. So a new action (Try, Design
- * from this, Add to Activity) is one more entry, and its palette command comes with it.
+ * The actions of a result row. One entry drives three things: the row's button, the key that
+ * runs it on a focused row, and (with `command`) a palette command whose page searches, as the
+ * user types, the LEIAs the screen lists (see useLeiaCommands) and offers those where the action is
+ * available. So a new action is one more entry, and its palette command comes with it.
  * `visible` takes the permission predicate of src/shared/permissions.ts: a button that the user
  * may not use is not rendered at all, and its palette page does not list that LEIA.
  */
@@ -41,17 +40,13 @@ export interface RowAction {
 export const isActionVisible = (action: RowAction, leia: LeiaListItem, actor: Actor | null): boolean =>
   !action.visible || action.visible(leia, actor);
 
-const NO_EXTRA: readonly RowAction[] = [];
-
 /**
- * The row actions that exist now, in the spec's order (Design from this, View, Try, Add to
- * Activity, Delete). Later issues add theirs to `extra`, placed before Delete, e.g. the chat
- * screen's Try: `{ id: 'try', label: 'Try', run: start, busy: (l) => l.id === startingId }`.
+ * The row actions in the product's order: View, then `extra` (Try, from useTryAction), then
+ * Delete.
  */
-export function useRowActions(
-  { view, remove }: Pick<LeiaActors, 'view' | 'remove'>,
-  extra: readonly RowAction[] = NO_EXTRA,
-) {
+export function useRowActions(extra: readonly RowAction[]) {
+  const view = LeiaViewActor.useActorRef();
+  const remove = DeleteLeiaActor.useActorRef();
   return useMemo<RowAction[]>(
     () => [
       {

@@ -1,38 +1,45 @@
-import { type LeiaListItem, listLeias } from '@client/api/leias';
+import { type LeiaListItem, type LeiaPage, listLeias } from '@client/api/leias';
 import { EyeIcon, FolderIcon, SearchIcon } from '@client/components';
 import {
   type Command,
+  defineCommand,
   type PaletteItem,
   requestFocus,
   SEARCH_TARGET,
-  type SearchPage,
+  type SearchArgument,
   usePaletteCommands,
 } from '@client/palette';
-import { type SearchFilters, searchQuery } from '@machines/searchList';
+import type { leiaViewMachine } from '@machines/leiaView';
+import { rankByMatch } from '@machines/paletteMatch';
+import { type SearchFilters, type searchListMachine, searchQuery } from '@machines/searchList';
 import type { Actor } from '@shared/permissions';
+import { useMemo } from 'react';
+import type { ActorRefFrom } from 'xstate';
+import { LeiaListActor, type LeiaScope, LeiaViewActor, scopeParams } from './actors';
 import { isActionVisible, type RowAction } from './rowActions';
 import { VERSION_OPTIONS, VISIBILITY_OPTIONS } from './SearchFilters';
-import { type LeiaActors, type LeiaScope, scopeParams } from './useLeiaActors';
 
 /**
- * The screen's palette commands (ARCHITECTURE.md "Palette and keyboard"), registered while it is
- * mounted: focus the search box (or fill it with the text typed in the palette), open any LEIA
- * by name, one command per row action that declares `command` (View LEIA..., Try LEIA...,
- * Delete LEIA..., and whatever later issues add), and the filters.
+ * The screen's palette commands, registered while it is mounted: focus the search box (or fill it
+ * with the text typed in the palette), open any LEIA by name, one command per row action that
+ * declares `command` (View LEIA..., Try LEIA..., Delete LEIA...), and
+ * the filters.
  *
- * The LEIA pages search the server as the user types (GET /leias?text=…): 'Open LEIA...' among
- * every LEIA the user may see, in any version; a row action's page among the LEIAs this screen
- * lists (its scope and its Visibility and Version filters as they are now), keeping those for
- * which the row would show the button (the same `visible` predicate), so 'Delete LEIA...' offers
- * only what this user may delete.
+ * The LEIA pages search the server as the user types (GET /leias?text=…) with the screen's Version
+ * filter (latest only by default): 'Open LEIA...' among every LEIA the user may see; a row action's
+ * page among the LEIAs this screen lists (its scope and its Visibility filter as they are now),
+ * keeping those for which the row would show the button (the same `visible` predicate), so
+ * 'Delete LEIA...' offers only what this user may delete. The answer is ranked by match, the
+ * name first, and the page says when more LEIAs match than it lists.
  */
-export function useLeiaCommands(
-  actors: LeiaActors,
-  actions: readonly RowAction[],
-  actor: Actor | null,
-  scope: LeiaScope,
-) {
-  usePaletteCommands(leiaCommands(actors, actions, actor, scope), [actors, actions, actor, scope]);
+export function useLeiaCommands(actions: readonly RowAction[], actor: Actor | null, scope: LeiaScope) {
+  const list = LeiaListActor.useActorRef();
+  const view = LeiaViewActor.useActorRef();
+  const commands = useMemo(
+    () => leiaCommands({ list, view }, actions, actor, scope),
+    [list, view, actions, actor, scope],
+  );
+  usePaletteCommands(commands);
 }
 
 const GROUP = 'LEIAs';
@@ -41,73 +48,69 @@ const signedIn = (actor: Actor | null) => actor !== null;
 /** Rows per palette search: more than fit on screen, few enough to stay quick. */
 export const PALETTE_LEIA_LIMIT = 50;
 
-const itemOf = (leia: LeiaListItem): PaletteItem => ({
+const itemOf = (leia: LeiaListItem): PaletteItem<LeiaListItem> => ({
   id: leia.id,
   title: leia.metadata.name,
   subtitle: `v${leia.metadata.version} · ${leia.user?.email ?? ''}`,
+  value: leia,
 });
 
-/** A nested page that searches LEIAs as the user types; its items carry ids, mapped back on select. */
-const leiaPage = (
+/** Which LEIA: searched as the user types, the best match first. */
+const leiaArgument = (
   page: { placeholder: string; empty: string },
-  find: (text: string, signal: AbortSignal) => Promise<LeiaListItem[]>,
-  pick: (leia: LeiaListItem) => void,
-): SearchPage => {
-  // The answer on screen: the palette shows only the newest, so select looks only there.
-  let shown: LeiaListItem[] = [];
-  return {
-    ...page,
-    search: async (text, signal) => {
-      shown = await find(text, signal);
-      return shown.map(itemOf);
-    },
-    select: (item) => {
-      const leia = shown.find((candidate) => candidate.id === item.id);
-      if (leia) pick(leia);
-    },
-  };
-};
+  find: (text: string, signal: AbortSignal) => Promise<LeiaPage>,
+  keep: (leia: LeiaListItem) => boolean = () => true,
+): SearchArgument<LeiaListItem> => ({
+  ...page,
+  search: async (text, signal) => {
+    const { items, nextCursor } = await find(text, signal);
+    const ranked = rankByMatch(items.filter(keep), text, (leia) => [leia.metadata.name, leia.description]);
+    return { items: ranked.map(itemOf), more: nextCursor !== undefined };
+  },
+});
 
 const leiaCommands = (
-  { list, view }: LeiaActors,
+  {
+    list,
+    view,
+  }: {
+    list: ActorRefFrom<typeof searchListMachine>;
+    view: ActorRefFrom<typeof leiaViewMachine>;
+  },
   actions: readonly RowAction[],
   actor: Actor | null,
   scope: LeiaScope,
 ): Command[] => {
-  const setFilters = (filters: Partial<SearchFilters>) => list.send({ type: 'filters.set', filters });
+  const filters = () => searchQuery(list.getSnapshot().context.filters);
+  const setFilters = (next: Partial<SearchFilters>) => list.send({ type: 'filters.set', filters: next });
   /** The LEIAs this screen lists, with the palette's text instead of the search box's. */
-  const findListed = async (text: string, signal: AbortSignal) => {
-    const { visibility, version } = searchQuery(list.getSnapshot().context.filters);
-    const page = await listLeias({
-      text,
-      visibility,
-      version,
-      ...scopeParams(scope),
-      limit: PALETTE_LEIA_LIMIT,
-      signal,
-    });
-    return page.items;
+  const findListed = (text: string, signal: AbortSignal) => {
+    const { visibility, version } = filters();
+    return listLeias({ text, visibility, version, ...scopeParams(scope), limit: PALETTE_LEIA_LIMIT, signal });
   };
+  /** Every LEIA the user may see, in the screen's Version filter. */
+  const findAny = (text: string, signal: AbortSignal) =>
+    listLeias({ text, version: filters().version, limit: PALETTE_LEIA_LIMIT, signal });
 
   const actionCommands = actions.flatMap((action): Command[] =>
     action.command
       ? [
-          {
+          defineCommand({
             id: `leias.${action.id}`,
             title: action.command.title,
             group: GROUP,
             icon: action.icon,
             keywords: action.command.keywords,
             allowed: signedIn,
-            page: leiaPage(
-              action.command,
-              async (text, signal) =>
-                (await findListed(text, signal)).filter(
-                  (leia) => isActionVisible(action, leia, actor) && !action.disabled?.(leia),
-                ),
-              action.run,
-            ),
-          },
+            args: [
+              leiaArgument(
+                action.command,
+                findListed,
+                (leia) => isActionVisible(action, leia, actor) && !action.disabled?.(leia),
+              ),
+            ],
+            run: action.run,
+          }),
         ]
       : [],
   );
@@ -131,21 +134,21 @@ const leiaCommands = (
         },
       },
     },
-    {
+    defineCommand({
       id: 'leias.open',
       title: 'Open LEIA...',
       group: GROUP,
       icon: <FolderIcon />,
       keywords: ['find', 'go to', 'view', 'version'],
       allowed: signedIn,
-      // Every LEIA the user can see, any version, newest first, as the server matches the text.
-      page: leiaPage(
-        { placeholder: 'Open which LEIA? Type a name or description', empty: 'No LEIAs found' },
-        async (text, signal) =>
-          (await listLeias({ text, version: '', limit: PALETTE_LEIA_LIMIT, signal })).items,
-        (leia) => view.send({ type: 'view.open', leia }),
-      ),
-    },
+      args: [
+        leiaArgument(
+          { placeholder: 'Open which LEIA? Type a name or description', empty: 'No LEIAs found' },
+          findAny,
+        ),
+      ],
+      run: (leia) => view.send({ type: 'view.open', leia }),
+    }),
     ...actionCommands,
     ...VISIBILITY_OPTIONS.map(
       (option): Command => ({

@@ -1,10 +1,10 @@
 import { MessageIcon } from '@client/components';
-import { useStartSession } from '@client/runner/useStartSession';
+import { useStartSession } from '@client/runner/startSession';
 import { useMemo } from 'react';
 import type { RowAction } from './rowActions';
 
 /**
- * The row action 'Try' (spec section 2 "Row actions"): starts a session with the LEIA and opens
+ * The row action 'Try': starts a session with the LEIA and opens
  * /chat/{sessionId} with its problem description; that row's button is busy (and disabled) until
  * then. Its palette command 'Try LEIA...' searches the LEIAs the screen lists as the user types.
  */

@@ -1,10 +1,7 @@
 import { DeleteConfirmModal } from '@client/components/DeleteConfirmModal';
+import { USER_DELETE_TEXTS } from '@shared/messages/deletion';
 import type { UserListItem } from '@shared/schemas/users';
-import { DELETE_USER_TEXTS, type UserActors } from './useUserActors';
-
-/** What deleting hands over (ARCHITECTURE.md "Data model": owned work passes to the deleting admin). */
-export const transferNotice = (count: number): string =>
-  `${count} ${count === 1 ? 'item' : 'items'} owned by this user (resources, LEIAs, activities) will be transferred to you.`;
+import { DeleteUserActor } from './actors';
 
 const userWarning = (user: UserListItem) => (
   <>
@@ -12,22 +9,23 @@ const userWarning = (user: UserListItem) => (
   </>
 );
 
-const userTransfer = (user: UserListItem) => (user.ownedItems > 0 ? transferNotice(user.ownedItems) : null);
+const userTransfer = (user: UserListItem) =>
+  user.ownedItems > 0 ? USER_DELETE_TEXTS.transferNotice(user.ownedItems) : null;
 
 /**
- * The typed-email delete confirmation (spec sections 2, 4 "User modal", 5 "Delete confirmation"):
+ * The typed-email delete confirmation:
  * the shared typed-confirmation dialog with the user's texts; the actor's input makes the
  * mismatch message say 'Email' and keeps the green success message for 1.5 s.
  */
-export function DeleteUserModal({ actor }: { actor: UserActors['remove'] }) {
+export function DeleteUserModal() {
   return (
     <DeleteConfirmModal
-      actor={actor}
+      actor={DeleteUserActor.useActorRef()}
       title="Delete User"
       confirmLabel="Delete User"
       warning={userWarning}
       notice={userTransfer}
-      successMessage={DELETE_USER_TEXTS.success}
+      successMessage={USER_DELETE_TEXTS.success}
     />
   );
 }

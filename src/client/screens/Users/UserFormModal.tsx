@@ -9,10 +9,9 @@ import {
 } from '@machines/userForm';
 import { ROLE_LABELS, ROLES } from '@shared/roles';
 import type { UserFormField } from '@shared/schemas/user-form';
-import { useSelector } from '@xstate/react';
 import { type ChangeEvent, type FormEvent, useId } from 'react';
+import { UserFormActor } from './actors';
 import { FormMessage } from './FormMessage';
-import type { UserActors } from './useUserActors';
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
@@ -31,9 +30,10 @@ const selectView = (s: UserFormSnapshot) => ({
 const sameView = (a: ReturnType<typeof selectView>, b: ReturnType<typeof selectView>) =>
   (Object.keys(a) as (keyof typeof a)[]).every((key) => Object.is(a[key], b[key]));
 
-/** The add/edit user modal (spec section 2 and section 4 "User modal"); the machine holds the state. */
-export function UserFormModal({ actor }: { actor: UserActors['form'] }) {
-  const view = useSelector(actor, selectView, sameView);
+/** The add/edit user modal; the machine (machines/userForm.ts) holds the state. */
+export function UserFormModal() {
+  const actor = UserFormActor.useActorRef();
+  const view = UserFormActor.useSelector(selectView, sameView);
   const formId = useId();
   const isCreate = view.mode === 'create';
 

@@ -1,23 +1,35 @@
 import type { UserListItem } from '@client/api/users';
 import { Button, EmptyState, ErrorState, LoadingState, Page, PlusIcon } from '@client/components';
 import { USER_LIST_TEXTS, userListView } from '@machines/userList';
-import { useSelector } from '@xstate/react';
+import { DeleteUserActor, UserActors, UserFormActor, UserListActor } from './actors';
 import { DeleteUserModal } from './DeleteUserModal';
 import { UserFormModal } from './UserFormModal';
 import { UsersTable } from './UsersTable';
-import { useUserActors } from './useUserActors';
 import { useUserCommands } from './useUserCommands';
 import './users.css';
 
 /**
- * User Management (route /administration/users, admin only; spec section 2). The list, the
- * add/edit modal and the delete modal are three machines; this view renders their snapshots.
+ * User Management (route /administration/users, admin only). The list, the
+ * add/edit modal and the delete modal are three machines (./actors.tsx); this view renders their
+ * snapshots.
  */
 export function UserManagement() {
-  const { list, form, remove } = useUserActors();
-  useUserCommands({ form, remove });
-  const state = useSelector(list, userListView);
-  const users = useSelector(list, (s) => s.context.users);
+  return (
+    <UserActors>
+      <UserManagementView />
+    </UserActors>
+  );
+}
+
+export default UserManagement;
+
+function UserManagementView() {
+  const list = UserListActor.useActorRef();
+  const form = UserFormActor.useActorRef();
+  const remove = DeleteUserActor.useActorRef();
+  useUserCommands();
+  const state = UserListActor.useSelector(userListView);
+  const users = UserListActor.useSelector((s) => s.context.users);
 
   const addUser = () => form.send({ type: 'form.open' });
   const editUser = (user: UserListItem) => form.send({ type: 'form.open', user });
@@ -40,10 +52,8 @@ export function UserManagement() {
         <ErrorState message={USER_LIST_TEXTS.failed} onRetry={() => list.send({ type: 'list.retry' })} />
       )}
       {state === 'table' && <UsersTable users={users} onEdit={editUser} onDelete={deleteUser} />}
-      <UserFormModal actor={form} />
-      <DeleteUserModal actor={remove} />
+      <UserFormModal />
+      <DeleteUserModal />
     </Page>
   );
 }
-
-export default UserManagement;

@@ -1,64 +1,89 @@
 import { listUsers, type UserListItem } from '@client/api/users';
-import { type Command, type PaletteItem, usePaletteCommands } from '@client/palette';
+import { type Command, defineCommand, type StaticArgument, usePaletteCommands } from '@client/palette';
+import { USER_LIST_TEXTS } from '@machines/userList';
+import { isSavingRole, USER_ROLE_TEXTS } from '@machines/userRole';
 import { canManageUsers } from '@shared/permissions';
-import { roleLabel } from '@shared/roles';
-import type { UserActors } from './useUserActors';
+import { ROLE_LABELS, ROLES, type Role, roleLabel } from '@shared/roles';
+import { useMemo } from 'react';
+import { DeleteUserActor, UserFormActor, UserRoleActor } from './actors';
 
 /**
- * The screen's palette commands (ARCHITECTURE.md "Palette and keyboard"): the same actions as
- * the buttons, for admins only (the predicate the route guard also uses). The nested pages load
- * the users afresh, so they list current accounts even when the table failed to load.
+ * The screen's palette commands: the same actions as the buttons, for admins only (the predicate
+ * the route guard also uses), and 'Change user role...' (which user, then which role). The user
+ * pages load the users afresh, so they list current accounts even when the table failed to load.
  */
-export function useUserCommands({ form, remove }: Pick<UserActors, 'form' | 'remove'>) {
-  usePaletteCommands(userCommands(form, remove), [form, remove]);
+export function useUserCommands() {
+  const form = UserFormActor.useActorRef();
+  const remove = DeleteUserActor.useActorRef();
+  const roles = UserRoleActor.useActorRef();
+  const savingRole = UserRoleActor.useSelector(isSavingRole);
+  const commands = useMemo(
+    (): Command[] => [
+      {
+        id: 'users.add',
+        title: 'Add user',
+        group: GROUP,
+        keywords: ['new', 'create', 'account'],
+        allowed: canManageUsers,
+        run: () => form.send({ type: 'form.open' }),
+      },
+      defineCommand({
+        id: 'users.edit',
+        title: 'Edit user...',
+        group: GROUP,
+        keywords: ['change', 'role', 'password'],
+        allowed: canManageUsers,
+        args: [userArgument('Edit which user? Type an email')],
+        run: (user) => form.send({ type: 'form.open', user }),
+      }),
+      defineCommand({
+        id: 'users.delete',
+        title: 'Delete user...',
+        group: GROUP,
+        keywords: ['remove', 'account'],
+        allowed: canManageUsers,
+        args: [userArgument('Delete which user? Type an email')],
+        run: (user) => remove.send({ type: 'dialog.open', target: user, expected: user.email }),
+      }),
+      defineCommand({
+        id: 'users.changeRole',
+        title: 'Change user role...',
+        group: GROUP,
+        keywords: ['role', 'promote', 'demote', 'permissions', 'administrator', 'advanced', 'instructor'],
+        allowed: canManageUsers,
+        disabled: savingRole ? USER_ROLE_TEXTS.saving : undefined,
+        args: [userArgument('Change whose role? Type an email'), roleArgument],
+        run: (user, role) => roles.send({ type: 'role.change', user, role }),
+      }),
+    ],
+    [form, remove, roles, savingRole],
+  );
+  usePaletteCommands(commands);
 }
 
-const userCommands = (form: UserActors['form'], remove: UserActors['remove']): Command[] => {
-  // The page's items carry only ids; the last loaded list maps them back to users.
-  let loaded: UserListItem[] = [];
-  const userPage = (placeholder: string, pick: (user: UserListItem) => void) => ({
-    placeholder,
-    empty: 'No users registered',
-    load: async (signal: AbortSignal): Promise<PaletteItem[]> => {
-      loaded = await listUsers({ signal });
-      return loaded.map((user) => ({
-        id: user.id,
-        title: user.email,
-        subtitle: roleLabel(user.role),
-        keywords: [user.role],
-      }));
-    },
-    select: (item: PaletteItem) => {
-      const user = loaded.find((candidate) => candidate.id === item.id);
-      if (user) pick(user);
-    },
-  });
-  return [
-    {
-      id: 'users.add',
-      title: 'Add user',
-      group: 'Users',
-      keywords: ['new', 'create', 'account'],
-      allowed: canManageUsers,
-      run: () => form.send({ type: 'form.open' }),
-    },
-    {
-      id: 'users.edit',
-      title: 'Edit user...',
-      group: 'Users',
-      keywords: ['change', 'role', 'password'],
-      allowed: canManageUsers,
-      page: userPage('Edit which user? Type an email', (user) => form.send({ type: 'form.open', user })),
-    },
-    {
-      id: 'users.delete',
-      title: 'Delete user...',
-      group: 'Users',
-      keywords: ['remove', 'account'],
-      allowed: canManageUsers,
-      page: userPage('Delete which user? Type an email', (user) =>
-        remove.send({ type: 'dialog.open', target: user, expected: user.email }),
-      ),
-    },
-  ];
-};
+const GROUP = 'Users';
+
+/** Which user: every account, by email, with its role. */
+const userArgument = (placeholder: string): StaticArgument<UserListItem> => ({
+  placeholder,
+  empty: USER_LIST_TEXTS.empty,
+  load: async (signal) =>
+    (await listUsers({ signal })).map((user) => ({
+      id: user.id,
+      title: user.email,
+      subtitle: roleLabel(user.role),
+      keywords: [user.role],
+      value: user,
+    })),
+});
+
+/** Which role for the chosen user: the roles it does not have yet. */
+const roleArgument = (user: UserListItem): StaticArgument<Role> => ({
+  placeholder: 'Which new role? Type a role',
+  load: () =>
+    ROLES.filter((role) => role !== user.role).map((role) => ({
+      id: role,
+      title: ROLE_LABELS[role],
+      value: role,
+    })),
+});

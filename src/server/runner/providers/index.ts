@@ -2,7 +2,7 @@ import type { LlmProvider, ProviderName } from '../provider';
 import { createSimulatorProvider } from '../simulator';
 import { createOpenAICompatibleProvider } from './openai-compatible';
 
-/** What the server's config module reads from LEIA_LLM_* (ARCHITECTURE.md "Configuration"). */
+/** What the server's config module reads from LEIA_LLM_* (README "Configuration"). */
 export interface ProviderConfig {
   provider: ProviderName;
   baseUrl?: string | undefined;

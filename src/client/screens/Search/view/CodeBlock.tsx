@@ -10,7 +10,7 @@ export const asSolutionFormat = (value: unknown): SolutionFormat =>
   solutionFormats.includes(value as SolutionFormat) ? (value as SolutionFormat) : 'text';
 
 /**
- * Code shown in its format (spec section 2 "Problem tab"). It renders as plain text at once; the
+ * Code shown in its format (the problem's solution). It renders as plain text at once; the
  * highlighter chunk loads on first use and swaps in the highlighted markup when ready.
  */
 export function CodeBlock({ code, format, label }: { code: string; format: SolutionFormat; label: string }) {

@@ -15,7 +15,7 @@ export function PersonaTab({ persona }: { persona: LeiaPartCopy }) {
         ]}
       />
       <Section title="Pronouns">
-        {/* Field names as the persona spec spells them (spec section 3). */}
+        {/* Field names as the persona's spec spells them (src/shared/schemas/resources.ts). */}
         <Fields
           label="Pronouns"
           rows={[

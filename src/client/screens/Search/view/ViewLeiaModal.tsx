@@ -2,8 +2,8 @@ import { ErrorState, LoadingState, Modal, type TabItem, Tabs } from '@client/com
 import { LEIA_VIEW_TEXTS, type LeiaTab, type LeiaViewSnapshot } from '@machines/leiaView';
 import type { Actor } from '@shared/permissions';
 import { canSeeBehaviour } from '@shared/permissions';
-import { shallowEqual, useSelector } from '@xstate/react';
-import type { LeiaActors } from '../useLeiaActors';
+import { shallowEqual } from '@xstate/react';
+import { LeiaViewActor } from '../actors';
 import { BehaviourTab } from './BehaviourTab';
 import { PersonaTab } from './PersonaTab';
 import { ProblemTab } from './ProblemTab';
@@ -18,12 +18,13 @@ const selectView = (s: LeiaViewSnapshot) => ({
 });
 
 /**
- * The View modal (spec section 2): tabs Problem, Persona and, for those who may see behaviour
+ * The View modal: tabs Problem, Persona and, for those who may see behaviour
  * content (canSeeBehaviour: not instructors), Behaviour. Escape, the backdrop and the close button
  * close it; the machine resets the tab to Problem when a different LEIA is opened.
  */
-export function ViewLeiaModal({ actor, viewer }: { actor: LeiaActors['view']; viewer: Actor | null }) {
-  const view = useSelector(actor, selectView, shallowEqual);
+export function ViewLeiaModal({ viewer }: { viewer: Actor | null }) {
+  const actor = LeiaViewActor.useActorRef();
+  const view = LeiaViewActor.useSelector(selectView, shallowEqual);
   const { summary, leia } = view;
   const close = () => actor.send({ type: 'view.close' });
 

@@ -1,7 +1,7 @@
 import { PROCESS_LABELS, type ProcessValue } from '@shared/schemas/resources';
 import type { ReactNode } from 'react';
 
-/** Spec section 2 "View modal": missing values show 'N/A'. */
+/** In the View modal missing values show 'N/A'. */
 export const NOT_AVAILABLE = 'N/A';
 
 /** A spec value as text: strings as written, lists joined with ', '; blank or other -> null. */

@@ -1,0 +1,46 @@
+import { withFailure } from '@client/api/errors';
+import { getSession, regenerateReply, sendMessage } from '@client/api/runner';
+import { chatStorage } from '@client/runner/storage';
+import { chatMachine } from '@machines/chat';
+import { createActorContext } from '@xstate/react';
+import { type ReactNode, useState } from 'react';
+import { fromPromise } from 'xstate';
+
+/** The conversation of one chat session (machines/chat.ts). */
+export const ChatActor = createActorContext(chatMachine);
+
+/**
+ * Wires the chat machine once to the runner API and local storage, seeded with what storage held
+ * when the screen opened. Every IO actor rejects with a Failure (withFailure): no status means no
+ * answer (offline), which is when the stored copy is used. One session per mounted screen.
+ */
+export function ChatActors({ sessionId, children }: { sessionId: string; children: ReactNode }) {
+  const [logic] = useState(() =>
+    chatMachine.provide({
+      actors: {
+        loadSession: fromPromise(async ({ input, signal }) => {
+          const { messages, provider, model, leia, experimentContext } = await withFailure(
+            getSession(input.sessionId, { signal }),
+          );
+          return { session: { provider, model, leia, experimentContext }, messages };
+        }),
+        reply: fromPromise(async ({ input, signal }) => {
+          const options = { signal, onDelta: input.onDelta };
+          const reply = await withFailure(
+            input.mode === 'regenerate'
+              ? regenerateReply(input.sessionId, options)
+              : sendMessage(input.sessionId, input.text, options),
+          );
+          return { text: reply.message, timestamp: reply.timestamp };
+        }),
+      },
+      actions: { persist: (_, chat) => chatStorage.write(chat) },
+    }),
+  );
+  const [input] = useState(() => ({ sessionId, stored: chatStorage.read() }));
+  return (
+    <ChatActor.Provider logic={logic} options={{ input }}>
+      {children}
+    </ChatActor.Provider>
+  );
+}

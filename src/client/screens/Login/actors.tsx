@@ -1,0 +1,30 @@
+import { withFailure } from '@client/api/errors';
+import { login } from '@client/api/users';
+import { AuthActor, loginEvent } from '@client/auth';
+import { ROUTES } from '@client/routes';
+import { LOGIN_TEXTS, loginMachine } from '@machines/login';
+import { createActorContext } from '@xstate/react';
+import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
+import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+
+/** The login form's actor (machines/login.ts). */
+export const LoginActor = createActorContext(loginMachine);
+
+/** Wires the login machine once: the API, the session it hands the token to, a toast, the router. */
+export function LoginActors({ children }: { children: ReactNode }) {
+  const auth = AuthActor.useActorRef();
+  const [, navigate] = useLocation();
+  const [logic] = useState(() =>
+    loginMachine.provide({
+      actors: { login: fromPromise(({ input, signal }) => withFailure(login(input, { signal }))) },
+      actions: {
+        acceptToken: (_, { token }) => auth.send(loginEvent(token)),
+        notifySuccess: () => toast.success(LOGIN_TEXTS.success),
+        goHome: () => navigate(ROUTES.search),
+      },
+    }),
+  );
+  return <LoginActor.Provider logic={logic}>{children}</LoginActor.Provider>;
+}

@@ -1,0 +1,77 @@
+import { withFailure } from '@client/api/errors';
+import { deleteLeia, getLeia, type LeiaListParams, listLeias } from '@client/api/leias';
+import { LIST_SCREEN_TOAST } from '@client/toasts';
+import { DELETE_LEIA_INPUT, deleteLeiaMachine } from '@machines/deleteLeia';
+import { leiaViewMachine } from '@machines/leiaView';
+import { SEARCH_LIST_TEXTS, searchListMachine } from '@machines/searchList';
+import { LEIA_DELETE_TEXTS } from '@shared/messages/deletion';
+import { createActorContext } from '@xstate/react';
+import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
+import { fromPromise } from 'xstate';
+
+/**
+ * The three actors behind a LEIA list screen (Search and My LEIAs): the result list, the View
+ * modal and the Delete dialog. Every IO actor rejects with a Failure (withFailure), the shape
+ * the machines read.
+ */
+
+export const LeiaListActor = createActorContext(searchListMachine);
+export const LeiaViewActor = createActorContext(leiaViewMachine);
+export const DeleteLeiaActor = createActorContext(deleteLeiaMachine);
+
+/** Which LEIAs a screen lists: every visible one (Search), or the signed-in user's (My LEIAs). */
+export type LeiaScope = { kind: 'all' } | { kind: 'mine' };
+
+/** The list parameters a scope adds to every request: My LEIAs asks the server for `owner=me`. */
+export const scopeParams = (scope: LeiaScope): Pick<LeiaListParams, 'owner'> =>
+  scope.kind === 'mine' ? { owner: 'me' } : {};
+
+/** Wires the list and the View modal once; the scope is fixed for the life of the screen. */
+export function LeiaActors({ scope, children }: { scope: LeiaScope; children: ReactNode }) {
+  const [logic] = useState(() => ({
+    list: searchListMachine.provide({
+      actors: {
+        loadPage: fromPromise(({ input: { query, cursor, limit }, signal }) =>
+          withFailure(listLeias({ ...query, ...scopeParams(scope), cursor, limit, signal })),
+        ),
+      },
+      actions: {
+        notifyLoadFailed: () => {
+          toast.error(SEARCH_LIST_TEXTS.failed, LIST_SCREEN_TOAST);
+        },
+      },
+    }),
+    view: leiaViewMachine.provide({
+      actors: { loadLeia: fromPromise(({ input, signal }) => withFailure(getLeia(input.id, { signal }))) },
+    }),
+  }));
+  return (
+    <LeiaListActor.Provider logic={logic.list} options={{ input: {} }}>
+      <LeiaViewActor.Provider logic={logic.view}>
+        <DeleteLeiaActors>{children}</DeleteLeiaActors>
+      </LeiaViewActor.Provider>
+    </LeiaListActor.Provider>
+  );
+}
+
+/** A deleted LEIA leaves the list at once, with a toast; the list then reloads. */
+function DeleteLeiaActors({ children }: { children: ReactNode }) {
+  const list = LeiaListActor.useActorRef();
+  const [logic] = useState(() =>
+    deleteLeiaMachine.provide({
+      actors: { deleteItem: fromPromise(({ input }) => withFailure(deleteLeia(input.target.id))) },
+      actions: {
+        onDeleted: (_, { target }) => {
+          toast.success(LEIA_DELETE_TEXTS.success);
+          list.send({ type: 'list.deleted', id: target.id });
+        },
+      },
+    }),
+  );
+  return (
+    <DeleteLeiaActor.Provider logic={logic} options={{ input: DELETE_LEIA_INPUT }}>
+      {children}
+    </DeleteLeiaActor.Provider>
+  );
+}

@@ -1,0 +1,30 @@
+import { type ExternalToast, Toaster } from 'sonner';
+import { useTheme } from './theme';
+
+/**
+ * How toasts look and last, in one place. Every toast stays 5000 ms and pauses while hovered
+ * (sonner's default); they come up top-right, except the Search and My LEIAs screens' own, which
+ * come up bottom-right (LIST_SCREEN_TOAST).
+ */
+export const TOAST_DURATION_MS = 5000;
+
+/** The options of the LEIA list screens' toasts (a failed load, a failed Try). */
+export const LIST_SCREEN_TOAST: ExternalToast = { position: 'bottom-right', duration: TOAST_DURATION_MS };
+
+/** Top toasts start below the 60 px header, so they never cover its menu and palette buttons. */
+const TOAST_OFFSET = { top: 72, right: 16, bottom: 16, left: 16 };
+
+/** The one Toaster of the app, in the current theme. */
+export function AppToaster() {
+  const theme = useTheme();
+  return (
+    <Toaster
+      position="top-right"
+      duration={TOAST_DURATION_MS}
+      theme={theme}
+      closeButton
+      offset={TOAST_OFFSET}
+      mobileOffset={TOAST_OFFSET}
+    />
+  );
+}
