@@ -24,7 +24,7 @@ const STATUS: Record<FailureKind, number> = {
 };
 export const statusOf = (error: DomainError): number => STATUS[error.kind];
 
-/** Turns every failure into ARCHITECTURE.md's error body `{message, validationErrors?, data?}`. */
+/** Turns every failure into the one error body (docs/architecture.md "API") `{message, validationErrors?, data?}`. */
 export function registerErrorHandling(app: App, options: { spaFallback: boolean }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {

@@ -16,7 +16,7 @@ import { idParams, noContent, replies } from '../http/replies';
 const configParams = z.object({ id: z.string(), configId: z.string() });
 const tags = ['activities'];
 
-/** /api/v1/experiments: activities, for admins only (spec section 6). */
+/** /api/v1/experiments: activities, for admins only (docs/architecture.md "Roles"). */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   const { activities } = app.ctx.services;
   app.addHook('onRequest', app.ctx.auth.requireAdmin);

@@ -17,8 +17,8 @@ const nameParams = z.object({ name: z.string() });
 const tags = ['leias'];
 
 /**
- * /api/v1/leias (spec section 7, plus GET one). The list body is the array of rows, as the spec's
- * contract says; the cursor of the next page travels in the `x-next-cursor` header.
+ * /api/v1/leias (the product's API contract, plus GET one). The list body is the array of rows, as
+ * the contract says; the cursor of the next page travels in the `x-next-cursor` header.
  */
 export const leiaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { leias } = app.ctx.services;

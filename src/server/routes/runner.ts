@@ -22,7 +22,7 @@ const sessionParams = z.object({ sessionId: z.string() });
 const tags = ['runner'];
 
 /**
- * /api/v1/runner (spec section 7, plus GET one session and Regenerate). Sessions are private to
+ * /api/v1/runner (the product's API contract, plus GET one session and Regenerate). Sessions are private to
  * the user who started them. `messages` and `regenerate` answer JSON, or stream server-sent events
  * when asked with `Accept: text/event-stream` (events in @shared/schemas/runner RUNNER_EVENTS).
  */

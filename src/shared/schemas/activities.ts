@@ -48,7 +48,7 @@ export const activityNameSchema = z
   .superRefine(acceptableText('Activity name'));
 
 /**
- * A transcription link: a URL (spec section 5 "Activity"), trimmed, and only http(s), since it is
+ * A transcription link: a URL, trimmed, and only http(s), since it is
  * opened for students: javascript:, data: and the like are refused.
  */
 export const transcriptionLinkSchema = z

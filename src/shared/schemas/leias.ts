@@ -3,7 +3,7 @@ import { isValidVersion } from '../semver';
 import { metadataSchema } from './resources';
 import { itemOwnerSchema, visibilitySchema } from './visibility';
 
-/** Request and response shapes of /api/v1/leias (spec sections 3 and 7). */
+/** Request and response shapes of /api/v1/leias (the product's API contract). */
 
 export const LEIA_TEXTS = {
   partRequired: (kind: string) => `A ${kind} id is required`,
@@ -93,7 +93,7 @@ export const leiaPartCopySchema = z.object({
 });
 export type LeiaPartCopy = z.infer<typeof leiaPartCopySchema>;
 
-/** The three resolved parts (spec section 3); for an instructor the behaviour keeps only role and process. */
+/** The three resolved parts ; for an instructor the behaviour keeps only role and process. */
 export const leiaSpecSchema = z.object({
   persona: leiaPartCopySchema,
   problem: leiaPartCopySchema,
@@ -127,6 +127,6 @@ export const leiaListItemSchema = z.strictObject({
 });
 export type LeiaListItem = z.infer<typeof leiaListItemSchema>;
 
-/** A row of GET /api/v1/leias (the contract of spec sections 3 and 7): the whole LEIA, plus `parts`. */
+/** A row of GET /api/v1/leias (the product's API contract): the whole LEIA, plus `parts`. */
 export const leiaListRowSchema = leiaListItemSchema.extend({ spec: leiaSpecSchema });
 export type LeiaListRow = z.infer<typeof leiaListRowSchema>;
