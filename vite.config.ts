@@ -66,6 +66,8 @@ export default defineConfig({
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/ui/setup.ts'],
+          // Its ESM build imports files without extensions, which only a bundler resolves.
+          server: { deps: { inline: ['codemirror-json-schema'] } },
         },
       },
       {

@@ -13,6 +13,8 @@ import type { z } from 'zod';
 export const MAX_JSON_DEPTH = 64;
 
 export const INPUT_TEXTS = {
+  /** The code editors' text for JSON that does not parse. */
+  invalidJson: 'Invalid JSON format',
   nul: 'must not contain the NUL character (U+0000)',
   surrogate: 'must not contain an unpaired surrogate (a broken character)',
   tooDeep: `is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`,
@@ -77,3 +79,22 @@ export const acceptableText =
     const problem = textProblem(text);
     if (problem) ctx.addIssue({ code: 'custom', message: `${label} ${problem}` });
   };
+
+export type ParsedJson = { ok: true; value: unknown } | { ok: false; error: string };
+
+/**
+ * The text of a JSON editor, parsed and checked with the rule: 'Invalid JSON format', or the
+ * first value the product would refuse ("spec.name must not contain ..."), or the value.
+ */
+export function parseJsonText(text: string): ParsedJson {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, error: INPUT_TEXTS.invalidJson };
+  }
+  const problem = findInputProblem(value);
+  return problem
+    ? { ok: false, error: `${problem.path || 'The value'} ${problem.message}` }
+    : { ok: true, value };
+}

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 
-// Browser APIs jsdom lacks that cmdk, the dialogs and the theme read.
+// Browser APIs jsdom lacks that cmdk, the dialogs, the code editors and the theme read.
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 if (!globalThis.ResizeObserver) {
   globalThis.ResizeObserver = class {
@@ -9,6 +9,12 @@ if (!globalThis.ResizeObserver) {
     unobserve() {}
     disconnect() {}
   };
+}
+// CodeMirror measures text ranges; jsdom lays nothing out, so every range is empty.
+if (!Range.prototype.getClientRects) {
+  Range.prototype.getClientRects = () =>
+    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getBoundingClientRect = () => new DOMRect();
 }
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INPUT_TEXTS, parseJsonText } from '../input-rules';
 
 /**
  * A transcription: the messages of one interview with a LEIA. The activity JSON editor, the chat
@@ -8,7 +9,7 @@ import { z } from 'zod';
 
 /** Visible texts. The first three are the product's, verbatim; the others fill its gaps in the same tone. */
 export const TRANSCRIPTION_ERRORS = {
-  invalidJson: 'Invalid JSON format',
+  invalidJson: INPUT_TEXTS.invalidJson,
   empty: 'At least one message is required',
   emptyText: 'Message text cannot be empty',
   notArray: 'The transcription must be an array of messages',
@@ -83,13 +84,8 @@ export function validateTranscription(value: unknown): TranscriptionValidation {
     : { ok: false, errors: formatTranscriptionIssues(result.error.issues) };
 }
 
-/** Validates the text of the JSON editor. */
+/** Validates the text of the JSON editor (JSON that parses and passes the input rule first). */
 export function validateTranscriptionJson(text: string): TranscriptionValidation {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return { ok: false, errors: [TRANSCRIPTION_ERRORS.invalidJson] };
-  }
-  return validateTranscription(value);
+  const parsed = parseJsonText(text);
+  return parsed.ok ? validateTranscription(parsed.value) : { ok: false, errors: [parsed.error] };
 }
