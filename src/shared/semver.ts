@@ -68,3 +68,16 @@ export const versionSchema = z
     const problem = versionProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
+
+/** How a new version moves on from the latest one. */
+export const VERSION_BUMPS = ['patch', 'minor', 'major'] as const;
+export type VersionBump = (typeof VERSION_BUMPS)[number];
+export const DEFAULT_BUMP: VersionBump = 'minor';
+
+/** The next version after `version`: 1.2.3 -> patch 1.2.4, minor 1.3.0, major 2.0.0. */
+export const bumpVersion = (version: string, bump: VersionBump): string => {
+  const { major, minor, patch } = parseVersion(version);
+  if (bump === 'major') return formatVersion({ major: major + 1, minor: 0, patch: 0 });
+  if (bump === 'minor') return formatVersion({ major, minor: minor + 1, patch: 0 });
+  return formatVersion({ major, minor, patch: patch + 1 });
+};

@@ -37,6 +37,10 @@ async function contents(db: Db) {
     const row = resourceRows.find((candidate) => candidate.id === id)!;
     return `${row.kind}:${row.name}@${row.version}`;
   };
+  const leiaOf = (id: string | null) => {
+    const row = leiaRows.find((candidate) => candidate.id === id);
+    return row ? `${row.name}@${row.version}` : null;
+  };
   const withoutIds = (spec: Leia['spec']) =>
     Object.fromEntries(Object.entries(spec).map(([kind, part]) => [kind, { ...part, id: undefined }]));
   return {
@@ -45,10 +49,14 @@ async function contents(db: Db) {
       name: row.name,
       version: row.version,
       spec: row.spec,
+      note: row.note,
+      derivedFrom: row.derivedFromId ? partOf(row.derivedFromId) : null,
     })),
     leias: leiaRows.map((row) => ({
       name: row.name,
       version: row.version,
+      note: row.note,
+      derivedFrom: leiaOf(row.derivedFromId),
       description: row.description,
       parts: [partOf(row.personaId), partOf(row.problemId), partOf(row.behaviourId)],
       spec: withoutIds(row.spec as unknown as Leia['spec']),
@@ -191,9 +199,12 @@ describe('exportCatalogue', () => {
       .from(resources)
       .where(eq(resources.name, 'Margaret Thompson'));
     // A newer version of a part with an unknown spec field, and a LEIA still on the old version.
+    // ... with a change note and where it came from, which the export carries.
     await createResource(source, source.admin.token, 'persona', {
       ...personaBody('Margaret Thompson', { nickname: 'Maggie' }),
       metadata: { name: 'Margaret Thompson', version: '1.1.0' },
+      note: 'Adds her nickname',
+      derivedFrom: oldPersona!.id,
     });
     const [problem] = await dbOf(source)
       .select()

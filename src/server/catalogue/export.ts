@@ -89,11 +89,25 @@ export async function exportCatalogue(db: Db, dir: string): Promise<ExportReport
     return latestOf.get(`${kind}:${row.name}`) === id ? row.name : { name: row.name, version: row.version };
   };
 
+  // A version's note and the design it was derived from, named by name and version.
+  const leiaById = new Map(leiaRows.map((row) => [row.id, row]));
+  const history = (
+    row: { note: string | null; derivedFromId: string | null },
+    sources: Map<string, { name: string; version: string }>,
+  ) => {
+    const source = row.derivedFromId ? sources.get(row.derivedFromId) : undefined;
+    return {
+      ...(row.note && { note: row.note }),
+      ...(source && { derivedFrom: { name: source.name, version: source.version } }),
+    };
+  };
+
   for (const row of resourceRows) {
     place(row.kind, row.name, row.version, {
       apiVersion: row.apiVersion,
       kind: row.kind,
       metadata: { name: row.name, version: row.version },
+      ...history(row, byId),
       spec: row.spec,
     });
   }
@@ -102,6 +116,7 @@ export async function exportCatalogue(db: Db, dir: string): Promise<ExportReport
       apiVersion: 'v1',
       kind: 'leia',
       metadata: { name: row.name, version: row.version },
+      ...history(row, leiaById),
       spec: {
         persona: reference('persona', row.personaId),
         problem: reference('problem', row.problemId),

@@ -1,3 +1,4 @@
+import { noteSchema } from '@shared/schemas/history';
 import {
   apiVersionSchema,
   behaviourBodySchema,
@@ -20,6 +21,8 @@ import { z } from 'zod';
  *     apiVersion: v1, kind: leia, metadata: {name, version},
  *     spec: {persona: <persona name>, problem: <problem name>, behaviour: <behaviour name>}
  *     (a name may also be written {name, version} to pin one version)
+ *   any file may add `note` (the version's change note) and `derivedFrom: {name, version}` (the
+ *   item of the same kind it was made from; imported as a lineage link)
  *
  * Top levels are strict so that a misspelt key ("metdata", "personas") is an error, not silently lost.
  */
@@ -31,8 +34,17 @@ export const CATALOGUE_FOLDERS = {
 } as const;
 export type CatalogueKind = keyof typeof CATALOGUE_FOLDERS;
 
+/**
+ * A version's change note and the design it was derived from, named (ids differ between databases):
+ * `derivedFrom: {name, version}` of the same kind.
+ */
+const historyShape = {
+  note: noteSchema,
+  derivedFrom: z.strictObject({ name: resourceNameSchema, version: versionSchema }).optional(),
+};
+
 const catalogueResource = <K extends ResourceKind, S extends z.ZodRawShape>(kind: K, body: z.ZodObject<S>) =>
-  z.strictObject({ ...body.shape, kind: z.literal(kind) });
+  z.strictObject({ ...body.shape, ...historyShape, kind: z.literal(kind) });
 
 export const cataloguePersonaFileSchema = catalogueResource('persona', personaBodySchema);
 export const catalogueProblemFileSchema = catalogueResource('problem', problemBodySchema);
@@ -50,6 +62,7 @@ export const cataloguePartReferenceSchema = z.union([
 export type CataloguePartReference = z.infer<typeof cataloguePartReferenceSchema>;
 
 export const catalogueLeiaFileSchema = z.strictObject({
+  ...historyShape,
   apiVersion: apiVersionSchema,
   kind: z.literal('leia'),
   metadata: metadataSchema,

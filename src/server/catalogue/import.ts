@@ -92,7 +92,7 @@ export async function importCatalogue(
           tx,
           owner,
           kind,
-          { apiVersion: resource.apiVersion, metadata, spec: resource.spec },
+          { apiVersion: resource.apiVersion, metadata, spec: resource.spec, note: resource.note },
           {
             publish: true,
           },
@@ -129,9 +129,12 @@ export async function importCatalogue(
         problem: await part('problem'),
         behaviour: await part('behaviour'),
       };
-      await naming(leia.file, () => insertLeia(tx, owner, leia.metadata, parts, { publish: true }));
+      await naming(leia.file, () =>
+        insertLeia(tx, owner, leia.metadata, parts, { publish: true, note: leia.note }),
+      );
       report.created.push(what);
     }
+    await linkLineage(tx, catalogue);
     return report;
   });
 }
@@ -148,4 +151,32 @@ async function storedResource(tx: Tx, resource: Pick<CatalogueResource, 'kind' |
       ),
     );
   return row;
+}
+
+/**
+ * Records where each item was derived from, once everything is stored (a source may come later in
+ * the import order). A source that is neither in the catalogue nor in the database is an error.
+ */
+async function linkLineage(tx: Tx, catalogue: Catalogue): Promise<void> {
+  const problems: string[] = [];
+  for (const item of [...catalogue.resources, ...catalogue.leias]) {
+    if (!item.derivedFrom) continue;
+    const table = item.kind === 'leia' ? leias : resources;
+    const scope = item.kind === 'leia' ? undefined : eq(resources.kind, item.kind);
+    const find = (name: string, version: string) =>
+      tx
+        .select({ id: table.id })
+        .from(table)
+        .where(and(eq(table.name, name), eq(table.version, version), scope));
+    const [source] = await find(item.derivedFrom.name, item.derivedFrom.version);
+    const [self] = await find(item.metadata.name, item.metadata.version);
+    if (!source) {
+      problems.push(
+        `${item.file}: derivedFrom: ${label(item.kind, item.derivedFrom.name, item.derivedFrom.version)} not found`,
+      );
+      continue;
+    }
+    await tx.update(table).set({ derivedFromId: source.id }).where(eq(table.id, self!.id));
+  }
+  if (problems.length > 0) throw new CatalogueError(problems);
 }

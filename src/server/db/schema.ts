@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -22,6 +23,15 @@ const versionColumns = () => ({
   major: integer('major').notNull(),
   minor: integer('minor').notNull(),
   patch: integer('patch').notNull(),
+});
+
+/**
+ * A version's change note, and the item (same table) it was derived from: Design from this, an
+ * edited part, a restore. Deleting the source leaves the link empty, never the derived item.
+ */
+const historyColumns = (source: () => AnyPgColumn) => ({
+  note: text('note'),
+  derivedFromId: uuid('derived_from_id').references(source, { onDelete: 'set null' }),
 });
 
 export const users = pgTable(
@@ -58,10 +68,12 @@ export const resources = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
     isPublished: boolean('is_published').notNull().default(false),
+    ...historyColumns((): AnyPgColumn => resources.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('resources_derived_from_idx').on(t.derivedFromId),
     uniqueIndex('resources_kind_name_version_unique').on(t.kind, t.name, t.version),
     index('resources_kind_name_semver_idx').on(t.kind, t.name, t.major, t.minor, t.patch),
     index('resources_owner_idx').on(t.ownerId),
@@ -109,6 +121,7 @@ export const leias = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`lower("name" || chr(10) || "description")`),
+    ...historyColumns((): AnyPgColumn => leias.id),
     /** Whether this is its name's highest version; kept by a trigger (migration leias_latest_trigger). */
     isLatest: boolean('is_latest').notNull().default(false),
     /** Whether this is its name's highest published version; kept by the same trigger. */
@@ -129,6 +142,7 @@ export const leias = pgTable(
       .on(t.ownerId, t.createdAt, t.id)
       .where(sql`not ${t.isPublished}`),
     index('leias_owner_idx').on(t.ownerId),
+    index('leias_derived_from_idx').on(t.derivedFromId),
     index('leias_persona_idx').on(t.personaId),
     index('leias_problem_idx').on(t.problemId),
     index('leias_behaviour_idx').on(t.behaviourId),

@@ -1,3 +1,4 @@
+import { lineageSchema, restoreBodySchema, versionEntrySchema } from '@shared/schemas/history';
 import {
   leiaCreateBodySchema,
   leiaListItemSchema,
@@ -78,6 +79,38 @@ export const leiaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       await leias.remove(actorOf(request), request.params.id);
       return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:id/versions',
+    { schema: { params: idParams, response: replies({ 200: z.array(versionEntrySchema) }), tags } },
+    (request) => leias.versions(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/:id/lineage',
+    { schema: { params: idParams, response: replies({ 200: lineageSchema }), tags } },
+    (request) => leias.lineage(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/:id/restore',
+    {
+      schema: {
+        params: idParams,
+        body: restoreBodySchema,
+        querystring: publishQuerySchema,
+        response: replies({ 201: leiaSchema }),
+        tags,
+      },
+    },
+    async (request, reply) => {
+      const restored = await leias.restore(actorOf(request), request.params.id, {
+        bump: request.body.bump,
+        publish: request.query.publish,
+      });
+      return reply.code(201).send(restored);
     },
   );
 };

@@ -1,3 +1,4 @@
+import { lineageSchema, restoreBodySchema, versionEntrySchema } from '@shared/schemas/history';
 import {
   existsResponseSchema,
   resourceItemSchema,
@@ -77,6 +78,38 @@ export const resourceRoutes =
       async (request, reply) => {
         await resources.remove(actorOf(request), kind, request.params.id);
         return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/:id/versions',
+      { schema: { params: idParams, response: replies({ 200: z.array(versionEntrySchema) }), tags } },
+      (request) => resources.versions(actorOf(request), kind, request.params.id),
+    );
+
+    app.get(
+      '/:id/lineage',
+      { schema: { params: idParams, response: replies({ 200: lineageSchema }), tags } },
+      (request) => resources.lineage(actorOf(request), kind, request.params.id),
+    );
+
+    app.post(
+      '/:id/restore',
+      {
+        schema: {
+          params: idParams,
+          body: restoreBodySchema,
+          querystring: publishQuerySchema,
+          response: replies({ 201: resourceItemSchema }),
+          tags,
+        },
+      },
+      async (request, reply) => {
+        const restored = await resources.restore(actorOf(request), kind, request.params.id, {
+          bump: request.body.bump,
+          publish: request.query.publish,
+        });
+        return reply.code(201).send(restored);
       },
     );
   };

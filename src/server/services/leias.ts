@@ -2,14 +2,17 @@ import type { Dependent } from '@shared/api-error';
 import { generateLeia, type LeiaPart, type LeiaParts, silentLogger } from '@shared/engine';
 import { LEIA_DELETE_TEXTS } from '@shared/messages/deletion';
 import { type Actor, canDelete, canPublish, canRead, canSeeBehaviour } from '@shared/permissions';
+import { HISTORY_TEXTS, type Lineage, type VersionEntry } from '@shared/schemas/history';
 import type { Leia, LeiaCreateBody, LeiaListQuery, LeiaPartCopy } from '@shared/schemas/leias';
 import { type ResourceKind, resourceKinds } from '@shared/schemas/resources';
 import type { ItemOwner } from '@shared/schemas/visibility';
+import { bumpVersion, type VersionBump } from '@shared/semver';
 import { and, asc, eq, inArray, not } from 'drizzle-orm';
 import { type RequestActor, UUID } from '../auth/hooks';
 import type { Db, Tx } from '../db/client';
 import { experimentLeias, experiments, type LeiaRow, leias, resources, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
+import { checkDerivedFrom, type HistoryTarget, latestVersion, lineageOf, visibleVersions } from './history';
 import { deleteUnlessInUse } from './in-use';
 import { type LeiaPage, listLeias } from './leia-list';
 import { leiaViews } from './leia-views';
@@ -48,6 +51,7 @@ export const toLeia = (
     user: toOwner(owner),
     description,
     spec,
+    ...(row.note && { note: row.note }),
   });
   const stored = row.spec as unknown as StoredLeiaSpec;
   if (canSeeBehaviour(viewer)) return leia(stored, row.description);
@@ -81,7 +85,7 @@ export async function insertLeia(
   owner: Actor,
   metadata: { name: string; version: string },
   parts: Record<ResourceKind, LeiaPartInput>,
-  options: { publish: boolean },
+  options: { publish: boolean; note?: string | undefined; derivedFromId?: string | null },
 ): Promise<LeiaRow> {
   const version = await claimVersion(tx, { table: leias, label: 'LEIA' }, owner, metadata);
   const raw = engineInputs(parts);
@@ -103,6 +107,8 @@ export async function insertLeia(
       behaviourId: parts.behaviour.id,
       ownerId: owner.id,
       isPublished: options.publish,
+      note: options.note ?? null,
+      derivedFromId: options.derivedFromId ?? null,
     })
     .returning();
   if (options.publish) {
@@ -126,6 +132,8 @@ const engineInputs = (parts: Record<ResourceKind, LeiaPartInput>) => ({
   problem: engineInput(parts.problem),
   behaviour: engineInput(parts.behaviour),
 });
+
+const LEIA_HISTORY: HistoryTarget = { table: leias };
 
 export function createLeiasService(db: Db) {
   async function visibleRow(tx: Db | Tx, actor: Actor, id: string) {
@@ -225,14 +233,61 @@ export function createLeiasService(db: Db) {
      */
     async create(
       actor: RequestActor,
-      body: { metadata: { name: string; version: string }; spec: LeiaCreateBody['spec'] },
+      body: Pick<LeiaCreateBody, 'metadata' | 'spec' | 'note' | 'derivedFrom'> & {
+        metadata: { name: string; version: string };
+      },
       options: { publish: boolean },
     ): Promise<Leia> {
       if (options.publish && !canPublish(actor)) throw forbidden(LEIA_TEXTS.publishForbidden);
       return uniqueNameVersion('LEIA', body.metadata, () =>
         db.transaction(async (tx) => {
+          const derivedFromId = await checkDerivedFrom(tx, LEIA_HISTORY, actor, body.derivedFrom);
           const parts = await loadParts(tx, actor, body.spec);
-          const row = await insertLeia(tx, actor, body.metadata, parts, options);
+          const row = await insertLeia(tx, actor, body.metadata, parts, {
+            ...options,
+            note: body.note,
+            derivedFromId,
+          });
+          return toLeia(row, actor, actor);
+        }),
+      );
+    },
+
+    /** The versions of this LEIA's name that the caller may read, newest first (metadata only). */
+    async versions(actor: Actor, id: string): Promise<VersionEntry[]> {
+      const { leia } = await visibleRow(db, actor, id);
+      return visibleVersions(db, LEIA_HISTORY, actor, leia.name);
+    },
+
+    async lineage(actor: Actor, id: string): Promise<Lineage> {
+      const { leia } = await visibleRow(db, actor, id);
+      return lineageOf(db, LEIA_HISTORY, actor, leia);
+    },
+
+    /** A new version (the latest bumped) built on this version's parts, noted 'Restored from v{x.y.z}'. */
+    async restore(
+      actor: RequestActor,
+      id: string,
+      options: { bump: VersionBump; publish: boolean },
+    ): Promise<Leia> {
+      if (options.publish && !canPublish(actor)) throw forbidden(LEIA_TEXTS.publishForbidden);
+      const { leia } = await visibleRow(db, actor, id);
+      const metadata = {
+        name: leia.name,
+        version: bumpVersion(await latestVersion(db, LEIA_HISTORY, leia.name), options.bump),
+      };
+      return uniqueNameVersion('LEIA', metadata, () =>
+        db.transaction(async (tx) => {
+          const parts = await loadParts(tx, actor, {
+            persona: leia.personaId,
+            problem: leia.problemId,
+            behaviour: leia.behaviourId,
+          });
+          const row = await insertLeia(tx, actor, metadata, parts, {
+            publish: options.publish,
+            note: HISTORY_TEXTS.restoredFrom(leia.version),
+            derivedFromId: leia.id,
+          });
           return toLeia(row, actor, actor);
         }),
       );

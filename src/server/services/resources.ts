@@ -2,14 +2,17 @@ import type { Dependent } from '@shared/api-error';
 import { partForViewer } from '@shared/behaviour-view';
 import { RESOURCE_DELETE_TEXTS } from '@shared/messages/deletion';
 import { type Actor, canCreateBehaviour, canDelete, canPublish, canRead } from '@shared/permissions';
+import { HISTORY_TEXTS, type Lineage, type VersionEntry } from '@shared/schemas/history';
 import type { ResourceItem, ResourceListQuery } from '@shared/schemas/resource-api';
 import type { ResourceBody, ResourceKind } from '@shared/schemas/resources';
 import type { ItemOwner } from '@shared/schemas/visibility';
+import { bumpVersion, type VersionBump } from '@shared/semver';
 import { and, asc, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import { type RequestActor, UUID } from '../auth/hooks';
 import type { Db, Tx } from '../db/client';
 import { leias, type ResourceRow, resources, users } from '../db/schema';
 import { forbidden, notFound } from '../errors';
+import { checkDerivedFrom, type HistoryTarget, latestVersion, lineageOf, visibleVersions } from './history';
 import { deleteUnlessInUse } from './in-use';
 import { ownerColumns, toOwner } from './owners';
 import { claimVersion, uniqueNameVersion } from './versions';
@@ -37,6 +40,7 @@ export const toResourceItem = (
     isPublished: row.isPublished,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    ...(row.note && { note: row.note }),
   });
 
 /**
@@ -90,10 +94,17 @@ export async function insertResource<K extends ResourceKind>(
       spec: body.spec as Record<string, unknown>,
       ownerId: owner.id,
       isPublished: options.publish,
+      note: body.note ?? null,
+      derivedFromId: body.derivedFrom ?? null,
     })
     .returning();
   return row!;
 }
+
+const historyOf = (kind: ResourceKind): HistoryTarget => ({
+  table: resources,
+  scope: eq(resources.kind, kind),
+});
 
 /** LEIAs referencing a resource through any of the three part columns. */
 const usedBy = (id: string): SQL =>
@@ -168,9 +179,59 @@ export function createResourcesService(db: Db) {
         throw forbidden(RESOURCE_API_TEXTS.behaviourForbidden);
       if (options.publish && !canPublish(actor)) throw forbidden(RESOURCE_API_TEXTS.publishForbidden);
       return uniqueNameVersion(kind, body.metadata, () =>
-        db.transaction(async (tx) =>
-          toResourceItem(await insertResource(tx, actor, kind, body, options), actor, actor),
-        ),
+        db.transaction(async (tx) => {
+          const derivedFrom = await checkDerivedFrom(tx, historyOf(kind), actor, body.derivedFrom);
+          const row = await insertResource(
+            tx,
+            actor,
+            kind,
+            { ...body, derivedFrom: derivedFrom ?? undefined },
+            options,
+          );
+          return toResourceItem(row, actor, actor);
+        }),
+      );
+    },
+
+    /** The versions of this item's name that the caller may read, newest first (metadata only). */
+    async versions(actor: Actor, kind: ResourceKind, id: string): Promise<VersionEntry[]> {
+      const { resource } = await visibleRow(db, actor, kind, id);
+      return visibleVersions(db, historyOf(kind), actor, resource.name);
+    },
+
+    async lineage(actor: Actor, kind: ResourceKind, id: string): Promise<Lineage> {
+      const { resource } = await visibleRow(db, actor, kind, id);
+      return lineageOf(db, historyOf(kind), actor, resource);
+    },
+
+    /**
+     * A new version (the latest bumped by `bump`) with this version's content, noted 'Restored from
+     * v{x.y.z}': nothing is overwritten. The rules of any new version apply (owner or admin; no
+     * behaviours for instructors; only admins publish).
+     */
+    async restore(
+      actor: RequestActor,
+      kind: ResourceKind,
+      id: string,
+      options: { bump: VersionBump; publish: boolean },
+    ): Promise<ResourceItem> {
+      if (kind === 'behaviour' && !canCreateBehaviour(actor))
+        throw forbidden(RESOURCE_API_TEXTS.behaviourForbidden);
+      if (options.publish && !canPublish(actor)) throw forbidden(RESOURCE_API_TEXTS.publishForbidden);
+      const { resource } = await visibleRow(db, actor, kind, id);
+      const latest = await latestVersion(db, historyOf(kind), resource.name);
+      const metadata = { name: resource.name, version: bumpVersion(latest, options.bump) };
+      return uniqueNameVersion(kind, metadata, () =>
+        db.transaction(async (tx) => {
+          const body = {
+            apiVersion: resource.apiVersion as ResourceBody['apiVersion'],
+            metadata,
+            spec: resource.spec as ResourceBody['spec'],
+            note: HISTORY_TEXTS.restoredFrom(resource.version),
+            derivedFrom: resource.id,
+          };
+          return toResourceItem(await insertResource(tx, actor, kind, body, options), actor, actor);
+        }),
       );
     },
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidVersion } from '../semver';
+import { historyFieldsShape } from './history';
 import { metadataSchema } from './resources';
 import { itemOwnerSchema, visibilitySchema } from './visibility';
 
@@ -20,6 +21,7 @@ const partId = (kind: string) =>
 
 /** POST /api/v1/leias: a LEIA whose spec references the three resources by id. */
 export const leiaCreateBodySchema = z.object({
+  ...historyFieldsShape,
   metadata: metadataSchema,
   spec: z.object(
     { persona: partId('persona'), problem: partId('problem'), behaviour: partId('behaviour') },
@@ -112,7 +114,12 @@ const leiaBaseShape = {
 };
 
 /** GET /api/v1/leias/{id}, POST /api/v1/leias. For an instructor the behaviour copy is reduced. */
-export const leiaSchema = z.object({ ...leiaBaseShape, spec: leiaSpecSchema });
+export const leiaSchema = z.object({
+  ...leiaBaseShape,
+  spec: leiaSpecSchema,
+  /** This version's change note, if it has one. */
+  note: z.string().optional(),
+});
 export type Leia = z.infer<typeof leiaSchema>;
 
 /**

@@ -34,6 +34,8 @@ export const resourceItemSchema = z.object({
   /** ISO 8601 */
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** This version's change note, if it has one. */
+  note: z.string().optional(),
 });
 
 export type ResourceItem<K extends ResourceKind = ResourceKind> = Omit<

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { acceptableText } from '../input-rules';
 import { DEFAULT_VERSION, versionSchema } from '../semver';
+import { historyFieldsShape } from './history';
 
 /**
  * The three resource kinds a LEIA is built from, as request bodies:
@@ -152,9 +153,12 @@ export const apiVersionSchema = z
   .enum(API_VERSIONS, { error: RESOURCE_TEXTS.apiVersion })
   .default(DEFAULT_API_VERSION);
 
-/** `{apiVersion, metadata, spec}`; anything else at the top level (id, user, timestamps) is dropped. */
+/**
+ * `{apiVersion, metadata, spec}`, with an optional change `note` and the id it was `derivedFrom`;
+ * anything else at the top level (id, user, timestamps) is dropped.
+ */
 const resourceBody = <S extends z.ZodType>(spec: S) =>
-  z.object({ apiVersion: apiVersionSchema, metadata: metadataSchema, spec });
+  z.object({ apiVersion: apiVersionSchema, metadata: metadataSchema, spec, ...historyFieldsShape });
 
 export const personaBodySchema = resourceBody(personaSpecSchema);
 export const problemBodySchema = resourceBody(problemSpecSchema);
@@ -189,4 +193,6 @@ export type ResourceBody<K extends ResourceKind = ResourceKind> = {
   apiVersion: (typeof API_VERSIONS)[number];
   metadata: ResourceMetadata;
   spec: ResourceSpecs[K];
+  note?: string | undefined;
+  derivedFrom?: string | undefined;
 };
