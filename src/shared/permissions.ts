@@ -32,6 +32,10 @@ export const isOwner = (actor: Actor | null | undefined, item: Owned): boolean =
 export const canDelete = (actor: Actor | null | undefined, item: Owned): boolean =>
   isAdmin(actor) || isOwner(actor, item);
 
+/** Delete a user account: admins, never their own (the server refuses it; the UI never offers it). */
+export const canDeleteUser = (actor: Actor | null | undefined, user: { id: string }): boolean =>
+  isAdmin(actor) && actor?.id !== user.id;
+
 /** Behaviour content (View tab, YAML preview, step 2/3 column): hidden from instructors. */
 export const canSeeBehaviour = (actor: Actor | null | undefined): boolean =>
   actor?.role === 'admin' || actor?.role === 'advanced';

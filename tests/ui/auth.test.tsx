@@ -1,4 +1,4 @@
-import { AdminRoute, AuthActor, ProtectedRoute, useAuth } from '@client/auth';
+import { AdminRoute, AuthActor, AuthProvider, ProtectedRoute, useAuth } from '@client/auth';
 import { readClaims } from '@client/auth/claims';
 import { authMachine, type SessionUser, type StoredToken } from '@machines/auth';
 import { act, render, renderHook, screen } from '@testing-library/react';
@@ -126,5 +126,40 @@ describe('AdminRoute', () => {
   it('lets admins in', async () => {
     renderRoutes('/admin', async () => stored('admin'));
     expect(await screen.findByText('Admin content')).toBeInTheDocument();
+  });
+});
+
+describe('AuthProvider (the real wiring)', () => {
+  it('logout forgets what was stored for the user, and keeps the browser’s preferences', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 503 })),
+    );
+    localStorage.setItem(
+      'token',
+      makeToken({ sub: 'u1', email: 'ada@example.com', role: 'admin', exp: inOneHour() }),
+    );
+    localStorage.setItem('leia:chat', JSON.stringify({ sessionId: 's1', messages: [] }));
+    sessionStorage.setItem('leia:wizard', '{"step":2}');
+    localStorage.setItem('theme', 'dark');
+    localStorage.setItem('leia:density', 'compact');
+    const location = memoryLocation({ path: '/profile', record: true });
+    const { result } = renderHook(() => useAuth(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <Router hook={location.hook}>
+          <AuthProvider>{children}</AuthProvider>
+        </Router>
+      ),
+    });
+    await act(async () => {});
+    expect(result.current.isAuthenticated).toBe(true);
+    act(() => result.current.logout());
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('leia:chat')).toBeNull();
+    expect(sessionStorage.getItem('leia:wizard')).toBeNull();
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(localStorage.getItem('leia:density')).toBe('compact');
+    expect(location.history.at(-1)).toBe('/login');
+    vi.unstubAllGlobals();
   });
 });

@@ -2,6 +2,7 @@ import {
   type Command,
   defineCommand,
   PaletteProvider,
+  usePalette,
   usePaletteCommands,
   useShortcut,
 } from '@client/palette';
@@ -206,6 +207,32 @@ describe('shortcuts', () => {
     await user.keyboard('{Control>}g{/Control}s');
     await user.keyboard('x');
     expect(fns.shortcut).not.toHaveBeenCalled();
+  });
+
+  it('? lists each shortcut once, with its command, and the keys of the lists', async () => {
+    function WithNavigation() {
+      const palette = usePalette();
+      usePaletteCommands([
+        { id: 'nav.search', title: 'Search LEIAs', group: 'Navigation', shortcut: 'g s', run: () => {} },
+      ]);
+      useShortcut('g s', () => {}, { description: 'Go to Search LEIAs' });
+      useShortcut('?', palette.openHelp, { description: 'Show keyboard shortcuts' });
+      return <button type="button">Elsewhere</button>;
+    }
+    const { user } = renderWithPalette(<WithNavigation />, admin);
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    await user.keyboard('?');
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    expect(within(help).queryByText('Go to Search LEIAs')).not.toBeInTheDocument();
+    const row = within(help).getByText('Search LEIAs').closest('li')!;
+    expect(row).toHaveTextContent('GS');
+    for (const text of [
+      'Move to the previous or next row',
+      'Move to the first or last row',
+      'View the focused LEIA',
+    ]) {
+      expect(within(help).getByText(text)).toBeInTheDocument();
+    }
   });
 
   it('does not fire while the palette is open', async () => {

@@ -7,6 +7,7 @@ import { withFailure } from '../api/errors';
 import { TOKEN_KEY, tokenStorage } from '../api/token';
 import { me } from '../api/users';
 import { ROUTES } from '../routes';
+import { forgetUserData } from '../userStorage';
 import { AuthActor, loginEvent } from './actor';
 import { readClaims } from './claims';
 
@@ -39,7 +40,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       actions: {
         storeToken: (_, { token }) => tokenStorage.set(token),
-        removeToken: () => tokenStorage.remove(),
+        // The session ends: its token, and what was kept for its user (chat, a design in progress).
+        removeToken: () => {
+          tokenStorage.remove();
+          forgetUserData();
+        },
         navigateToLogin: () => navigate(ROUTES.login),
       },
     }),

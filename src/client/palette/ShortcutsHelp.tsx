@@ -10,6 +10,14 @@ const BUILT_IN = [
   { keys: 'Esc', description: 'Close a dialog, or go back in the palette' },
 ];
 
+/** The keys of the result lists (Search, My LEIAs) once a row has focus. */
+const LIST_KEYS = [
+  { keys: ['↑', '↓'], description: 'Move to the previous or next row' },
+  { keys: ['Home', 'End'], description: 'Move to the first or last row' },
+  { keys: ['Enter'], description: 'View the focused LEIA' },
+  { keys: ['Delete'], description: 'Delete the focused LEIA (when you may)' },
+];
+
 /** The '?' dialog: every bound shortcut, then every command the user can run here. */
 export function ShortcutsHelp() {
   const { shortcuts } = usePaletteInternals();
@@ -17,7 +25,9 @@ export function ShortcutsHelp() {
   const bound = useSyncExternalStore(shortcuts.subscribe, shortcuts.getSnapshot, shortcuts.getSnapshot);
   const groups = useVisibleCommands();
   const mod = modKeyLabel();
-  const listed = [...BUILT_IN, ...bound.filter((entry) => entry.description)];
+  // A shortcut that belongs to a command is listed with the command, not twice.
+  const commandKeys = new Set(groups.flatMap((group) => group.commands.map((command) => command.shortcut)));
+  const listed = [...BUILT_IN, ...bound.filter((entry) => entry.description && !commandKeys.has(entry.keys))];
   const seen = new Set<string>();
   const rows = listed.filter((entry) => !seen.has(entry.keys) && seen.add(entry.keys));
 
@@ -39,6 +49,19 @@ export function ShortcutsHelp() {
               <li key={entry.keys} className="help__row">
                 <span>{entry.description}</span>
                 <Kbd keys={shortcutCaps(entry.keys, mod)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="help-lists">
+          <h3 className="help__heading" id="help-lists">
+            In a list of LEIAs
+          </h3>
+          <ul className="help__list">
+            {LIST_KEYS.map((entry) => (
+              <li key={entry.description} className="help__row">
+                <span>{entry.description}</span>
+                <Kbd keys={entry.keys} />
               </li>
             ))}
           </ul>

@@ -13,6 +13,7 @@ import {
 const { fakeModule, partlyFake } = await vi.hoisted(() => import('../support/mocks'));
 vi.mock('@client/api/users', fakeModule('listUsers', 'createUser', 'updateUser', 'deleteUser'));
 vi.mock('@client/palette', partlyFake('usePaletteCommands'));
+vi.mock('@client/auth', partlyFake('useAuth'));
 
 beforeEach(() => resetApi());
 

@@ -10,11 +10,22 @@ import {
   pageItems,
   registeredCommands,
 } from '../support/palette';
-import { admin, deferred, dialog, httpError, mocked, renderScreen, resetApi, teacher } from './harness';
+import {
+  admin,
+  deferred,
+  dialog,
+  httpError,
+  mocked,
+  renderScreen,
+  resetApi,
+  signInAs,
+  teacher,
+} from './harness';
 
 const { fakeModule, partlyFake, fakeToasts } = await vi.hoisted(() => import('../support/mocks'));
 vi.mock('@client/api/users', fakeModule('listUsers', 'createUser', 'updateUser', 'deleteUser'));
 vi.mock('@client/palette', partlyFake('usePaletteCommands'));
+vi.mock('@client/auth', partlyFake('useAuth'));
 vi.mock('sonner', fakeToasts);
 
 beforeEach(() => {
@@ -22,6 +33,18 @@ beforeEach(() => {
   vi.mocked(usePaletteCommands).mockReset();
   vi.mocked(toast.success).mockReset();
   vi.mocked(toast.error).mockReset();
+});
+
+describe('an admin’s own account', () => {
+  it('is never offered for deletion, neither in the table nor in the palette', async () => {
+    signInAs({ id: admin.id, email: admin.email, role: 'admin' });
+    await renderScreen();
+    expect(screen.queryByRole('button', { name: `Delete user ${admin.email}` })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Delete user ${teacher.email}` })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `Edit user ${admin.email}` })).toBeInTheDocument();
+    const offered = await pageItems(pageCommand('users.delete'));
+    expect(offered.map((item) => item.title)).toEqual([teacher.email]);
+  });
 });
 
 describe('User Management screen', () => {

@@ -1,12 +1,13 @@
 import type { UserListItem } from '@client/api/users';
 import * as api from '@client/api/users';
+import { useAuth } from '@client/auth';
 import { UserManagement } from '@client/screens/Users/UserManagement';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 /**
- * Shared by the users UI tests. Each test file mocks '@client/api/users' and '@client/palette'
- * itself (vi.mock is hoisted per file), with ../support/mocks.ts's fakeModule; this module gives
+ * Shared by the users UI tests. Each test file mocks '@client/api/users', '@client/auth' (useAuth)
+ * and '@client/palette' itself (vi.mock is hoisted per file), with ../support/mocks.ts's fakeModule; this module gives
  * the fixtures and the render helper.
  */
 
@@ -27,13 +28,34 @@ export const teacher: UserListItem = {
 };
 
 export const mocked = {
+  useAuth: vi.mocked(useAuth),
   listUsers: vi.mocked(api.listUsers),
   createUser: vi.mocked(api.createUser),
   updateUser: vi.mocked(api.updateUser),
   deleteUser: vi.mocked(api.deleteUser),
 };
 
+/** Who is signed in unless a test says otherwise: an admin who is not in the list. */
+export const signedIn = {
+  id: '0b8a4c1e-0000-4000-8000-0000000000ff',
+  email: 'boss@leia.local',
+  role: 'admin',
+};
+
+export const signInAs = (user: { id: string; email: string; role: string }) =>
+  mocked.useAuth.mockReturnValue({
+    token: 't',
+    user,
+    isAuthenticated: true,
+    isLoading: false,
+    login: vi.fn(),
+    logout: vi.fn(),
+    updateUser: vi.fn(),
+  });
+
 export const resetApi = (users: UserListItem[] = [admin, teacher]) => {
+  // Each test file mocks useAuth: vi.mock('@client/auth', partlyFake('useAuth')).
+  signInAs(signedIn);
   mocked.listUsers.mockReset().mockResolvedValue(users);
   mocked.createUser.mockReset().mockResolvedValue({ ...teacher, id: 'new' });
   mocked.updateUser.mockReset().mockResolvedValue(teacher);

@@ -1,6 +1,8 @@
 import type { UserListItem } from '@client/api/users';
+import { actorOf, useAuth } from '@client/auth';
 import { Button, EmptyState, ErrorState, LoadingState, Page, PlusIcon } from '@client/components';
 import { USER_LIST_TEXTS, userListView } from '@machines/userList';
+import { useMemo } from 'react';
 import { DeleteUserActor, UserActors, UserFormActor, UserListActor } from './actors';
 import { DeleteUserModal } from './DeleteUserModal';
 import { UserFormModal } from './UserFormModal';
@@ -27,7 +29,9 @@ function UserManagementView() {
   const list = UserListActor.useActorRef();
   const form = UserFormActor.useActorRef();
   const remove = DeleteUserActor.useActorRef();
-  useUserCommands();
+  const { user } = useAuth();
+  const viewer = useMemo(() => actorOf(user), [user]);
+  useUserCommands(viewer);
   const state = UserListActor.useSelector(userListView);
   const users = UserListActor.useSelector((s) => s.context.users);
 
@@ -51,7 +55,9 @@ function UserManagementView() {
       {state === 'failed' && (
         <ErrorState message={USER_LIST_TEXTS.failed} onRetry={() => list.send({ type: 'list.retry' })} />
       )}
-      {state === 'table' && <UsersTable users={users} onEdit={editUser} onDelete={deleteUser} />}
+      {state === 'table' && (
+        <UsersTable users={users} viewer={viewer} onEdit={editUser} onDelete={deleteUser} />
+      )}
       <UserFormModal />
       <DeleteUserModal />
     </Page>

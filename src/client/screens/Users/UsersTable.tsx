@@ -13,14 +13,17 @@ import {
   TrashIcon,
 } from '@client/components';
 import { formatDateTime } from '@client/format';
+import { type Actor, canDeleteUser } from '@shared/permissions';
 
 export interface UsersTableProps {
   users: UserListItem[];
+  /** Who is looking: their own row offers no Delete. */
+  viewer: Actor | null;
   onEdit: (user: UserListItem) => void;
   onDelete: (user: UserListItem) => void;
 }
 
-export function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({ users, viewer, onEdit, onDelete }: UsersTableProps) {
   return (
     <Table label="Users">
       <THead>
@@ -58,11 +61,13 @@ export function UsersTable({ users, onEdit, onDelete }: UsersTableProps) {
                   icon={<EditIcon />}
                   onClick={() => onEdit(user)}
                 />
-                <IconButton
-                  label={`Delete user ${user.email}`}
-                  icon={<TrashIcon />}
-                  onClick={() => onDelete(user)}
-                />
+                {canDeleteUser(viewer, user) && (
+                  <IconButton
+                    label={`Delete user ${user.email}`}
+                    icon={<TrashIcon />}
+                    onClick={() => onDelete(user)}
+                  />
+                )}
               </div>
             </Td>
           </Tr>

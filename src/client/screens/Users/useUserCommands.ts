@@ -2,7 +2,7 @@ import { listUsers, type UserListItem } from '@client/api/users';
 import { type Command, defineCommand, type StaticArgument, usePaletteCommands } from '@client/palette';
 import { USER_LIST_TEXTS } from '@machines/userList';
 import { isSavingRole, USER_ROLE_TEXTS } from '@machines/userRole';
-import { canManageUsers } from '@shared/permissions';
+import { type Actor, canDeleteUser, canManageUsers } from '@shared/permissions';
 import { ROLE_LABELS, ROLES, type Role, roleLabel } from '@shared/roles';
 import { useMemo } from 'react';
 import { DeleteUserActor, UserFormActor, UserRoleActor } from './actors';
@@ -12,7 +12,7 @@ import { DeleteUserActor, UserFormActor, UserRoleActor } from './actors';
  * the route guard also uses), and 'Change user role...' (which user, then which role). The user
  * pages load the users afresh, so they list current accounts even when the table failed to load.
  */
-export function useUserCommands() {
+export function useUserCommands(viewer: Actor | null) {
   const form = UserFormActor.useActorRef();
   const remove = DeleteUserActor.useActorRef();
   const roles = UserRoleActor.useActorRef();
@@ -42,7 +42,8 @@ export function useUserCommands() {
         group: GROUP,
         keywords: ['remove', 'account'],
         allowed: canManageUsers,
-        args: [userArgument('Delete which user? Type an email')],
+        // The admin's own account is not offered: it cannot be deleted.
+        args: [userArgument('Delete which user? Type an email', (user) => canDeleteUser(viewer, user))],
         run: (user) => remove.send({ type: 'dialog.open', target: user, expected: user.email }),
       }),
       defineCommand({
@@ -56,19 +57,22 @@ export function useUserCommands() {
         run: (user, role) => roles.send({ type: 'role.change', user, role }),
       }),
     ],
-    [form, remove, roles, savingRole],
+    [form, remove, roles, savingRole, viewer],
   );
   usePaletteCommands(commands);
 }
 
 const GROUP = 'Users';
 
-/** Which user: every account, by email, with its role. */
-const userArgument = (placeholder: string): StaticArgument<UserListItem> => ({
+/** Which user: every account (or those `offered` keeps), by email, with its role. */
+const userArgument = (
+  placeholder: string,
+  offered: (user: UserListItem) => boolean = () => true,
+): StaticArgument<UserListItem> => ({
   placeholder,
   empty: USER_LIST_TEXTS.empty,
   load: async (signal) =>
-    (await listUsers({ signal })).map((user) => ({
+    (await listUsers({ signal })).filter(offered).map((user) => ({
       id: user.id,
       title: user.email,
       subtitle: roleLabel(user.role),
