@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import {
   advancedUser,
   bank,
@@ -87,6 +87,33 @@ describe('View LEIA modal', () => {
     const code = modal.getByRole('figure', { name: 'Solution (mermaid)' }).querySelector('code');
     expect(code).toHaveClass('language-plaintext');
     expect(code?.children).toHaveLength(0);
+  });
+
+  it('renders a markdown solution as a document, safely: raw HTML stays text, no script links', async () => {
+    mocked.getLeia.mockResolvedValue(
+      fullLeia(bank, {
+        problem: {
+          solution:
+            '# Rooms\n\n- Small room\n- Large room\n\n<script>alert(1)</script> [bad](javascript:alert(1)) [docs](https://example.org)',
+          solutionFormat: 'markdown',
+        },
+      }),
+    );
+    const { modal } = await openView();
+    const solution = modal.getByRole('figure', { name: 'Solution (markdown)' });
+    await waitFor(() => expect(within(solution).getByRole('heading', { name: 'Rooms' })).toBeInTheDocument());
+    expect(
+      within(solution)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Small room', 'Large room']);
+    expect(solution.querySelector('script')).toBeNull();
+    expect(solution).toHaveTextContent('<script>alert(1)</script>');
+    expect(within(solution).queryByRole('link', { name: 'bad' })).toBeNull();
+    const link = within(solution).getByRole('link', { name: 'docs' });
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(solution.querySelector('pre')).toBeNull();
   });
 
   it("Persona tab: every field, 'N/A' where missing, personality lists joined", async () => {

@@ -4,11 +4,13 @@ import json from 'highlight.js/lib/languages/json';
 import markdown from 'highlight.js/lib/languages/markdown';
 import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
+import { renderMarkdown } from './markdown';
 
 /**
  * highlight.js core with only the grammars the solution formats need, registered one by one (the
  * full build is ~10x larger). Imported dynamically by CodeBlock, so it is a chunk of its own that
- * only a View modal showing a yaml/markdown/html/json/xml solution downloads.
+ * only a View modal showing a yaml/markdown/html/json/xml solution downloads; markdown is rendered
+ * as a document (./markdown.ts) rather than highlighted.
  */
 hljs.registerLanguage('json', json);
 hljs.registerLanguage('markdown', markdown);
@@ -30,4 +32,13 @@ const GRAMMAR: Record<SolutionFormat, string | null> = {
 export function highlightCode(code: string, format: SolutionFormat): string | null {
   const language = GRAMMAR[format];
   return language ? hljs.highlight(code, { language, ignoreIllegals: true }).value : null;
+}
+
+/** How a solution is shown: markdown as a rendered document, other formats as highlighted code. */
+export type RenderedSolution = { kind: 'document' | 'code'; html: string };
+
+export function renderSolution(code: string, format: SolutionFormat): RenderedSolution | null {
+  if (format === 'markdown') return { kind: 'document', html: renderMarkdown(code) };
+  const html = highlightCode(code, format);
+  return html === null ? null : { kind: 'code', html };
 }
