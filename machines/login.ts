@@ -7,7 +7,7 @@ import { notProvided } from './notProvided';
  *
  *   Editing --submit, fields blank--> Editing ('Please fill in all fields')
  *           --submit--> Submitting --{token}--> Succeeded --1 s--> Done (goes to /)
- *                                  --no token / error--> Editing (message)
+ *                                  --no token / error--> Editing (message, focus on its field)
  */
 
 export const LOGIN_TEXTS = {
@@ -25,11 +25,19 @@ export interface LoginContext {
   email: string;
   password: string;
   error: string | null;
+  /** Where the focus goes after a refusal: the field the message is about (a new object each time). */
+  focus: { field: LoginField } | null;
 }
 
 export type LoginEvent =
   | { type: 'login.change'; field: LoginField; value: string }
   | { type: 'login.submit' };
+
+/** The first blank field, where 'Please fill in all fields' sends the focus. */
+const firstBlank = (context: LoginContext): LoginField =>
+  context.email.trim() === '' ? 'email' : 'password';
+/** A 400 is about the email's form; any other refusal is a wrong password (or try it again). */
+const fieldOfFailure = (error: unknown): LoginField => (failureStatus(error) === 400 ? 'email' : 'password');
 
 /** Which text a failed login shows: the joined validation texts on a 400, else the server's message. */
 export const loginErrorText = (error: unknown): string => {
@@ -64,7 +72,7 @@ export const loginMachine = setup({
   delays: { redirect: LOGIN_REDIRECT_MS },
 }).createMachine({
   id: 'login',
-  context: { email: '', password: '', error: null },
+  context: { email: '', password: '', error: null, focus: null },
   initial: 'Editing',
   states: {
     Editing: {
@@ -74,7 +82,12 @@ export const loginMachine = setup({
         },
         'login.submit': [
           { guard: 'filledIn', target: 'Submitting', actions: assign({ error: null }) },
-          { actions: assign({ error: LOGIN_TEXTS.required }) },
+          {
+            actions: assign({
+              error: LOGIN_TEXTS.required,
+              focus: ({ context }) => ({ field: firstBlank(context) }),
+            }),
+          },
         ],
       },
     },
@@ -92,11 +105,14 @@ export const loginMachine = setup({
               'notifySuccess',
             ],
           },
-          { target: 'Editing', actions: assign({ error: LOGIN_TEXTS.noToken }) },
+          { target: 'Editing', actions: assign({ error: LOGIN_TEXTS.noToken, focus: { field: 'email' } }) },
         ],
         onError: {
           target: 'Editing',
-          actions: assign({ error: ({ event }) => loginErrorText(event.error) }),
+          actions: assign({
+            error: ({ event }) => loginErrorText(event.error),
+            focus: ({ event }) => ({ field: fieldOfFailure(event.error) }),
+          }),
         },
       },
     },

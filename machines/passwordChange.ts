@@ -8,7 +8,8 @@ import { notProvided } from './notProvided';
  *
  *   Editing --submit, a rule broken--> Editing (error)
  *           --submit--> Saving --ok--> Editing (fields cleared, success toast)
- *                              --fail--> Editing (failure toast; the server's message preferred)
+ *                              --fail--> Editing (failure toast; the server's message preferred;
+ *                                        focus on the current password)
  */
 
 export const PASSWORD_CHANGE_TEXTS = {
@@ -20,7 +21,11 @@ export const PASSWORD_CHANGE_TEXTS = {
 
 export type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
-export type PasswordChangeContext = Record<PasswordField, string> & { error: string | null };
+export type PasswordChangeContext = Record<PasswordField, string> & {
+  error: string | null;
+  /** Where the focus goes after a refusal: the field the message is about (a new object each time). */
+  focus: { field: PasswordField } | null;
+};
 
 export type PasswordChangeEvent =
   | { type: 'password.change'; field: PasswordField; value: string }
@@ -35,7 +40,16 @@ export const passwordFormError = (values: Record<PasswordField, string>): string
   return passwordError(values.newPassword);
 };
 
-const blank = { currentPassword: '', newPassword: '', confirmPassword: '', error: null };
+/** The field a broken rule is about: the first blank one, the confirmation, or the new password. */
+const fieldOfRule = (values: Record<PasswordField, string>): PasswordField => {
+  if (values.currentPassword === '') return 'currentPassword';
+  if (values.newPassword === '') return 'newPassword';
+  if (values.confirmPassword === '' || values.newPassword !== values.confirmPassword)
+    return 'confirmPassword';
+  return 'newPassword';
+};
+
+const blank = { currentPassword: '', newPassword: '', confirmPassword: '', error: null, focus: null };
 
 export const passwordChangeMachine = setup({
   types: {
@@ -67,7 +81,12 @@ export const passwordChangeMachine = setup({
             target: 'Saving',
             actions: assign({ error: null }),
           },
-          { actions: assign({ error: ({ context }) => passwordFormError(context) }) },
+          {
+            actions: assign({
+              error: ({ context }) => passwordFormError(context),
+              focus: ({ context }) => ({ field: fieldOfRule(context) }),
+            }),
+          },
         ],
       },
     },
@@ -88,10 +107,16 @@ export const passwordChangeMachine = setup({
         },
         onError: {
           target: 'Editing',
-          actions: {
-            type: 'notifyFailure',
-            params: ({ event }) => ({ message: failureMessage(event.error, PASSWORD_CHANGE_TEXTS.failure) }),
-          },
+          actions: [
+            {
+              type: 'notifyFailure',
+              params: ({ event }) => ({
+                message: failureMessage(event.error, PASSWORD_CHANGE_TEXTS.failure),
+              }),
+            },
+            // The server refuses a wrong current password: that is the field to type in again.
+            assign({ focus: { field: 'currentPassword' } }),
+          ],
         },
       },
     },

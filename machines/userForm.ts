@@ -61,6 +61,8 @@ export interface UserFormContext {
   submitError: string | null;
   /** Show/hide state of the two password fields; Reset hides them again. */
   visible: Record<PasswordField, boolean>;
+  /** The id of the user just created or saved: the list puts the focus on their row. */
+  savedId: string | null;
 }
 
 export type UserFormEvent =
@@ -87,6 +89,11 @@ const toSaveInput = (context: UserFormContext): SaveUserInput => {
   return { mode: 'create', payload: { ...result.payload, password } };
 };
 
+const done = {
+  type: 'onDone',
+  params: ({ context }: { context: UserFormContext }) => ({ savedId: context.savedId }),
+} as const;
+
 export const userFormMachine = setup({
   types: {
     context: {} as UserFormContext,
@@ -96,8 +103,8 @@ export const userFormMachine = setup({
     saveUser: fromPromise<unknown, SaveUserInput>(async () => notProvided('userForm', 'saveUser')),
   },
   actions: {
-    /** The modal has closed after a successful save: reload the list. */
-    onDone: () => notProvided('userForm', 'onDone'),
+    /** The modal has closed after a successful save: reload the list, focus on that user's row. */
+    onDone: (_, _params: { savedId: string | null }) => notProvided('userForm', 'onDone'),
     prepare: assign(({ event }) => {
       if (event.type !== 'form.open') return {};
       const user = event.user ?? null;
@@ -110,6 +117,7 @@ export const userFormMachine = setup({
         errors: {},
         submitError: null,
         visible: hidden(),
+        savedId: null,
       };
     }),
     change: assign(({ context, event }) => {
@@ -159,6 +167,7 @@ export const userFormMachine = setup({
     errors: {},
     submitError: null,
     visible: hidden(),
+    savedId: null,
   }),
   initial: 'Closed',
   states: {
@@ -187,7 +196,12 @@ export const userFormMachine = setup({
             id: 'saveUser',
             src: 'saveUser',
             input: ({ context }) => toSaveInput(context),
-            onDone: { target: 'Succeeded' },
+            onDone: {
+              target: 'Succeeded',
+              actions: assign({
+                savedId: ({ event }) => (event.output as { id?: string } | undefined)?.id ?? null,
+              }),
+            },
             onError: {
               target: 'Editing',
               actions: { type: 'showSubmitError', params: ({ event }) => ({ error: event.error }) },
@@ -196,8 +210,8 @@ export const userFormMachine = setup({
         },
         Succeeded: {
           // Closing early (Escape, Cancel) still counts as done: the list must reload either way.
-          after: { successDelay: { target: '#userForm.Closed', actions: ['clearSelection', 'onDone'] } },
-          on: { 'form.cancel': { target: '#userForm.Closed', actions: ['clearSelection', 'onDone'] } },
+          after: { successDelay: { target: '#userForm.Closed', actions: ['clearSelection', done] } },
+          on: { 'form.cancel': { target: '#userForm.Closed', actions: ['clearSelection', done] } },
         },
       },
     },

@@ -9,6 +9,7 @@ import { notProvided } from './notProvided';
  *   Loading --done, none--> Empty ('No users registered')
  *   Loading --error--> Failed ('Failed to load users') --list.retry--> Loading
  *   Loaded | Empty --list.reload (after a save or a delete)--> Loading.Refreshing --> the same
+ *   (a reload after a save names the saved user: the table puts the focus on their row)
  *
  * Refreshing keeps the rows on screen: the table does not flash a spinner after every save, and
  * the row whose button opened a modal is still there to take the focus back when it closes.
@@ -23,9 +24,11 @@ export const USER_LIST_TEXTS = {
 
 export interface UserListContext {
   users: UserListItem[];
+  /** The row to put the focus on once it is shown (the user just saved); a new object each time. */
+  focus: { id: string } | null;
 }
 
-export type UserListEvent = { type: 'list.reload' } | { type: 'list.retry' };
+export type UserListEvent = { type: 'list.reload'; focus?: string | null } | { type: 'list.retry' };
 
 export const userListMachine = setup({
   types: {
@@ -35,9 +38,14 @@ export const userListMachine = setup({
   actors: {
     loadUsers: fromPromise<UserListItem[]>(async () => notProvided('userList', 'loadUsers')),
   },
+  actions: {
+    rememberFocus: assign({
+      focus: ({ event }) => (event.type === 'list.reload' && event.focus ? { id: event.focus } : null),
+    }),
+  },
 }).createMachine({
   id: 'userList',
-  context: { users: [] },
+  context: { users: [], focus: null },
   initial: 'Loading',
   states: {
     Loading: {
@@ -63,8 +71,8 @@ export const userListMachine = setup({
         onError: { target: 'Failed', actions: assign({ users: [] }) },
       },
     },
-    Loaded: { on: { 'list.reload': 'Loading.Refreshing' } },
-    Empty: { on: { 'list.reload': 'Loading.Refreshing' } },
+    Loaded: { on: { 'list.reload': { target: 'Loading.Refreshing', actions: 'rememberFocus' } } },
+    Empty: { on: { 'list.reload': { target: 'Loading.Refreshing', actions: 'rememberFocus' } } },
     Failed: { on: { 'list.retry': 'Loading', 'list.reload': 'Loading' } },
   },
 });

@@ -5,6 +5,7 @@ import {
   type Account,
   chooseMenuItem,
   type E2EApp,
+  hasFocus,
   hidden,
   loginViaUi,
   logoutViaMenu,
@@ -317,6 +318,8 @@ describe('Accounts in Chromium', () => {
     await submit.click();
     await visible(page.getByText('Current password is incorrect', { exact: true }));
     expect(pathOf(page)).toBe('/profile');
+    // The next keystroke belongs in the field the server refused.
+    await poll(() => hasFocus(current)).toBe(true);
 
     await current.fill(account.password);
     await submit.click();
@@ -327,7 +330,10 @@ describe('Accounts in Chromium', () => {
     await submitLogin(page, account);
     await visible(loginAlert(page).getByText('Invalid email or password', { exact: true }));
     expect(await storedToken(page)).toBeNull();
+    await poll(() => hasFocus(page.getByLabel('Password', { exact: true }))).toBe(true);
     await loginViaUi(page, app.url, { email: account.email, password: newPassword });
+    // Signed in: the Search box has the focus.
+    await poll(() => hasFocus(page.getByRole('searchbox').first())).toBe(true);
   });
 
   it("User Management: edits a user's role, and deletes a user only once the typed email matches", async () => {

@@ -41,7 +41,7 @@ describe('login machine', () => {
   it('starts Editing with empty fields and no error', () => {
     const { actor } = start(async () => ({ token: 't' }));
     expect(actor.getSnapshot().value).toBe('Editing');
-    expect(actor.getSnapshot().context).toEqual({ email: '', password: '', error: null });
+    expect(actor.getSnapshot().context).toEqual({ email: '', password: '', error: null, focus: null });
   });
 
   it.each([
@@ -55,6 +55,26 @@ describe('login machine', () => {
     expect(actor.getSnapshot().value).toBe('Editing');
     expect(actor.getSnapshot().context.error).toBe(LOGIN_TEXTS.required);
     expect(calls.login).toEqual([]);
+    expect(actor.getSnapshot().context.focus).toEqual({ field: email.trim() === '' ? 'email' : 'password' });
+  });
+
+  it.each([
+    [401, 'password'],
+    [429, 'password'],
+    [400, 'email'],
+  ] as const)('a %i refusal sends the focus to the %s field, anew each time', async (status, field) => {
+    const reply = Promise.reject({ status, message: 'No' });
+    reply.catch(() => {});
+    const { actor, fill } = start(() => reply);
+    fill('ada@example.com', 'wrong');
+    actor.send({ type: 'login.submit' });
+    await settle();
+    const first = actor.getSnapshot().context.focus;
+    expect(first).toEqual({ field });
+    actor.send({ type: 'login.submit' });
+    await settle();
+    expect(actor.getSnapshot().context.focus).toEqual({ field });
+    expect(actor.getSnapshot().context.focus).not.toBe(first);
   });
 
   it('submits the trimmed email; Submitting carries the loading tag and clears the old error', () => {

@@ -161,6 +161,7 @@ describe('password change', () => {
       newPassword: '',
       confirmPassword: '',
       error: null,
+      focus: null,
     });
   });
 
@@ -176,6 +177,19 @@ describe('password change', () => {
     expect(calls.failure).toEqual(['Current password is incorrect', 'Failed to change password']);
     expect(actor.getSnapshot().context.currentPassword).toBe('wrong');
     expect(actor.getSnapshot().value).toBe('Editing');
+    expect(actor.getSnapshot().context.focus).toEqual({ field: 'currentPassword' });
+  });
+
+  it.each([
+    [['', 'new-pass', 'new-pass'], 'currentPassword'],
+    [['old', '', ''], 'newPassword'],
+    [['old', 'new-pass', 'other-pass'], 'confirmPassword'],
+    [['old', 'short', 'short'], 'newPassword'],
+  ] as const)('a broken rule (%j) sends the focus to %s', ([current, next, confirm], field) => {
+    const { actor, fill } = start(async () => ({}));
+    fill(current, next, confirm);
+    actor.send({ type: 'password.submit' });
+    expect(actor.getSnapshot().context.focus).toEqual({ field });
   });
 
   it('passwordFormError: null when every rule holds', () => {

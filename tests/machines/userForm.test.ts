@@ -28,8 +28,8 @@ const deferredSave = () => {
   return {
     actor,
     calls,
-    resolve: async () => {
-      settle?.resolve({});
+    resolve: async (saved: unknown = {}) => {
+      settle?.resolve(saved);
       await flush();
     },
     reject: async (error: unknown) => {
@@ -146,7 +146,7 @@ describe('userForm machine', () => {
       { mode: 'create', payload: { email: 'bob@example.com', role: 'advanced', password: 'secret1' } },
     ]);
 
-    save.resolve();
+    save.resolve({ id: 'new-user-id', email: 'bob@example.com' });
     await vi.advanceTimersByTimeAsync(0);
     snap = actor.getSnapshot();
     expect(snap.value).toEqual({ Open: 'Succeeded' });
@@ -160,6 +160,8 @@ describe('userForm machine', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().value).toBe('Closed');
     expect(onDone).toHaveBeenCalledTimes(1);
+    // The list puts the focus on the new user's row.
+    expect(onDone).toHaveBeenCalledWith(expect.anything(), { savedId: 'new-user-id' });
     expect(userFormSuccessMessage(actor.getSnapshot())).toBeNull();
   });
 

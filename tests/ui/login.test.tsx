@@ -56,6 +56,17 @@ describe('Login screen', () => {
     await fill('ada@example.com', '');
     expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all fields');
     expect(loginMock).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+  });
+
+  it('a wrong password puts the focus back in the password field, its text selected', async () => {
+    loginMock.mockImplementation(() => Promise.reject({ status: 401, message: 'Invalid email or password' }));
+    const { fill } = setup();
+    await fill('ada@example.com', 'wrong-one');
+    await screen.findByRole('alert');
+    const password = screen.getByLabelText('Password') as HTMLInputElement;
+    await waitFor(() => expect(password).toHaveFocus());
+    expect([password.selectionStart, password.selectionEnd]).toEqual([0, 'wrong-one'.length]);
   });
 
   it.each([

@@ -33,3 +33,4 @@ export { EmptyState, type EmptyStateProps, ErrorState, type ErrorStateProps, Loa
 export { type CellProps, Table, type TableProps, TBody, Td, THead, Th, Tr } from './Table';
 export { type TabItem, Tabs, type TabsProps } from './Tabs';
 export { type DialogBehaviour, useDialog } from './useDialog';
+export { useFocusRequest } from './useFocusRequest';

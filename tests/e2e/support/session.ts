@@ -81,6 +81,10 @@ export const hidden = (locator: Locator, timeout = UI_TIMEOUT_MS) =>
 export const poll = <T>(read: () => Promise<T> | T, timeout = UI_TIMEOUT_MS) =>
   expect.poll(read, { timeout, interval: 50 });
 
+/** Whether the element has the keyboard focus: `await poll(() => hasFocus(field)).toBe(true)`. */
+export const hasFocus = (locator: Locator): Promise<boolean> =>
+  locator.evaluate((element) => element === document.activeElement);
+
 /** The path of the page's current URL ('/login', '/administration/users'). */
 export const pathOf = (page: Page): string => new URL(page.url()).pathname;
 

@@ -89,6 +89,10 @@ describe('Add User modal', () => {
     expect(mocked.listUsers).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), AFTER_SUCCESS);
     expect(mocked.listUsers).toHaveBeenCalledTimes(2);
+    // The focus goes to the saved user's row, not to the page.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: `Edit user ${teacher.email}` })).toHaveFocus(),
+    );
   });
 
   it('on failure shows the validation texts joined with commas, or the server message, and stays open', async () => {

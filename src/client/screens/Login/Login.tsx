@@ -2,9 +2,10 @@ import { useAuth } from '@client/auth';
 import { Button } from '@client/components/Button';
 import { PasswordInput, TextInput } from '@client/components/Field';
 import { AlertIcon, LogoMark } from '@client/components/icons';
+import { useFocusRequest } from '@client/components/useFocusRequest';
 import { ROUTES } from '@client/routes';
 import type { LoginField } from '@machines/login';
-import type { ChangeEvent } from 'react';
+import { type ChangeEvent, useRef } from 'react';
 import { Redirect } from 'wouter';
 import { LoginActor, LoginActors } from './actors';
 
@@ -20,7 +21,10 @@ export function Login() {
 function LoginForm() {
   const auth = useAuth();
   const actor = LoginActor.useActorRef();
-  const { email, password, error } = LoginActor.useSelector((s) => s.context);
+  const { email, password, error, focus } = LoginActor.useSelector((s) => s.context);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  useFocusRequest(focus, { email: emailRef, password: passwordRef });
   const submitting = LoginActor.useSelector((s) => s.hasTag('loading'));
   const editing = LoginActor.useSelector((s) => s.matches('Editing'));
 
@@ -47,6 +51,7 @@ function LoginForm() {
           }}
         >
           <TextInput
+            ref={emailRef}
             label="Email"
             type="email"
             name="email"
@@ -56,6 +61,7 @@ function LoginForm() {
             onChange={change('email')}
           />
           <PasswordInput
+            ref={passwordRef}
             label="Password"
             name="password"
             autoComplete="current-password"

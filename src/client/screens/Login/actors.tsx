@@ -1,6 +1,7 @@
 import { withFailure } from '@client/api/errors';
 import { login } from '@client/api/users';
 import { AuthActor, loginEvent } from '@client/auth';
+import { requestFocus, SEARCH_TARGET } from '@client/palette';
 import { ROUTES } from '@client/routes';
 import { LOGIN_TEXTS, loginMachine } from '@machines/login';
 import { createActorContext } from '@xstate/react';
@@ -22,7 +23,11 @@ export function LoginActors({ children }: { children: ReactNode }) {
       actions: {
         acceptToken: (_, { token }) => auth.send(loginEvent(token)),
         notifySuccess: () => toast.success(LOGIN_TEXTS.success),
-        goHome: () => navigate(ROUTES.search),
+        // The next keystroke belongs in the Search box.
+        goHome: () => {
+          navigate(ROUTES.search);
+          requestFocus(SEARCH_TARGET);
+        },
       },
     }),
   );

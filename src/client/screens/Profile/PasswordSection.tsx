@@ -2,6 +2,7 @@ import { Button } from '@client/components/Button';
 import { Card } from '@client/components/Card';
 import { PasswordInput } from '@client/components/Field';
 import { AlertIcon } from '@client/components/icons';
+import { useFocusRequest } from '@client/components/useFocusRequest';
 import { useFocusTarget } from '@client/palette';
 import { CHANGE_PASSWORD_TARGET } from '@client/shell/AppCommands';
 import type { PasswordField } from '@machines/passwordChange';
@@ -20,9 +21,14 @@ export function PasswordSection() {
   const actor = PasswordChangeActor.useActorRef();
   const context = PasswordChangeActor.useSelector((s) => s.context);
   const saving = PasswordChangeActor.useSelector((s) => s.hasTag('loading'));
-  const first = useRef<HTMLInputElement>(null);
+  const refs = {
+    currentPassword: useRef<HTMLInputElement>(null),
+    newPassword: useRef<HTMLInputElement>(null),
+    confirmPassword: useRef<HTMLInputElement>(null),
+  };
   const titleId = useId();
-  useFocusTarget(CHANGE_PASSWORD_TARGET, first);
+  useFocusTarget(CHANGE_PASSWORD_TARGET, refs.currentPassword);
+  useFocusRequest(context.focus, refs);
 
   const change = (field: PasswordField) => (event: ChangeEvent<HTMLInputElement>) =>
     actor.send({ type: 'password.change', field, value: event.target.value });
@@ -42,10 +48,10 @@ export function PasswordSection() {
           actor.send({ type: 'password.submit' });
         }}
       >
-        {FIELDS.map(({ field, label, autoComplete }, index) => (
+        {FIELDS.map(({ field, label, autoComplete }) => (
           <PasswordInput
             key={field}
-            ref={index === 0 ? first : undefined}
+            ref={refs[field]}
             label={label}
             autoComplete={autoComplete}
             value={context[field]}

@@ -34,6 +34,7 @@ function UserManagementView() {
   useUserCommands(viewer);
   const state = UserListActor.useSelector(userListView);
   const users = UserListActor.useSelector((s) => s.context.users);
+  const focus = UserListActor.useSelector((s) => s.context.focus);
 
   const addUser = () => form.send({ type: 'form.open' });
   const editUser = (user: UserListItem) => form.send({ type: 'form.open', user });
@@ -56,7 +57,7 @@ function UserManagementView() {
         <ErrorState message={USER_LIST_TEXTS.failed} onRetry={() => list.send({ type: 'list.retry' })} />
       )}
       {state === 'table' && (
-        <UsersTable users={users} viewer={viewer} onEdit={editUser} onDelete={deleteUser} />
+        <UsersTable users={users} viewer={viewer} focus={focus} onEdit={editUser} onDelete={deleteUser} />
       )}
       <UserFormModal />
       <DeleteUserModal />

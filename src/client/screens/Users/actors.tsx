@@ -53,6 +53,7 @@ function UserModalActors({ children }: { children: ReactNode }) {
   const list = UserListActor.useActorRef();
   const [logic] = useState(() => {
     const reload = () => list.send({ type: 'list.reload' });
+    const reloadFocusing = (savedId: string | null) => list.send({ type: 'list.reload', focus: savedId });
     return {
       form: userFormMachine.provide({
         actors: {
@@ -62,7 +63,7 @@ function UserModalActors({ children }: { children: ReactNode }) {
             ),
           ),
         },
-        actions: { onDone: reload },
+        actions: { onDone: (_, { savedId }) => reloadFocusing(savedId) },
       }),
       remove: deleteUserMachine.provide({
         actors: { deleteItem: fromPromise(({ input }) => withFailure(deleteUser(input.target.id))) },
