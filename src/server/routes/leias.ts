@@ -1,4 +1,3 @@
-import { lineageSchema, restoreBodySchema, versionEntrySchema } from '@shared/schemas/history';
 import {
   leiaCreateBodySchema,
   leiaListItemSchema,
@@ -13,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
 import { idParams, noContent, replies } from '../http/replies';
+import { historyRoutes } from './history';
 
 const nameParams = z.object({ name: z.string() });
 const tags = ['leias'];
@@ -82,35 +82,5 @@ export const leiaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/:id/versions',
-    { schema: { params: idParams, response: replies({ 200: z.array(versionEntrySchema) }), tags } },
-    (request) => leias.versions(actorOf(request), request.params.id),
-  );
-
-  app.get(
-    '/:id/lineage',
-    { schema: { params: idParams, response: replies({ 200: lineageSchema }), tags } },
-    (request) => leias.lineage(actorOf(request), request.params.id),
-  );
-
-  app.post(
-    '/:id/restore',
-    {
-      schema: {
-        params: idParams,
-        body: restoreBodySchema,
-        querystring: publishQuerySchema,
-        response: replies({ 201: leiaSchema }),
-        tags,
-      },
-    },
-    async (request, reply) => {
-      const restored = await leias.restore(actorOf(request), request.params.id, {
-        bump: request.body.bump,
-        publish: request.query.publish,
-      });
-      return reply.code(201).send(restored);
-    },
-  );
+  historyRoutes(app, leias, leiaSchema, tags);
 };

@@ -1,4 +1,3 @@
-import { lineageSchema, restoreBodySchema, versionEntrySchema } from '@shared/schemas/history';
 import {
   existsResponseSchema,
   resourceItemSchema,
@@ -15,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
 import { idParams, noContent, replies } from '../http/replies';
+import { historyRoutes } from './history';
 
 const nameParams = z.object({ name: z.string() });
 
@@ -81,35 +81,14 @@ export const resourceRoutes =
       },
     );
 
-    app.get(
-      '/:id/versions',
-      { schema: { params: idParams, response: replies({ 200: z.array(versionEntrySchema) }), tags } },
-      (request) => resources.versions(actorOf(request), kind, request.params.id),
-    );
-
-    app.get(
-      '/:id/lineage',
-      { schema: { params: idParams, response: replies({ 200: lineageSchema }), tags } },
-      (request) => resources.lineage(actorOf(request), kind, request.params.id),
-    );
-
-    app.post(
-      '/:id/restore',
+    historyRoutes(
+      app,
       {
-        schema: {
-          params: idParams,
-          body: restoreBodySchema,
-          querystring: publishQuerySchema,
-          response: replies({ 201: resourceItemSchema }),
-          tags,
-        },
+        versions: (actor, id) => resources.versions(actor, kind, id),
+        lineage: (actor, id) => resources.lineage(actor, kind, id),
+        restore: (actor, id, options) => resources.restore(actor, kind, id, options),
       },
-      async (request, reply) => {
-        const restored = await resources.restore(actorOf(request), kind, request.params.id, {
-          bump: request.body.bump,
-          publish: request.query.publish,
-        });
-        return reply.code(201).send(restored);
-      },
+      resourceItemSchema,
+      tags,
     );
   };

@@ -1,6 +1,5 @@
 import type { Leia, LeiaListItem, LeiaPage } from '@client/api/leias';
 import * as api from '@client/api/leias';
-import { useAuth } from '@client/auth';
 import { MyLeias } from '@client/screens/Search/MyLeias';
 import { SearchScreen } from '@client/screens/Search/SearchScreen';
 import type { SessionUser } from '@machines/auth';
@@ -91,20 +90,11 @@ export const mocked = {
   listLeias: vi.mocked(api.listLeias),
   getLeia: vi.mocked(api.getLeia),
   deleteLeia: vi.mocked(api.deleteLeia),
-  useAuth: vi.mocked(useAuth),
 };
 
-export const signInAs = (user: SessionUser) => {
-  mocked.useAuth.mockReturnValue({
-    token: 't',
-    user,
-    isAuthenticated: true,
-    isLoading: false,
-    login: vi.fn(),
-    logout: vi.fn(),
-    updateUser: vi.fn(),
-  });
-};
+import { signInAs } from '../support/session';
+
+export { signInAs };
 
 export const resetApi = (page: LeiaPage = { items: [bank, library, zoo] }, user: SessionUser = adminUser) => {
   mocked.listLeias.mockReset().mockResolvedValue(page);

@@ -1,9 +1,9 @@
 import type { UserListItem } from '@client/api/users';
 import * as api from '@client/api/users';
-import { useAuth } from '@client/auth';
 import { UserManagement } from '@client/screens/Users/UserManagement';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { signInAs } from '../support/session';
 
 /**
  * Shared by the users UI tests. Each test file mocks '@client/api/users', '@client/auth' (useAuth)
@@ -28,7 +28,6 @@ export const teacher: UserListItem = {
 };
 
 export const mocked = {
-  useAuth: vi.mocked(useAuth),
   listUsers: vi.mocked(api.listUsers),
   createUser: vi.mocked(api.createUser),
   updateUser: vi.mocked(api.updateUser),
@@ -42,16 +41,7 @@ export const signedIn = {
   role: 'admin',
 };
 
-export const signInAs = (user: { id: string; email: string; role: string }) =>
-  mocked.useAuth.mockReturnValue({
-    token: 't',
-    user,
-    isAuthenticated: true,
-    isLoading: false,
-    login: vi.fn(),
-    logout: vi.fn(),
-    updateUser: vi.fn(),
-  });
+export { signInAs };
 
 export const resetApi = (users: UserListItem[] = [admin, teacher]) => {
   // Each test file mocks useAuth: vi.mock('@client/auth', partlyFake('useAuth')).
