@@ -10,17 +10,8 @@ import {
   pageItems,
   registeredCommands,
 } from '../support/palette';
-import {
-  admin,
-  deferred,
-  dialog,
-  httpError,
-  mocked,
-  renderScreen,
-  resetApi,
-  signInAs,
-  teacher,
-} from './harness';
+import { signInAs } from '../support/session';
+import { admin, deferred, dialog, httpError, mocked, renderScreen, resetApi, teacher } from './harness';
 
 const { fakeModule, partlyFake, fakeToasts } = await vi.hoisted(() => import('../support/mocks'));
 vi.mock('@client/api/users', fakeModule('listUsers', 'createUser', 'updateUser', 'deleteUser'));

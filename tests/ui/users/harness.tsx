@@ -41,8 +41,6 @@ export const signedIn = {
   role: 'admin',
 };
 
-export { signInAs };
-
 export const resetApi = (users: UserListItem[] = [admin, teacher]) => {
   // Each test file mocks useAuth: vi.mock('@client/auth', partlyFake('useAuth')).
   signInAs(signedIn);
