@@ -4,7 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { leias, resources, users } from '../db/schema';
 import { DomainError } from '../errors';
-import { insertLeia, type LeiaPartInput } from '../services/leias';
+import { insertLeia, type LeiaPartInput } from '../services/leia-insert';
 import { insertResource } from '../services/resources';
 import { CATALOGUE_FOLDERS } from './format';
 import { type Catalogue, CatalogueError, type CatalogueResource, findCatalogueResource } from './load';

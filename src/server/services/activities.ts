@@ -4,13 +4,11 @@ import {
   type Activity,
   type ActivityExport,
   type LeiaConfig,
-  type PopulatedLeia,
   type TranscriptionSource,
   type UpdateConfigBody,
 } from '@shared/schemas/activities';
-import type { Leia } from '@shared/schemas/leias';
 import { validateTranscription } from '@shared/schemas/transcription';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { UUID } from '../auth/hooks';
 import type { Db, Tx } from '../db/client';
 import {
@@ -21,6 +19,7 @@ import {
   leias,
 } from '../db/schema';
 import { badRequest, conflict, forbidden, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../errors';
+import { configsOf, type Loaded, populate, toActivity, toConfig } from './activity-rows';
 
 /**
  * Activities and their LEIA configurations (the API's "experiments"). Only admins reach this
@@ -30,77 +29,12 @@ import { badRequest, conflict, forbidden, notFound, PG_UNIQUE_VIOLATION, pgError
  * content -> 400; a refused request changes nothing.
  */
 
-const iso = (date: Date) => date.toISOString();
-
-interface Loaded {
-  activity: ExperimentRow;
-  configs: ExperimentLeiaRow[];
-}
-
 export interface ListOptions {
   visibility: 'all' | 'private' | 'public';
   populated: boolean;
 }
 
 export function createActivitiesService(db: Db) {
-  const toConfig = (row: ExperimentLeiaRow, leia?: PopulatedLeia): LeiaConfig => {
-    const data = row.data as { link?: string; messages?: LeiaConfig['configuration']['data'] } | null;
-    return {
-      id: row.id,
-      leia: leia ?? row.leiaId,
-      configuration: { mode: row.mode, ...(data && { data: data as LeiaConfig['configuration']['data'] }) },
-      ...(row.transcriptionSource &&
-        row.transcriptionUpdatedAt && {
-          transcription: { source: row.transcriptionSource, updatedAt: iso(row.transcriptionUpdatedAt) },
-        }),
-    };
-  };
-
-  const toActivity = ({ activity, configs }: Loaded, populated?: Map<string, PopulatedLeia>): Activity => ({
-    id: activity.id,
-    name: activity.name,
-    createdAt: iso(activity.createdAt),
-    isPublished: activity.isPublished,
-    visibility: activity.isPublished ? 'public' : 'private',
-    leias: configs.map((config) => toConfig(config, populated?.get(config.leiaId))),
-  });
-
-  async function configsOf(tx: Db | Tx, ids: string[]): Promise<ExperimentLeiaRow[]> {
-    if (ids.length === 0) return [];
-    return tx
-      .select()
-      .from(experimentLeias)
-      .where(inArray(experimentLeias.experimentId, ids))
-      .orderBy(asc(experimentLeias.position), asc(experimentLeias.createdAt));
-  }
-
-  /** The LEIAs of these configurations with their resolved specs (admins read everything). */
-  async function populate(configs: ExperimentLeiaRow[]): Promise<Map<string, PopulatedLeia>> {
-    const ids = [...new Set(configs.map((config) => config.leiaId))];
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({
-        id: leias.id,
-        name: leias.name,
-        version: leias.version,
-        isPublished: leias.isPublished,
-        spec: leias.spec,
-      })
-      .from(leias)
-      .where(inArray(leias.id, ids));
-    return new Map(
-      rows.map((row) => [
-        row.id,
-        {
-          id: row.id,
-          metadata: { name: row.name, version: row.version },
-          isPublished: row.isPublished,
-          spec: row.spec as unknown as Leia['spec'],
-        },
-      ]),
-    );
-  }
-
   /**
    * The activity for a change, locked for the rest of the transaction (two changes of one activity
    * run one after the other), after the checks every change shares: 404, 403, 409.
@@ -148,7 +82,7 @@ export function createActivitiesService(db: Db) {
   async function reload(id: string): Promise<Activity> {
     const [activity] = await db.select().from(experiments).where(eq(experiments.id, id));
     const configs = await configsOf(db, [id]);
-    return toActivity({ activity: activity!, configs }, await populate(configs));
+    return toActivity({ activity: activity!, configs }, await populate(db, configs));
   }
 
   /** What `data` becomes: a link clears the messages, messages clear the link; none keeps it. */
@@ -193,7 +127,7 @@ export function createActivitiesService(db: Db) {
         db,
         rows.map((row) => row.id),
       );
-      const populated = options.populated ? await populate(configs) : undefined;
+      const populated = options.populated ? await populate(db, configs) : undefined;
       return rows.map((activity) =>
         toActivity({ activity, configs: configs.filter((c) => c.experimentId === activity.id) }, populated),
       );

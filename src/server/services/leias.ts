@@ -1,31 +1,32 @@
 import type { Dependent } from '@shared/api-error';
-import { generateLeia, type LeiaPart, type LeiaParts, silentLogger } from '@shared/engine';
+import type { LeiaParts } from '@shared/engine';
 import { LEIA_DELETE_TEXTS } from '@shared/messages/deletion';
 import { type Actor, canDelete, canPublish, canRead, canSeeBehaviour } from '@shared/permissions';
 import { HISTORY_TEXTS, type Lineage, type VersionEntry } from '@shared/schemas/history';
-import type { Leia, LeiaCreateBody, LeiaListQuery, LeiaPartCopy } from '@shared/schemas/leias';
+import type { Leia, LeiaCreateBody, LeiaListQuery } from '@shared/schemas/leias';
 import { type ResourceKind, resourceKinds } from '@shared/schemas/resources';
 import type { ItemOwner } from '@shared/schemas/visibility';
 import { bumpVersion, type VersionBump } from '@shared/semver';
-import { and, asc, eq, inArray, not } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type RequestActor, UUID } from '../auth/hooks';
 import type { Db, Tx } from '../db/client';
 import { experimentLeias, experiments, type LeiaRow, leias, resources, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { checkDerivedFrom, type HistoryTarget, latestVersion, lineageOf, visibleVersions } from './history';
 import { deleteUnlessInUse } from './in-use';
+import { insertLeia, LEIA_GENERATION_TEXTS, type LeiaPartInput } from './leia-insert';
 import { type LeiaPage, listLeias } from './leia-list';
 import { leiaViews } from './leia-views';
 import { ownerColumns, toOwner } from './owners';
 import { RESOURCE_API_TEXTS, type StoredPart, toStoredPart } from './resources';
-import { claimVersion, uniqueNameVersion } from './versions';
+import { uniqueNameVersion } from './versions';
 import { readableBy } from './visibility';
 
 export const LEIA_TEXTS = {
   ...LEIA_DELETE_TEXTS,
   publishForbidden: RESOURCE_API_TEXTS.publishForbidden,
   partNotFound: (kind: ResourceKind) => `${kind[0]!.toUpperCase()}${kind.slice(1)} not found`,
-  generationFailed: (errors: string[]) => `LEIA generation failed: ${errors.join('; ')}`,
+  generationFailed: LEIA_GENERATION_TEXTS.generationFailed,
   privateActivity: 'Private activity',
 } as const;
 
@@ -70,68 +71,6 @@ export interface StoredLeia {
   raw: LeiaParts<StoredPart>;
   resolved: StoredLeiaSpec;
 }
-
-/** A part as it goes into the engine and into the stored spec, plus whether it is published yet. */
-export type LeiaPartInput = LeiaPartCopy & { isPublished: boolean };
-
-/**
- * Checks the name and version, runs the generation engine and stores the part ids with the resolved
- * copies, inside the caller's transaction, so a failure anywhere leaves nothing. Publishing also
- * publishes the parts that are still unpublished. Shared by the API and the catalogue import; the
- * caller has checked that `owner` may read the parts and publish.
- */
-export async function insertLeia(
-  tx: Tx,
-  owner: Actor,
-  metadata: { name: string; version: string },
-  parts: Record<ResourceKind, LeiaPartInput>,
-  options: { publish: boolean; note?: string | undefined; derivedFromId?: string | null },
-): Promise<LeiaRow> {
-  const version = await claimVersion(tx, { table: leias, label: 'LEIA' }, owner, metadata);
-  const raw = engineInputs(parts);
-  const result = generateLeia(raw, { logger: silentLogger });
-  if (!result.ok) throw badRequest(LEIA_TEXTS.generationFailed(result.errors), undefined, result.errors);
-  const spec = result.leia as unknown as StoredLeiaSpec;
-  const views = leiaViews(raw, result.leia);
-  const [row] = await tx
-    .insert(leias)
-    .values({
-      name: metadata.name,
-      version: metadata.version,
-      ...version,
-      spec: spec as unknown as Record<string, unknown>,
-      restrictedSpec: views.restrictedSpec as unknown as Record<string, unknown>,
-      description: views.description,
-      personaId: parts.persona.id,
-      problemId: parts.problem.id,
-      behaviourId: parts.behaviour.id,
-      ownerId: owner.id,
-      isPublished: options.publish,
-      note: options.note ?? null,
-      derivedFromId: options.derivedFromId ?? null,
-    })
-    .returning();
-  if (options.publish) {
-    const unpublished = resourceKinds
-      .filter((kind) => !parts[kind].isPublished)
-      .map((kind) => parts[kind].id);
-    if (unpublished.length > 0) {
-      await tx
-        .update(resources)
-        .set({ isPublished: true, updatedAt: new Date() })
-        .where(and(inArray(resources.id, unpublished), not(resources.isPublished)));
-    }
-  }
-  return row!;
-}
-
-/** The engine sees a part as {id, apiVersion, metadata, spec}; that is also what gets stored. */
-const engineInput = ({ isPublished: _published, ...part }: LeiaPartInput) => part satisfies LeiaPart;
-const engineInputs = (parts: Record<ResourceKind, LeiaPartInput>) => ({
-  persona: engineInput(parts.persona),
-  problem: engineInput(parts.problem),
-  behaviour: engineInput(parts.behaviour),
-});
 
 const LEIA_HISTORY: HistoryTarget = { table: leias };
 
