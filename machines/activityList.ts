@@ -130,6 +130,7 @@ export const activityListMachine = setup({
           initial: 'Initial',
           states: { Initial: {}, Refreshing: {} },
           invoke: {
+            id: 'loadActivities',
             src: 'loadActivities',
             onDone: {
               target: 'Ready',
@@ -169,6 +170,7 @@ export const activityListMachine = setup({
             Creating: {
               tags: 'creating',
               invoke: {
+                id: 'createActivity',
                 src: 'createActivity',
                 input: ({ context }) => ({ name: context.name.trim() }),
                 onDone: {
@@ -183,6 +185,7 @@ export const activityListMachine = setup({
         InlineCreating: {
           tags: 'creating',
           invoke: {
+            id: 'createActivity',
             src: 'createActivity',
             input: ({ context }) => ({ name: context.name.trim() }),
             onDone: { target: 'Closed', actions: [created, createdNotice()] },
@@ -224,6 +227,7 @@ export const activityListMachine = setup({
         Publishing: {
           tags: 'changing',
           invoke: {
+            id: 'publishActivity',
             src: 'publishActivity',
             input: changeInput,
             onDone: {
@@ -236,6 +240,7 @@ export const activityListMachine = setup({
         DeletingActivity: {
           tags: 'changing',
           invoke: {
+            id: 'deleteActivity',
             src: 'deleteActivity',
             input: changeInput,
             onDone: {
@@ -248,6 +253,7 @@ export const activityListMachine = setup({
         RemovingLeia: {
           tags: 'changing',
           invoke: {
+            id: 'removeLeia',
             src: 'removeLeia',
             input: changeInput,
             onDone: {
@@ -260,6 +266,7 @@ export const activityListMachine = setup({
         SettingMode: {
           tags: 'changing',
           invoke: {
+            id: 'setMode',
             src: 'setMode',
             input: changeInput,
             onDone: { target: 'Idle', actions: 'applyChange' },

@@ -139,6 +139,7 @@ export const addToActivityMachine = setup({
           tags: 'loading',
           on: { 'add.cancel': '#addToActivity.Closed' },
           invoke: {
+            id: 'loadActivities',
             src: 'loadActivities',
             onDone: { target: 'Ready', actions: assign({ activities: ({ event }) => event.output }) },
             onError: 'Failed',
@@ -169,6 +170,7 @@ export const addToActivityMachine = setup({
         Creating: {
           tags: 'busy',
           invoke: {
+            id: 'createActivity',
             src: 'createActivity',
             input: ({ context }) => ({ name: nameToCreate(context) }),
             onDone: {
@@ -188,6 +190,7 @@ export const addToActivityMachine = setup({
         Adding: {
           tags: 'busy',
           invoke: {
+            id: 'addLeia',
             src: 'addLeia',
             input: ({ context }) => ({ activityId: context.selectedId!, leiaId: context.leia!.id }),
             onDone: {
@@ -218,6 +221,7 @@ export const addToActivityMachine = setup({
         Creating: {
           tags: 'busy',
           invoke: {
+            id: 'createActivity',
             src: 'createActivity',
             input: ({ context }) => ({ name: nameToCreate(context) }),
             onDone: {
@@ -230,6 +234,7 @@ export const addToActivityMachine = setup({
         Adding: {
           tags: 'busy',
           invoke: {
+            id: 'addLeia',
             src: 'addLeia',
             input: ({ context }) => ({ activityId: chosenId(context), leiaId: context.leia!.id }),
             onDone: {

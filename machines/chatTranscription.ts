@@ -93,6 +93,7 @@ export const chatTranscriptionMachine = setup({
     Saving: {
       tags: 'saving',
       invoke: {
+        id: 'saveRecording',
         src: 'saveRecording',
         input: ({ event }) => {
           const { messages, recording } = event as ChatTranscriptionEvent;

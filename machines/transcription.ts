@@ -154,6 +154,7 @@ export const transcriptionMachine = setup({
         Saving: {
           tags: 'saving',
           invoke: {
+            id: 'saveTranscription',
             src: 'saveTranscription',
             input: ({ context }) => ({ target: context.target!, data: { link: context.link.trim() } }),
             onDone: {
@@ -172,6 +173,7 @@ export const transcriptionMachine = setup({
         Generating: {
           tags: 'generating',
           invoke: {
+            id: 'generateTranscription',
             src: 'generateTranscription',
             input: targetOf,
             onDone: [
@@ -194,6 +196,7 @@ export const transcriptionMachine = setup({
         Saving: {
           tags: 'saving',
           invoke: {
+            id: 'saveTranscription',
             src: 'saveTranscription',
             input: ({ context }) => ({
               target: context.target!,
@@ -215,6 +218,7 @@ export const transcriptionMachine = setup({
         Starting: {
           tags: 'starting',
           invoke: {
+            id: 'startSession',
             src: 'startSession',
             input: targetOf,
             onDone: [
@@ -267,6 +271,7 @@ export const transcriptionMachine = setup({
         Saving: {
           tags: 'saving',
           invoke: {
+            id: 'saveTranscription',
             src: 'saveTranscription',
             input: ({ context }) => {
               const result = validateTranscriptionJson(context.json);
