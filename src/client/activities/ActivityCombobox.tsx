@@ -150,7 +150,8 @@ export function ActivityCombobox({
             >
               {option.kind === 'create' ? (
                 <>
-                  <PlusIcon size={14} /> {ADD_TO_ACTIVITY_TEXTS.createOption(option.name)}
+                  <PlusIcon size={14} />
+                  <span>{ADD_TO_ACTIVITY_TEXTS.createOption(option.name)}</span>
                 </>
               ) : (
                 option.activity.name

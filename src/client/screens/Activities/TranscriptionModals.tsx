@@ -29,7 +29,6 @@ export function TranscriptionMessagesModal() {
       title={`Transcription of ${view.name}`}
       description={view.messages.length > 0 ? messageCount(view.messages.length) : undefined}
       size="lg"
-      footer={<Button onClick={close}>Close</Button>}
     >
       {view.messages.length > 0 ? (
         <MessagesView messages={view.messages} label="Transcription messages" />
