@@ -30,3 +30,12 @@ export const failureValidationText = (error: unknown): string =>
   Object.values(asFailure(error).validationErrors ?? {})
     .filter((text) => typeof text === 'string' && text !== '')
     .join(', ');
+
+/**
+ * The server's message only for the statuses a flow trusts it on (e.g. 404 and 409: "not found",
+ * "published"), else the flow's default text.
+ */
+export const failureMessageFor = (error: unknown, statuses: readonly number[], fallback: string): string => {
+  const status = failureStatus(error);
+  return status !== undefined && statuses.includes(status) ? failureMessage(error, fallback) : fallback;
+};

@@ -20,6 +20,7 @@ const AdminDashboard = lazyScreen(() => import('./screens/Admin/AdminDashboard')
 const SearchScreen = lazyScreen(() => import('./screens/Search/SearchScreen'));
 const MyLeias = lazyScreen(() => import('./screens/Search/MyLeias'));
 const Chat = lazyScreen(() => import('./screens/Chat/Chat'));
+const MyActivities = lazyScreen(() => import('./screens/Activities/MyActivities'));
 
 const UserManagement = lazyScreen(() => import('./screens/Users/UserManagement'));
 
@@ -105,10 +106,7 @@ export function AppRoutes() {
       <Route path={ROUTES.activities}>
         <AdminRoute>
           <Shell>
-            <ComingSoon
-              title="My Activities"
-              description="Group LEIAs into activities and attach transcriptions"
-            />
+            <MyActivities />
           </Shell>
         </AdminRoute>
       </Route>

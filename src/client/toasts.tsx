@@ -3,13 +3,20 @@ import { useTheme } from './theme';
 
 /**
  * How toasts look and last, in one place. Every toast stays 5000 ms and pauses while hovered
- * (sonner's default); they come up top-right, except the Search and My LEIAs screens' own, which
- * come up bottom-right (LIST_SCREEN_TOAST).
+ * (sonner's default); they come up top-right, except those of the LEIA list screens, My Activities
+ * and the chat's transcription save, which come up bottom-right with their own durations.
  */
 export const TOAST_DURATION_MS = 5000;
 
 /** The options of the LEIA list screens' toasts (a failed load, a failed Try). */
 export const LIST_SCREEN_TOAST: ExternalToast = { position: 'bottom-right', duration: TOAST_DURATION_MS };
+
+/** My Activities' toasts: bottom-right for 3 s; creating an activity stays 5 s, as on Search. */
+export const ACTIVITY_TOAST: ExternalToast = { position: 'bottom-right', duration: 3000 };
+export const ACTIVITY_CREATE_TOAST: ExternalToast = LIST_SCREEN_TOAST;
+
+/** The chat's 'Save Transcription' toasts: bottom-right for 3 s. */
+export const CHAT_TRANSCRIPTION_TOAST: ExternalToast = { position: 'bottom-right', duration: 3000 };
 
 /** Top toasts start below the 60 px header, so they never cover its menu and palette buttons. */
 const TOAST_OFFSET = { top: 72, right: 16, bottom: 16, left: 16 };

@@ -7,7 +7,9 @@ import {
   type InitializeResponse,
   RUNNER_EVENTS,
   type RunnerSession,
+  type TranscriptionRequest,
 } from '@shared/schemas/runner';
+import type { Transcription } from '@shared/schemas/transcription';
 import { type CallOptions, clientFor } from './client';
 import { readEventStream } from './sse';
 
@@ -50,6 +52,14 @@ export const initializeSession = (body: InitializeBody, options?: CallOptions) =
 
 export const getSession = (sessionId: string, options?: CallOptions) =>
   clientFor(options)<RunnerSession>(sessionPath(sessionId), { signal: options?.signal });
+
+/** POST /runner/transcriptions/generate: a whole interview with the LEIA, made by the model. */
+export const generateTranscription = (body: TranscriptionRequest, options?: CallOptions) =>
+  clientFor(options)<Transcription>('/runner/transcriptions/generate', {
+    method: 'POST',
+    body,
+    signal: options?.signal,
+  });
 
 /** POST /runner/{id}/messages, streamed. Resolves with the whole reply as the server stored it. */
 export const sendMessage = (sessionId: string, message: string, options: StreamOptions = {}) =>

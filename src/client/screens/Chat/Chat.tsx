@@ -20,6 +20,7 @@ import { Composer } from './Composer';
 import { downloadFile, EXPORT_FORMATS, type ExportFormat, exportConversation } from './exportConversation';
 import { MessageList } from './MessageList';
 import { ProviderBadge, ProviderHint } from './ProviderLabel';
+import { SaveTranscription } from './SaveTranscription';
 import { useChatCommands } from './useChatCommands';
 import { useEscapeToStop } from './useEscapeToStop';
 import { useFinishConversation } from './useFinishConversation';
@@ -106,6 +107,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
             >
               {instructionsOpen ? 'Hide Instructions' : 'Instructions'}
             </Button>
+            <SaveTranscription navigation={navigation} />
             <Button variant="primary" onClick={finish}>
               Finish Conversation
             </Button>

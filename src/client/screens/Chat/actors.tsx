@@ -1,9 +1,13 @@
+import { updateLeiaConfig } from '@client/api/activities';
 import { withFailure } from '@client/api/errors';
 import { getSession, regenerateReply, sendMessage } from '@client/api/runner';
 import { chatStorage } from '@client/runner/storage';
+import { CHAT_TRANSCRIPTION_TOAST } from '@client/toasts';
 import { chatMachine } from '@machines/chat';
+import { chatTranscriptionMachine } from '@machines/chatTranscription';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
 
 /** The conversation of one chat session (machines/chat.ts). */
@@ -43,4 +47,31 @@ export function ChatActors({ sessionId, children }: { sessionId: string; childre
       {children}
     </ChatActor.Provider>
   );
+}
+
+/** 'Save Transcription' (machines/chatTranscription.ts), for a chat recording an activity's LEIA. */
+export const ChatTranscriptionActor = createActorContext(chatTranscriptionMachine);
+
+export function ChatTranscriptionActors({ children }: { children: ReactNode }) {
+  const [logic] = useState(() =>
+    chatTranscriptionMachine.provide({
+      actors: {
+        saveRecording: fromPromise(({ input }) =>
+          withFailure(
+            updateLeiaConfig(input.experimentId, input.leiaConfigId, {
+              ...(input.leiaId && { leia: input.leiaId }),
+              configuration: { mode: 'transcription', data: { messages: input.messages } },
+              source: 'recorded',
+            }),
+          ),
+        ),
+      },
+      actions: {
+        notify: (_, { tone, message }) => {
+          toast[tone](message, CHAT_TRANSCRIPTION_TOAST);
+        },
+      },
+    }),
+  );
+  return <ChatTranscriptionActor.Provider logic={logic}>{children}</ChatTranscriptionActor.Provider>;
 }

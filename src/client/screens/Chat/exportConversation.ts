@@ -1,3 +1,4 @@
+import type { ExportFile } from '@client/download';
 import type { ChatMessage } from '@machines/chat';
 import { validateTranscription } from '@shared/schemas/transcription';
 
@@ -22,11 +23,7 @@ export const EXPORT_FORMATS: readonly { format: ExportFormat; label: string }[] 
   { format: 'json', label: 'JSON' },
 ];
 
-export interface ExportFile {
-  fileName: string;
-  content: string;
-  type: string;
-}
+export { downloadFile, type ExportFile } from '@client/download';
 
 export type ExportResult = ({ ok: true } & ExportFile) | { ok: false; errors: string[] };
 
@@ -85,18 +82,4 @@ function conversationMarkdown(messages: readonly ChatMessage[], meta: Conversati
     content: `${lines.join('\n')}\n`,
     type: 'text/markdown',
   };
-}
-
-/** Saves text as a file through the browser's download. */
-export function downloadFile({ fileName, content, type }: ExportFile) {
-  const url = URL.createObjectURL(new Blob([content], { type: `${type};charset=utf-8` }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click has been handled; revoking at once can cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }

@@ -1,3 +1,5 @@
+import { AddToActivityModal } from '@client/activities/AddToActivityModal';
+import { AddToActivityActors } from '@client/activities/addToActivityActor';
 import { actorOf, useAuth } from '@client/auth';
 import { EmptyState, ErrorState, LoadingState, Page, Spinner } from '@client/components';
 import { StartSessionActors } from '@client/runner/startSession';
@@ -17,6 +19,7 @@ import { DeleteLeiaModal } from './DeleteLeiaModal';
 import { LeiaList } from './LeiaList';
 import { useRowActions } from './rowActions';
 import { SearchFilters } from './SearchFilters';
+import { useAddToActivityAction } from './useAddToActivityAction';
 import { useLeiaCommands } from './useLeiaCommands';
 import { useTryAction } from './useTryAction';
 import { ViewLeiaModal } from './view/ViewLeiaModal';
@@ -49,7 +52,9 @@ export function LeiaBrowser(props: LeiaBrowserProps) {
   return (
     <StartSessionActors>
       <LeiaActors scope={props.scope}>
-        <LeiaBrowserView {...props} />
+        <AddToActivityActors>
+          <LeiaBrowserView {...props} />
+        </AddToActivityActors>
       </LeiaActors>
     </StartSessionActors>
   );
@@ -60,7 +65,9 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
   const actor = useMemo(() => actorOf(user), [user]);
   const list = LeiaListActor.useActorRef();
   const state = LeiaListActor.useSelector(selectList, shallowEqual);
-  const actions = useRowActions(useTryAction());
+  const tryAction = useTryAction();
+  const addAction = useAddToActivityAction();
+  const actions = useRowActions(useMemo(() => [...tryAction, ...addAction], [tryAction, addAction]));
   useLeiaCommands(actions, actor, scope);
   const feedRef = useRef<HTMLDivElement>(null);
 
@@ -105,6 +112,7 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
       </div>
       <ViewLeiaModal viewer={actor} />
       <DeleteLeiaModal />
+      <AddToActivityModal />
     </Page>
   );
 }

@@ -1,0 +1,326 @@
+import type { Activity } from '@shared/schemas/activities';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import {
+  ACTIVITY_CREATE_TEXTS,
+  ACTIVITY_LIST_TEXTS,
+  type ActivityChange,
+  type ActivityListContext,
+  type ActivityListEvent,
+  afterChange,
+  changeOf,
+  type Notice,
+  replaceActivity,
+} from './activityListContract';
+import { type Failure, failureMessageFor } from './failure';
+import { notProvided } from './notProvided';
+
+/**
+ * My Activities: the list of the admin's activities and what its cards do. Three parallel regions:
+ *
+ * list:    Loading.Initial --done--> Ready --list.reload--> Loading.Refreshing (cards stay) --> Ready
+ *          Loading --error--> Failed ('Error loading activities: {message}') --list.retry--> Loading
+ * create:  Closed --create.open--> Modal.Editing --create.submit (name not blank)--> Modal.Creating
+ *          Closed --create.submit (the empty state's inline form)--> InlineCreating
+ *          Creating --done--> Closed (the activity joins the list, name cleared) | --error--> back, toast
+ *          Modal.Editing --create.close (Cancel, Escape, backdrop)--> Closed, name cleared
+ * change:  Idle --activity.publish | activity.delete | leia.remove--> Confirming --change.confirm-->
+ *          Publishing | DeletingActivity | RemovingLeia --> Idle (the list updated, a toast)
+ *          Idle --leia.mode--> SettingMode --> Idle (the answer replaces the activity)
+ *
+ * One change at a time: while one is saved the cards' controls are disabled (`isChanging`).
+ * Publishing cannot be undone and deleting loses transcriptions, so those three ask first.
+ * Failure toasts show the server's message on 404 and 409 (and 400 for a mode change), else
+ * the default text. `activity.updated` (a transcription saved) replaces an activity in place.
+ */
+
+export * from './activityListContract';
+
+type Ctx = { context: ActivityListContext };
+type Done<T> = Ctx & { event: { output: T } };
+type Failed = Ctx & { event: { error: unknown } };
+
+const notice = (tone: Notice['tone'], message: string, about: Notice['about'] = 'change') => ({
+  type: 'notify' as const,
+  params: { tone, message, about },
+});
+
+const failed = (statuses: readonly number[], fallback: string) => ({
+  type: 'notify' as const,
+  params: ({ event }: Failed): Notice => ({
+    tone: 'error',
+    message: failureMessageFor(event.error, statuses, fallback),
+    about: 'change',
+  }),
+});
+
+const changeInput = ({ context }: Ctx) => context.change!;
+const created = { type: 'created' as const, params: ({ event }: Done<Activity>) => event.output };
+
+export const activityListMachine = setup({
+  types: {
+    context: {} as ActivityListContext,
+    events: {} as ActivityListEvent,
+    tags: {} as 'loading' | 'creating' | 'changing',
+  },
+  actors: {
+    loadActivities: fromPromise<Activity[]>(async () => notProvided('activityList', 'loadActivities')),
+    createActivity: fromPromise<Activity, { name: string }>(async () =>
+      notProvided('activityList', 'createActivity'),
+    ),
+    publishActivity: fromPromise<Activity, ActivityChange>(async () =>
+      notProvided('activityList', 'publishActivity'),
+    ),
+    deleteActivity: fromPromise<unknown, ActivityChange>(async () =>
+      notProvided('activityList', 'deleteActivity'),
+    ),
+    removeLeia: fromPromise<unknown, ActivityChange>(async () => notProvided('activityList', 'removeLeia')),
+    setMode: fromPromise<Activity, ActivityChange>(async () => notProvided('activityList', 'setMode')),
+  },
+  actions: {
+    notify: (_, _notice: Notice) => notProvided('activityList', 'notify'),
+    setName: assign({ name: ({ event }) => (event.type === 'create.change' ? event.name : '') }),
+    clearName: assign({ name: '' }),
+    created: assign(({ context }, activity: Activity) => ({
+      activities: [activity, ...context.activities],
+      name: '',
+    })),
+    setChange: assign({ change: ({ event }) => changeOf(event) }),
+    /** The change was saved: `output` is the server's answer (the updated activity, or nothing). */
+    applyChange: assign(({ context, event }) => ({
+      activities:
+        context.change && 'output' in event
+          ? afterChange(context.activities, context.change, event.output)
+          : context.activities,
+    })),
+  },
+  guards: {
+    hasName: ({ context }) => context.name.trim() !== '',
+  },
+}).createMachine({
+  id: 'activityList',
+  type: 'parallel',
+  context: { activities: [], loadError: null, expanded: [], name: '', change: null },
+  on: {
+    'card.toggle': {
+      actions: assign({
+        expanded: ({ context, event }) =>
+          context.expanded.includes(event.id)
+            ? context.expanded.filter((id) => id !== event.id)
+            : [...context.expanded, event.id],
+      }),
+    },
+    'card.expand': {
+      actions: assign({
+        expanded: ({ context, event }) =>
+          context.expanded.includes(event.id) ? context.expanded : [...context.expanded, event.id],
+      }),
+    },
+    'activity.updated': {
+      actions: assign({
+        activities: ({ context, event }) => replaceActivity(context.activities, event.activity),
+      }),
+    },
+  },
+  states: {
+    list: {
+      initial: 'Loading',
+      states: {
+        Loading: {
+          tags: 'loading',
+          initial: 'Initial',
+          states: { Initial: {}, Refreshing: {} },
+          invoke: {
+            id: 'loadActivities',
+            src: 'loadActivities',
+            onDone: {
+              target: 'Ready',
+              actions: assign({ activities: ({ event }) => event.output, loadError: null }),
+            },
+            onError: {
+              target: 'Failed',
+              actions: assign({ activities: [], loadError: ({ event }) => (event.error ?? {}) as Failure }),
+            },
+          },
+        },
+        Ready: { on: { 'list.reload': 'Loading.Refreshing' } },
+        Failed: { on: { 'list.retry': 'Loading.Initial', 'list.reload': 'Loading.Initial' } },
+      },
+    },
+
+    create: {
+      initial: 'Closed',
+      states: {
+        Closed: {
+          on: {
+            'create.open': 'Modal',
+            'create.change': { actions: 'setName' },
+            'create.submit': { guard: 'hasName', target: 'InlineCreating' },
+          },
+        },
+        Modal: {
+          initial: 'Editing',
+          states: {
+            Editing: {
+              on: {
+                'create.change': { actions: 'setName' },
+                'create.submit': { guard: 'hasName', target: 'Creating' },
+                'create.close': { target: '#activityList.create.Closed', actions: 'clearName' },
+              },
+            },
+            Creating: {
+              tags: 'creating',
+              invoke: {
+                id: 'createActivity',
+                src: 'createActivity',
+                input: ({ context }) => ({ name: context.name.trim() }),
+                onDone: {
+                  target: '#activityList.create.Closed',
+                  actions: [created, createdNotice()],
+                },
+                onError: { target: 'Editing', actions: createFailedNotice() },
+              },
+            },
+          },
+        },
+        InlineCreating: {
+          tags: 'creating',
+          invoke: {
+            id: 'createActivity',
+            src: 'createActivity',
+            input: ({ context }) => ({ name: context.name.trim() }),
+            onDone: { target: 'Closed', actions: [created, createdNotice()] },
+            onError: { target: 'Closed', actions: createFailedNotice() },
+          },
+        },
+      },
+    },
+
+    change: {
+      initial: 'Idle',
+      states: {
+        Idle: {
+          entry: assign({ change: null }),
+          on: {
+            'activity.publish': { target: 'Confirming', actions: 'setChange' },
+            'activity.delete': { target: 'Confirming', actions: 'setChange' },
+            'leia.remove': { target: 'Confirming', actions: 'setChange' },
+            'leia.mode': {
+              guard: ({ event }) => event.mode !== event.config.configuration.mode,
+              target: 'SettingMode',
+              actions: 'setChange',
+            },
+          },
+        },
+        Confirming: {
+          on: {
+            'change.cancel': 'Idle',
+            'change.confirm': [
+              { guard: ({ context }) => context.change?.kind === 'publish', target: 'Publishing' },
+              {
+                guard: ({ context }) => context.change?.kind === 'deleteActivity',
+                target: 'DeletingActivity',
+              },
+              { target: 'RemovingLeia' },
+            ],
+          },
+        },
+        Publishing: {
+          tags: 'changing',
+          invoke: {
+            id: 'publishActivity',
+            src: 'publishActivity',
+            input: changeInput,
+            onDone: {
+              target: 'Idle',
+              actions: ['applyChange', notice('success', ACTIVITY_LIST_TEXTS.published)],
+            },
+            onError: { target: 'Idle', actions: failed([404, 409], ACTIVITY_LIST_TEXTS.publishFailed) },
+          },
+        },
+        DeletingActivity: {
+          tags: 'changing',
+          invoke: {
+            id: 'deleteActivity',
+            src: 'deleteActivity',
+            input: changeInput,
+            onDone: {
+              target: 'Idle',
+              actions: ['applyChange', notice('success', ACTIVITY_LIST_TEXTS.deleted)],
+            },
+            onError: { target: 'Idle', actions: failed([404, 409], ACTIVITY_LIST_TEXTS.deleteFailed) },
+          },
+        },
+        RemovingLeia: {
+          tags: 'changing',
+          invoke: {
+            id: 'removeLeia',
+            src: 'removeLeia',
+            input: changeInput,
+            onDone: {
+              target: 'Idle',
+              actions: ['applyChange', notice('success', ACTIVITY_LIST_TEXTS.leiaRemoved)],
+            },
+            onError: { target: 'Idle', actions: failed([404, 409], ACTIVITY_LIST_TEXTS.leiaRemoveFailed) },
+          },
+        },
+        SettingMode: {
+          tags: 'changing',
+          invoke: {
+            id: 'setMode',
+            src: 'setMode',
+            input: changeInput,
+            onDone: { target: 'Idle', actions: 'applyChange' },
+            onError: { target: 'Idle', actions: failed([400, 404, 409], ACTIVITY_LIST_TEXTS.modeFailed) },
+          },
+        },
+      },
+    },
+  },
+});
+
+function createdNotice() {
+  return {
+    type: 'notify' as const,
+    params: ({ event }: Done<Activity>): Notice => ({
+      tone: 'success',
+      message: ACTIVITY_CREATE_TEXTS.created(event.output.name),
+      about: 'create',
+    }),
+  };
+}
+
+function createFailedNotice() {
+  return {
+    type: 'notify' as const,
+    params: ({ event }: Failed): Notice => ({
+      tone: 'error',
+      message: ACTIVITY_CREATE_TEXTS.failed(event.error),
+      about: 'create',
+    }),
+  };
+}
+
+export type ActivityListSnapshot = SnapshotFrom<typeof activityListMachine>;
+
+/** What the screen shows: the spinner only before the first answer or on a retry. */
+export type ActivityListView = 'loading' | 'failed' | 'empty' | 'list';
+export const activityListView = (s: ActivityListSnapshot): ActivityListView => {
+  if (s.matches({ list: 'Failed' })) return 'failed';
+  if (s.matches({ list: { Loading: 'Initial' } })) return 'loading';
+  return s.context.activities.length > 0 ? 'list' : 'empty';
+};
+
+export const loadErrorText = (s: ActivityListSnapshot): string => {
+  const message = (s.context.loadError as Failure | null)?.message;
+  return ACTIVITY_LIST_TEXTS.loadFailed(typeof message === 'string' && message.trim() ? message : undefined);
+};
+
+export const isCreating = (s: ActivityListSnapshot): boolean => s.hasTag('creating');
+export const isCreateModalOpen = (s: ActivityListSnapshot): boolean => s.matches({ create: 'Modal' });
+export const isChanging = (s: ActivityListSnapshot): boolean => s.hasTag('changing');
+/** The change waiting for the user's yes or no. */
+export const changeToConfirm = (s: ActivityListSnapshot): ActivityChange | null =>
+  s.matches({ change: 'Confirming' }) ? s.context.change : null;
+/** The change being saved (its button shows a spinner). */
+export const changeInFlight = (s: ActivityListSnapshot): ActivityChange | null =>
+  s.hasTag('changing') ? s.context.change : null;

@@ -1,0 +1,118 @@
+import {
+  Badge,
+  Button,
+  ChevronDownIcon,
+  ChevronRightIcon,
+  DownloadIcon,
+  IconButton,
+  TrashIcon,
+} from '@client/components';
+import { formatDateTime } from '@client/format';
+import { ACTIVITY_LIST_TEXTS, changeInFlight, isChanging } from '@machines/activityList';
+import type { Activity } from '@shared/schemas/activities';
+import { useId } from 'react';
+import { ActivityListActor } from './actors';
+import { downloadActivity } from './exportActivity';
+import { LeiaConfigRow } from './LeiaConfigRow';
+
+const leiaCount = (count: number) => (count === 1 ? '1 LEIA' : `${count} LEIAs`);
+
+/**
+ * One activity: its name, created date, number of LEIAs, the Published badge, Publish and
+ * 'Delete Activity' while unpublished, the exports, and a chevron that shows its LEIAs.
+ */
+export function ActivityCard({ activity }: { activity: Activity }) {
+  const list = ActivityListActor.useActorRef();
+  const expanded = ActivityListActor.useSelector((s) => s.context.expanded.includes(activity.id));
+  const changing = ActivityListActor.useSelector(isChanging);
+  const inFlight = ActivityListActor.useSelector(changeInFlight);
+  const busy = (kind: string) => inFlight?.kind === kind && inFlight.activity.id === activity.id;
+  const titleId = useId();
+  const bodyId = useId();
+  const { name } = activity;
+
+  return (
+    <article className="activity-card" aria-labelledby={titleId} data-activity-id={activity.id}>
+      <header className="activity-card__header">
+        <IconButton
+          label={expanded ? `Hide the LEIAs of ${name}` : `Show the LEIAs of ${name}`}
+          icon={expanded ? <ChevronDownIcon /> : <ChevronRightIcon />}
+          aria-expanded={expanded}
+          aria-controls={bodyId}
+          onClick={() => list.send({ type: 'card.toggle', id: activity.id })}
+        />
+        <div className="activity-card__heading">
+          <h2 className="activity-card__name" id={titleId}>
+            {name}
+          </h2>
+          <p className="activity-card__meta">
+            <span>
+              Created <time dateTime={activity.createdAt}>{formatDateTime(activity.createdAt)}</time>
+            </span>
+            <span aria-hidden="true">·</span>
+            <span>{leiaCount(activity.leias.length)}</span>
+            {activity.isPublished && <Badge tone="green">Published</Badge>}
+          </p>
+        </div>
+        <div className="activity-card__actions">
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<DownloadIcon />}
+            aria-label={`Export ${name} as JSON`}
+            onClick={() => downloadActivity(activity, 'json')}
+          >
+            JSON
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<DownloadIcon />}
+            aria-label={`Export the transcriptions of ${name} as CSV`}
+            onClick={() => downloadActivity(activity, 'csv')}
+          >
+            CSV
+          </Button>
+          {!activity.isPublished && (
+            <>
+              <Button
+                size="sm"
+                variant="primary"
+                loading={busy('publish')}
+                disabled={changing}
+                onClick={() => list.send({ type: 'activity.publish', activity })}
+              >
+                Publish
+              </Button>
+              <Button
+                size="sm"
+                variant="danger"
+                icon={<TrashIcon />}
+                loading={busy('deleteActivity')}
+                disabled={changing}
+                onClick={() => list.send({ type: 'activity.delete', activity })}
+              >
+                Delete Activity
+              </Button>
+            </>
+          )}
+        </div>
+      </header>
+      {expanded && (
+        <div className="activity-card__body" id={bodyId}>
+          {activity.leias.length === 0 ? (
+            <p className="activity-card__empty">{ACTIVITY_LIST_TEXTS.noLeias}</p>
+          ) : (
+            <ol className="activity-card__leias">
+              {activity.leias.map((config, index) => (
+                <li key={config.id}>
+                  <LeiaConfigRow activity={activity} config={config} index={index} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      )}
+    </article>
+  );
+}

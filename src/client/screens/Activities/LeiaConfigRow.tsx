@@ -1,0 +1,96 @@
+import { Badge, Button, EyeIcon, IconButton, Select, TrashIcon } from '@client/components';
+import { LeiaViewActor } from '@client/screens/Search/actors';
+import { changeInFlight, isChanging } from '@machines/activityList';
+import { configLeiaId, configLeiaName } from '@shared/activity-config';
+import {
+  ACTIVITY_MODES,
+  type Activity,
+  type ActivityMode,
+  type LeiaConfig,
+} from '@shared/schemas/activities';
+import { useId } from 'react';
+import { ActivityListActor } from './actors';
+import { TranscriptionSection } from './TranscriptionSection';
+
+const MODE_OPTIONS = ACTIVITY_MODES.map((mode) => ({ value: mode, label: mode }));
+
+export interface LeiaConfigRowProps {
+  activity: Activity;
+  config: LeiaConfig;
+  index: number;
+}
+
+/**
+ * One LEIA of an activity: its name ('LEIA {n}' without one), the eye button (the View modal), the
+ * Mode (a dropdown while the activity is unpublished, a badge once published), 'Delete LEIA' while
+ * unpublished, and in transcription mode its transcription.
+ */
+export function LeiaConfigRow({ activity, config, index }: LeiaConfigRowProps) {
+  const list = ActivityListActor.useActorRef();
+  const view = LeiaViewActor.useActorRef();
+  const changing = ActivityListActor.useSelector(isChanging);
+  const removing = ActivityListActor.useSelector((s) => {
+    const change = changeInFlight(s);
+    return change?.kind === 'removeLeia' && change.config.id === config.id;
+  });
+  const titleId = useId();
+  const name = configLeiaName(config, index);
+  const { mode } = config.configuration;
+  const locked = activity.isPublished;
+  const leia = typeof config.leia === 'string' ? null : config.leia;
+
+  return (
+    <section className="leia-config" aria-labelledby={titleId}>
+      <div className="leia-config__header">
+        <h3 className="leia-config__name" id={titleId}>
+          {name}
+        </h3>
+        {leia && <span className="leia-config__version">v{leia.metadata.version}</span>}
+        <IconButton
+          size="sm"
+          label={`View ${name}`}
+          icon={<EyeIcon />}
+          onClick={() =>
+            view.send({
+              type: 'view.open',
+              leia: { id: configLeiaId(config), metadata: leia?.metadata ?? { name, version: '' } },
+            })
+          }
+        />
+        <div className="leia-config__mode">
+          {locked ? (
+            <>
+              <span className="leia-config__label">Mode</span>
+              <Badge tone={mode === 'transcription' ? 'blue' : 'grey'}>{mode}</Badge>
+            </>
+          ) : (
+            <Select
+              label="Mode"
+              aria-label={`Mode of ${name}`}
+              className="leia-config__select"
+              options={MODE_OPTIONS}
+              value={mode}
+              disabled={changing}
+              onChange={(event) =>
+                list.send({ type: 'leia.mode', activity, config, mode: event.target.value as ActivityMode })
+              }
+            />
+          )}
+        </div>
+        {!locked && (
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<TrashIcon />}
+            loading={removing}
+            disabled={changing}
+            onClick={() => list.send({ type: 'leia.remove', activity, config })}
+          >
+            Delete LEIA
+          </Button>
+        )}
+      </div>
+      {mode === 'transcription' && <TranscriptionSection activity={activity} config={config} name={name} />}
+    </section>
+  );
+}

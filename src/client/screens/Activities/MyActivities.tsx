@@ -1,0 +1,112 @@
+import { actorOf, useAuth } from '@client/auth';
+import { Button, EmptyState, ErrorState, LoadingState, Page, PlusIcon, SearchIcon } from '@client/components';
+import { ViewLeiaModal } from '@client/screens/Search/view/ViewLeiaModal';
+import {
+  ACTIVITY_LIST_TEXTS,
+  type ActivityListSnapshot,
+  activityListView,
+  isCreating,
+  loadErrorText,
+} from '@machines/activityList';
+import { shallowEqual } from '@xstate/react';
+import { useMemo } from 'react';
+import { ActivityCard } from './ActivityCard';
+import { ActivityActors, ActivityListActor } from './actors';
+import { ConfirmChangeModal } from './ConfirmChangeModal';
+import { CreateActivityModal, NewActivityForm } from './CreateActivity';
+import { JsonEditorModal } from './JsonEditorModal';
+import { TranscriptionMessagesModal, TranscriptionPreviewModal } from './TranscriptionModals';
+import { useActivityCommands } from './useActivityCommands';
+import './activities.css';
+
+/**
+ * My Activities (route /users/me/activities, admins only): the admin's activities as cards, each
+ * expanding to its LEIAs, their modes and transcriptions. The list and its actions, and the
+ * transcription flows, are machines (./actors.tsx); this view renders their snapshots.
+ */
+export function MyActivities() {
+  return (
+    <ActivityActors>
+      <MyActivitiesView />
+    </ActivityActors>
+  );
+}
+
+export default MyActivities;
+
+const selectList = (s: ActivityListSnapshot) => ({
+  view: activityListView(s),
+  activities: s.context.activities,
+  error: loadErrorText(s),
+});
+
+function MyActivitiesView() {
+  const { user } = useAuth();
+  const viewer = useMemo(() => actorOf(user), [user]);
+  const list = ActivityListActor.useActorRef();
+  const state = ActivityListActor.useSelector(selectList, shallowEqual);
+  const creating = ActivityListActor.useSelector(isCreating);
+  useActivityCommands();
+
+  return (
+    <Page
+      title={ACTIVITY_LIST_TEXTS.title}
+      description={ACTIVITY_LIST_TEXTS.subtitle}
+      className="activities-page"
+    >
+      <div className="activities-toolbar">
+        <div className="activities-search">
+          <SearchIcon className="activities-search__icon" />
+          <input
+            className="input"
+            type="search"
+            aria-label="Search activities"
+            placeholder={ACTIVITY_LIST_TEXTS.searchPlaceholder}
+            disabled
+          />
+        </div>
+        <Button
+          variant="primary"
+          icon={<PlusIcon />}
+          disabled={creating}
+          onClick={() => list.send({ type: 'create.open' })}
+        >
+          New Activity
+        </Button>
+      </div>
+
+      {state.view === 'loading' && <LoadingState text={ACTIVITY_LIST_TEXTS.loading} />}
+      {state.view === 'failed' && (
+        <ErrorState
+          title={ACTIVITY_LIST_TEXTS.failedTitle}
+          message={state.error}
+          retryLabel="Try Again"
+          onRetry={() => list.send({ type: 'list.retry' })}
+        />
+      )}
+      {state.view === 'empty' && (
+        <EmptyState
+          title={ACTIVITY_LIST_TEXTS.emptyTitle}
+          description={ACTIVITY_LIST_TEXTS.emptyDescription}
+          action={<NewActivityForm />}
+        />
+      )}
+      {state.view === 'list' && (
+        <ul className="activity-list" aria-label="Activities">
+          {state.activities.map((activity) => (
+            <li key={activity.id}>
+              <ActivityCard activity={activity} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <CreateActivityModal />
+      <ConfirmChangeModal />
+      <TranscriptionMessagesModal />
+      <TranscriptionPreviewModal />
+      <JsonEditorModal />
+      <ViewLeiaModal viewer={viewer} />
+    </Page>
+  );
+}

@@ -1,0 +1,103 @@
+import { Button, Modal, Spinner } from '@client/components';
+import {
+  isPreviewOpen,
+  isViewing,
+  TRANSCRIPTION_TEXTS,
+  type TranscriptionSnapshot,
+} from '@machines/transcription';
+import { shallowEqual } from '@xstate/react';
+import { TranscriptionActor } from './actors';
+import { MessagesView, Placeholder } from './MessagesView';
+
+const messageCount = (count: number) => (count === 1 ? '1 message' : `${count} messages`);
+
+const selectViewing = (s: TranscriptionSnapshot) => ({
+  open: isViewing(s),
+  name: s.context.target?.leiaName ?? '',
+  messages: s.context.messages,
+});
+
+/** The Transcription Messages modal: the messages as a read-only chat, with their count. */
+export function TranscriptionMessagesModal() {
+  const actor = TranscriptionActor.useActorRef();
+  const view = TranscriptionActor.useSelector(selectViewing, shallowEqual);
+  const close = () => actor.send({ type: 'view.close' });
+  return (
+    <Modal
+      open={view.open}
+      onClose={close}
+      title={`Transcription of ${view.name}`}
+      description={view.messages.length > 0 ? messageCount(view.messages.length) : undefined}
+      size="lg"
+    >
+      {view.messages.length > 0 ? (
+        <MessagesView messages={view.messages} label="Transcription messages" />
+      ) : (
+        <Placeholder title={TRANSCRIPTION_TEXTS.noMessages} />
+      )}
+    </Modal>
+  );
+}
+
+const selectPreview = (s: TranscriptionSnapshot) => ({
+  open: isPreviewOpen(s),
+  name: s.context.target?.leiaName ?? '',
+  generating: s.matches({ Preview: 'Generating' }),
+  saving: s.matches({ Preview: 'Saving' }),
+  empty: s.matches({ Preview: 'Empty' }),
+  messages: s.context.messages,
+});
+
+/**
+ * The Transcription Preview modal (Auto Generate): a spinner while the model writes, which cannot
+ * be closed; then the messages with Cancel (discarded) and 'Save Transcription', or 'No messages
+ * generated'.
+ */
+export function TranscriptionPreviewModal() {
+  const actor = TranscriptionActor.useActorRef();
+  const view = TranscriptionActor.useSelector(selectPreview, shallowEqual);
+  const cancel = () => actor.send({ type: 'preview.cancel' });
+  const busy = view.generating || view.saving;
+  return (
+    <Modal
+      open={view.open}
+      onClose={cancel}
+      dismissible={!busy}
+      title="Transcription Preview"
+      description={view.name}
+      size="lg"
+      footer={
+        !view.generating && (
+          <>
+            <Button onClick={cancel} disabled={view.saving}>
+              Cancel
+            </Button>
+            {!view.empty && (
+              <Button
+                variant="primary"
+                loading={view.saving}
+                onClick={() => actor.send({ type: 'preview.save' })}
+              >
+                Save Transcription
+              </Button>
+            )}
+          </>
+        )
+      }
+    >
+      {view.generating && (
+        <div className="state" role="status">
+          <Spinner size={20} />
+          <p className="state__title">{TRANSCRIPTION_TEXTS.generating}</p>
+          <p className="state__text">{TRANSCRIPTION_TEXTS.generatingHint}</p>
+        </div>
+      )}
+      {view.empty && (
+        <Placeholder title={TRANSCRIPTION_TEXTS.noneGenerated} hint={TRANSCRIPTION_TEXTS.noneGeneratedHint} />
+      )}
+      {!view.generating && !view.empty && (
+        <MessagesView messages={view.messages} label="Generated messages" />
+      )}
+    </Modal>
+  );
+}

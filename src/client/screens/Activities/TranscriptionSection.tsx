@@ -1,0 +1,181 @@
+import {
+  Button,
+  EditIcon,
+  EyeIcon,
+  MessageIcon,
+  PlusIcon,
+  SparklesIcon,
+  TextInput,
+} from '@client/components';
+import { formatDateTime } from '@client/format';
+import {
+  isStartingSession,
+  linkTargetId,
+  TRANSCRIPTION_TEXTS,
+  type TranscriptionSnapshot,
+  transcriptionTarget,
+} from '@machines/transcription';
+import { transcriptionKind } from '@shared/activity-config';
+import { type Activity, type LeiaConfig, transcriptionLinkSchema } from '@shared/schemas/activities';
+import { type FormEvent, useEffect, useRef } from 'react';
+import { TranscriptionActor } from './actors';
+
+export interface TranscriptionSectionProps {
+  activity: Activity;
+  config: LeiaConfig;
+  name: string;
+}
+
+const messageCount = (count: number) => (count === 1 ? '1 message' : `${count} messages`);
+
+/**
+ * A transcription-mode LEIA's transcription: its type with a view button, when and how it was last
+ * set, and while the activity is unpublished the overwrite notice and the four ways to set it
+ * (all disabled while a chat session is being initialised), with Add Link's inline URL input.
+ */
+export function TranscriptionSection({ activity, config, name }: TranscriptionSectionProps) {
+  const actor = TranscriptionActor.useActorRef();
+  const starting = TranscriptionActor.useSelector(isStartingSession);
+  const startingHere = TranscriptionActor.useSelector(
+    (s) => isStartingSession(s) && s.context.target?.config.id === config.id,
+  );
+  const linkOpen = TranscriptionActor.useSelector((s) => linkTargetId(s) === config.id);
+  const kind = transcriptionKind(config);
+  const data = config.configuration.data;
+  const target = () => transcriptionTarget(activity, config);
+  const source = config.transcription;
+
+  return (
+    <div className="transcription">
+      <p className="transcription__type">
+        <span className="transcription__label">Transcription Type</span>
+        {kind === 'link' && (
+          <>
+            <span>{TRANSCRIPTION_TEXTS.typeLink}</span>
+            <a
+              className="btn btn--secondary btn--sm"
+              href={data?.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              referrerPolicy="no-referrer"
+              aria-label={`View the transcription link of ${name}`}
+            >
+              <EyeIcon /> View
+            </a>
+          </>
+        )}
+        {kind === 'messages' && (
+          <>
+            <span>
+              {TRANSCRIPTION_TEXTS.typeMessages} ({messageCount(data?.messages?.length ?? 0)})
+            </span>
+            <Button
+              size="sm"
+              icon={<EyeIcon />}
+              aria-label={`View the transcription of ${name}`}
+              onClick={() => actor.send({ type: 'view.open', target: target() })}
+            >
+              View
+            </Button>
+          </>
+        )}
+        {kind === 'none' && <span>{TRANSCRIPTION_TEXTS.none}</span>}
+      </p>
+      {source && kind !== 'none' && (
+        <p className="transcription__source">
+          Last changed <time dateTime={source.updatedAt}>{formatDateTime(source.updatedAt)}</time>:{' '}
+          {TRANSCRIPTION_TEXTS.sources[source.source]}
+        </p>
+      )}
+      {!activity.isPublished && (
+        <>
+          <p className="transcription__notice">{TRANSCRIPTION_TEXTS.notice}</p>
+          <div className="transcription__actions">
+            <Button
+              size="sm"
+              icon={<PlusIcon />}
+              disabled={starting}
+              onClick={() => actor.send({ type: 'link.open', target: target() })}
+            >
+              Add Link
+            </Button>
+            <Button
+              size="sm"
+              icon={<MessageIcon />}
+              disabled={starting}
+              loading={startingHere}
+              onClick={() => actor.send({ type: 'manual.start', target: target() })}
+            >
+              Generate
+            </Button>
+            <Button
+              size="sm"
+              icon={<SparklesIcon />}
+              disabled={starting}
+              onClick={() => actor.send({ type: 'generate.open', target: target() })}
+            >
+              Auto Generate
+            </Button>
+            <Button
+              size="sm"
+              icon={<EditIcon />}
+              disabled={starting}
+              onClick={() => actor.send({ type: 'json.open', target: target() })}
+            >
+              JSON Edit
+            </Button>
+          </div>
+          {linkOpen && <LinkForm />}
+        </>
+      )}
+    </div>
+  );
+}
+
+const selectLink = (s: TranscriptionSnapshot) => s.context.link;
+
+/** Add Link's input: trimmed, an http(s) URL ('Please enter a valid URL'); Add is disabled until then. */
+function LinkForm() {
+  const actor = TranscriptionActor.useActorRef();
+  const value = TranscriptionActor.useSelector(selectLink);
+  const saving = TranscriptionActor.useSelector((s) => s.matches({ Link: 'Saving' }));
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => input.current?.focus(), []);
+  const parsed = transcriptionLinkSchema.safeParse(value);
+  const error = value.trim() !== '' && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+  const cancel = () => actor.send({ type: 'link.cancel' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'link.submit' });
+  };
+  return (
+    <form
+      className="transcription__link"
+      onSubmit={submit}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && !saving) cancel();
+      }}
+      noValidate
+    >
+      <TextInput
+        ref={input}
+        label="Transcription link"
+        type="url"
+        inputMode="url"
+        placeholder="https://"
+        value={value}
+        error={error}
+        disabled={saving}
+        onChange={(event) => actor.send({ type: 'link.change', value: event.target.value })}
+      />
+      <div className="transcription__link-actions">
+        <Button type="submit" size="sm" variant="primary" loading={saving} disabled={!parsed.success}>
+          Add
+        </Button>
+        <Button size="sm" onClick={cancel} disabled={saving}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+import { AddToActivityActors } from '@client/activities/addToActivityActor';
+import {
+  createActivity,
+  deleteActivity,
+  listActivities,
+  publishActivity,
+  removeLeiaFromActivity,
+  saveTranscription,
+  setLeiaMode,
+} from '@client/api/activities';
+import { withFailure } from '@client/api/errors';
+import { getLeia } from '@client/api/leias';
+import { generateTranscription, initializeSession } from '@client/api/runner';
+import { chatPath } from '@client/routes';
+import type { ChatNavigationState } from '@client/runner/navigation';
+import { LeiaViewActor } from '@client/screens/Search/actors';
+import { ACTIVITY_CREATE_TOAST, ACTIVITY_TOAST } from '@client/toasts';
+import { type ActivityChange, activityListMachine } from '@machines/activityList';
+import { leiaViewMachine } from '@machines/leiaView';
+import { type TranscriptionTarget, transcriptionMachine } from '@machines/transcription';
+import { configLeiaId } from '@shared/activity-config';
+import { createActorContext } from '@xstate/react';
+import { type ReactNode, useState } from 'react';
+import { toast } from 'sonner';
+import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+
+/**
+ * My Activities' actors: the list and its card actions, the transcription flows, adding a LEIA
+ * (the palette), and the View modal of a LEIA (the Search screen's). The list comes first: the
+ * others hand it what changed. Every IO actor rejects with a Failure (withFailure).
+ */
+
+export const ActivityListActor = createActorContext(activityListMachine);
+export const TranscriptionActor = createActorContext(transcriptionMachine);
+
+const configRef = (change: ActivityChange) =>
+  'config' in change ? { id: change.config.id, leia: configLeiaId(change.config) } : null;
+
+/** What the chat needs to record a transcription for this configuration (spec: navigation state). */
+export const chatStateFor = (target: TranscriptionTarget): ChatNavigationState => ({
+  problemDescription: target.problemDescription,
+  experimentId: target.activityId,
+  leiaConfigId: target.config.id,
+  leiaConfig: { leia: target.leiaId, configuration: target.config.configuration },
+});
+
+export function ActivityActors({ children }: { children: ReactNode }) {
+  const [logic] = useState(() =>
+    activityListMachine.provide({
+      actors: {
+        loadActivities: fromPromise(({ signal }) =>
+          withFailure(listActivities({ populated: true }, { signal })),
+        ),
+        createActivity: fromPromise(({ input }) => withFailure(createActivity(input.name))),
+        publishActivity: fromPromise(({ input }) => withFailure(publishActivity(input.activity.id))),
+        deleteActivity: fromPromise(({ input }) => withFailure(deleteActivity(input.activity.id))),
+        removeLeia: fromPromise(({ input }) =>
+          withFailure(removeLeiaFromActivity(input.activity.id, configRef(input)?.id ?? '')),
+        ),
+        setMode: fromPromise(async ({ input }) => {
+          const config = configRef(input);
+          if (input.kind !== 'mode' || !config) throw new Error('not a mode change');
+          return withFailure(setLeiaMode(input.activity.id, config, input.mode));
+        }),
+      },
+      actions: {
+        notify: (_, { tone, message, about }) => {
+          toast[tone](message, about === 'create' ? ACTIVITY_CREATE_TOAST : ACTIVITY_TOAST);
+        },
+      },
+    }),
+  );
+  return (
+    <ActivityListActor.Provider logic={logic}>
+      <ActivityFlowActors>{children}</ActivityFlowActors>
+    </ActivityListActor.Provider>
+  );
+}
+
+function ActivityFlowActors({ children }: { children: ReactNode }) {
+  const list = ActivityListActor.useActorRef();
+  const [, navigate] = useLocation();
+  const [logic] = useState(() => ({
+    transcription: transcriptionMachine.provide({
+      actors: {
+        saveTranscription: fromPromise(({ input }) =>
+          withFailure(
+            saveTranscription(
+              input.target.activityId,
+              { id: input.target.config.id, leia: input.target.leiaId },
+              input.data,
+            ),
+          ),
+        ),
+        generateTranscription: fromPromise(({ input, signal }) =>
+          withFailure(generateTranscription({ leia: input.leiaId }, { signal })),
+        ),
+        startSession: fromPromise(({ input, signal }) =>
+          withFailure(
+            initializeSession(
+              {
+                leia: input.leiaId,
+                experimentContext: { experimentId: input.activityId, leiaConfigId: input.config.id },
+              },
+              { signal },
+            ),
+          ),
+        ),
+      },
+      actions: {
+        notify: (_, { tone, message }) => {
+          toast[tone](message, ACTIVITY_TOAST);
+        },
+        onUpdated: (_, { activity }) => list.send({ type: 'activity.updated', activity }),
+        openChat: (_, { sessionId, target }) =>
+          navigate(chatPath(sessionId), { state: chatStateFor(target) }),
+        openLink: (_, { url }) => {
+          window.open(url, '_blank', 'noopener,noreferrer');
+        },
+      },
+    }),
+    view: leiaViewMachine.provide({
+      actors: { loadLeia: fromPromise(({ input, signal }) => withFailure(getLeia(input.id, { signal }))) },
+    }),
+  }));
+  return (
+    <TranscriptionActor.Provider logic={logic.transcription}>
+      <LeiaViewActor.Provider logic={logic.view}>
+        <AddToActivityActors onAdded={() => list.send({ type: 'list.reload' })}>
+          {children}
+        </AddToActivityActors>
+      </LeiaViewActor.Provider>
+    </TranscriptionActor.Provider>
+  );
+}

@@ -1,0 +1,234 @@
+import { AddToActivityActor } from '@client/activities/addToActivityActor';
+import { addLeiaToActivityCommand } from '@client/activities/paletteArguments';
+import {
+  type Command,
+  defineCommand,
+  type PaletteItem,
+  type StaticArgument,
+  usePaletteCommands,
+} from '@client/palette';
+import { ACTIVITY_LIST_TEXTS, isChanging } from '@machines/activityList';
+import { isBusy } from '@machines/addToActivity';
+import { isStartingSession, type TranscriptionEvent, transcriptionTarget } from '@machines/transcription';
+import { configLeiaName, transcriptionKind } from '@shared/activity-config';
+import { canManageActivities } from '@shared/permissions';
+import {
+  ACTIVITY_MODES,
+  type Activity,
+  type ActivityMode,
+  type LeiaConfig,
+} from '@shared/schemas/activities';
+import { useMemo } from 'react';
+import { ActivityListActor, TranscriptionActor } from './actors';
+import { downloadActivity } from './exportActivity';
+
+const GROUP = 'Activities';
+const STARTING = 'A chat session is being started';
+
+interface Entry {
+  activity: Activity;
+  config: LeiaConfig;
+}
+
+/** Shows an activity's card open and moves the focus to it (after the list has re-rendered). */
+const reveal = (id: string) =>
+  requestAnimationFrame(() => {
+    const card = document.querySelector<HTMLElement>(`[data-activity-id="${CSS.escape(id)}"]`);
+    card?.scrollIntoView({ block: 'nearest' });
+    card?.querySelector<HTMLElement>('button[aria-expanded]')?.focus();
+  });
+
+/**
+ * My Activities' palette commands (admins): the screen's buttons, and for a LEIA of an activity the
+ * transcription actions, each page listing by name only where the action is available.
+ */
+export function useActivityCommands() {
+  const list = ActivityListActor.useActorRef();
+  const transcription = TranscriptionActor.useActorRef();
+  const adding = AddToActivityActor.useActorRef();
+  const changing = ActivityListActor.useSelector(isChanging);
+  const starting = TranscriptionActor.useSelector(isStartingSession);
+  const addBusy = AddToActivityActor.useSelector(isBusy);
+
+  const commands = useMemo((): Command[] => {
+    const activities = () => list.getSnapshot().context.activities;
+    const busy = changing ? ACTIVITY_LIST_TEXTS.busy : undefined;
+
+    const activityPage = (
+      placeholder: string,
+      keep: (activity: Activity) => boolean,
+    ): StaticArgument<Activity> => ({
+      placeholder,
+      empty: 'No activities found',
+      load: () =>
+        activities()
+          .filter(keep)
+          .map((activity) => ({
+            id: activity.id,
+            title: activity.name,
+            subtitle: activity.isPublished ? 'Published' : `${activity.leias.length} LEIAs`,
+            value: activity,
+          })),
+    });
+    const leiaPage = (placeholder: string, keep: (entry: Entry) => boolean): StaticArgument<Entry> => ({
+      placeholder,
+      empty: 'No LEIAs found',
+      load: () =>
+        activities().flatMap((activity) =>
+          activity.leias.flatMap((config, index): PaletteItem<Entry>[] =>
+            keep({ activity, config })
+              ? [
+                  {
+                    id: config.id,
+                    title: configLeiaName(config, index),
+                    subtitle: `${activity.name} · ${config.configuration.mode}`,
+                    keywords: [activity.name],
+                    value: { activity, config },
+                  },
+                ]
+              : [],
+          ),
+        ),
+    });
+    const unpublished = (activity: Activity) => !activity.isPublished;
+    const transcribable = ({ activity, config }: Entry) =>
+      !activity.isPublished && config.configuration.mode === 'transcription';
+    const flow = (id: string, title: string, type: TranscriptionEvent['type'], keywords: string[]): Command =>
+      defineCommand({
+        id,
+        title,
+        group: GROUP,
+        keywords,
+        allowed: canManageActivities,
+        disabled: starting ? STARTING : undefined,
+        args: [leiaPage(`${title.replace('...', '')} for which LEIA? Type a name`, transcribable)],
+        run: ({ activity, config }) => {
+          list.send({ type: 'card.expand', id: activity.id });
+          transcription.send({ type, target: transcriptionTarget(activity, config) } as TranscriptionEvent);
+        },
+      });
+
+    return [
+      {
+        id: 'activities.new',
+        title: 'New activity',
+        group: GROUP,
+        keywords: ['create', 'add', 'experiment'],
+        allowed: canManageActivities,
+        run: () => list.send({ type: 'create.open' }),
+      },
+      defineCommand({
+        id: 'activities.open',
+        title: 'Open activity...',
+        group: GROUP,
+        keywords: ['expand', 'show', 'experiment'],
+        allowed: canManageActivities,
+        args: [activityPage('Open which activity? Type a name', () => true)],
+        run: (activity) => {
+          list.send({ type: 'card.expand', id: activity.id });
+          reveal(activity.id);
+        },
+      }),
+      defineCommand({
+        id: 'activities.publish',
+        title: 'Publish activity...',
+        group: GROUP,
+        keywords: ['release', 'lock'],
+        allowed: canManageActivities,
+        disabled: busy,
+        args: [activityPage('Publish which activity? Type a name', unpublished)],
+        run: (activity) => list.send({ type: 'activity.publish', activity }),
+      }),
+      defineCommand({
+        id: 'activities.delete',
+        title: 'Delete activity...',
+        group: GROUP,
+        keywords: ['remove'],
+        allowed: canManageActivities,
+        disabled: busy,
+        args: [activityPage('Delete which activity? Type a name', unpublished)],
+        run: (activity) => list.send({ type: 'activity.delete', activity }),
+      }),
+      addLeiaToActivityCommand({
+        disabled: addBusy ? ACTIVITY_LIST_TEXTS.busy : undefined,
+        run: (leia, activity) => adding.send({ type: 'add.direct', leia, activity }),
+      }),
+      defineCommand({
+        id: 'activities.removeLeia',
+        title: 'Delete LEIA from activity...',
+        group: GROUP,
+        keywords: ['remove'],
+        allowed: canManageActivities,
+        disabled: busy,
+        args: [
+          leiaPage('Delete which LEIA from its activity? Type a name', ({ activity }) =>
+            unpublished(activity),
+          ),
+        ],
+        run: ({ activity, config }) => list.send({ type: 'leia.remove', activity, config }),
+      }),
+      defineCommand({
+        id: 'activities.setMode',
+        title: 'Set mode...',
+        group: GROUP,
+        keywords: ['standard', 'transcription'],
+        allowed: canManageActivities,
+        disabled: busy,
+        args: [
+          leiaPage('Set the mode of which LEIA? Type a name', ({ activity }) => unpublished(activity)),
+          ({ config }: Entry): StaticArgument<ActivityMode> => ({
+            placeholder: 'Which mode?',
+            load: () =>
+              ACTIVITY_MODES.filter((mode) => mode !== config.configuration.mode).map((mode) => ({
+                id: mode,
+                title: mode,
+                value: mode,
+              })),
+          }),
+        ],
+        run: ({ activity, config }, mode) => list.send({ type: 'leia.mode', activity, config, mode }),
+      }),
+      flow('activities.addLink', 'Add transcription link...', 'link.open', ['url', 'external']),
+      flow('activities.autoGenerate', 'Auto-generate transcription...', 'generate.open', [
+        'generate',
+        'model',
+      ]),
+      flow('activities.record', 'Record transcription in a chat...', 'manual.start', ['generate', 'manual']),
+      flow('activities.editJson', 'Edit transcription JSON...', 'json.open', ['json', 'messages']),
+      defineCommand({
+        id: 'activities.viewTranscription',
+        title: 'View transcription...',
+        group: GROUP,
+        keywords: ['messages', 'link', 'read'],
+        allowed: canManageActivities,
+        args: [
+          leiaPage(
+            'View the transcription of which LEIA? Type a name',
+            ({ config }) => transcriptionKind(config) !== 'none',
+          ),
+        ],
+        run: ({ activity, config }) =>
+          transcription.send({ type: 'view.open', target: transcriptionTarget(activity, config) }),
+      }),
+      defineCommand({
+        id: 'activities.exportJson',
+        title: 'Export activity as JSON...',
+        group: GROUP,
+        keywords: ['download', 'backup'],
+        allowed: canManageActivities,
+        args: [activityPage('Export which activity? Type a name', () => true)],
+        run: (activity) => downloadActivity(activity, 'json'),
+      }),
+      defineCommand({
+        id: 'activities.exportCsv',
+        title: 'Export transcriptions as CSV...',
+        group: GROUP,
+        keywords: ['download', 'research', 'spreadsheet'],
+        allowed: canManageActivities,
+        args: [activityPage('Export the transcriptions of which activity? Type a name', () => true)],
+        run: (activity) => downloadActivity(activity, 'csv'),
+      }),
+    ];
+  }, [list, transcription, adding, changing, starting, addBusy]);
+  usePaletteCommands(commands);
+}

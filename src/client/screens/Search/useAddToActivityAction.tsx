@@ -1,0 +1,42 @@
+import { AddToActivityActor } from '@client/activities/addToActivityActor';
+import { addLeiaToActivityCommand } from '@client/activities/paletteArguments';
+import { PlusIcon } from '@client/components';
+import { usePaletteCommands } from '@client/palette';
+import { ACTIVITY_LIST_TEXTS } from '@machines/activityList';
+import { isBusy } from '@machines/addToActivity';
+import { canManageActivities } from '@shared/permissions';
+import { useMemo } from 'react';
+import type { RowAction } from './rowActions';
+
+/**
+ * The row action 'Add to Activity' (admins): opens the Add-to-activity modal for that LEIA. Its
+ * palette command is 'Add LEIA to activity...' (the LEIA, then the activity or a new one), which
+ * adds at once without the modal.
+ */
+export function useAddToActivityAction(): readonly RowAction[] {
+  const actor = AddToActivityActor.useActorRef();
+  const busy = AddToActivityActor.useSelector(isBusy);
+  usePaletteCommands(
+    useMemo(
+      () => [
+        addLeiaToActivityCommand({
+          disabled: busy ? ACTIVITY_LIST_TEXTS.busy : undefined,
+          run: (leia, activity) => actor.send({ type: 'add.direct', leia, activity }),
+        }),
+      ],
+      [actor, busy],
+    ),
+  );
+  return useMemo(
+    () => [
+      {
+        id: 'addToActivity',
+        label: 'Add to Activity',
+        icon: <PlusIcon />,
+        visible: (_, user) => canManageActivities(user),
+        run: (leia) => actor.send({ type: 'add.open', leia: { id: leia.id, name: leia.metadata.name } }),
+      },
+    ],
+    [actor],
+  );
+}
