@@ -1,3 +1,5 @@
+import { cleanupForSave } from '@shared/resource-cleanup';
+import { DEFAULT_VERSION } from '@shared/semver';
 import type { SnapshotFrom } from 'xstate';
 import { draftOf, isEmptyDraft, type WizardDraft, type WizardStep } from './wizard/draft';
 import { type NameField, nameOf, namesReady } from './wizard/names';
@@ -114,12 +116,8 @@ export const wizardMachine = wizardSetup.createMachine({
                 src: 'createResource',
                 input: ({ context }) => {
                   const kind = nextNewPart(context)!;
-                  return {
-                    kind,
-                    part: context.parts[kind]!,
-                    name: nameOf(context.names, kind),
-                    publish: publishFlag(context, kind),
-                  };
+                  const body = cleanupForSave(context.parts[kind]!, nameOf(context.names, kind));
+                  return { kind, body, publish: publishFlag(context, kind) };
                 },
                 onDone: {
                   target: 'NextPart',
@@ -145,11 +143,13 @@ export const wizardMachine = wizardSetup.createMachine({
                 id: 'createLeia',
                 src: 'createLeia',
                 input: ({ context }) => ({
-                  name: nameOf(context.names, 'leia'),
-                  ids: {
-                    persona: context.created.persona?.id ?? context.parts.persona!.id,
-                    problem: context.created.problem?.id ?? context.parts.problem!.id,
-                    behaviour: context.created.behaviour?.id ?? context.parts.behaviour!.id,
+                  body: {
+                    metadata: { name: nameOf(context.names, 'leia'), version: DEFAULT_VERSION },
+                    spec: {
+                      persona: context.created.persona?.id ?? context.parts.persona!.id,
+                      problem: context.created.problem?.id ?? context.parts.problem!.id,
+                      behaviour: context.created.behaviour?.id ?? context.parts.behaviour!.id,
+                    },
                   },
                   publish: publishFlag(context, 'leia'),
                 }),
@@ -186,6 +186,7 @@ export type WizardSnapshot = SnapshotFrom<WizardMachine>;
 export type { WizardPreset } from './wizard/draft';
 export { NAME_TEXTS } from './wizard/names';
 export type { NameKey, PartKind, WizardPart, WizardViewer } from './wizard/parts';
+export { PART_KINDS } from './wizard/parts';
 export type * from './wizard/types';
 export type { WizardDraft, WizardStep };
 export { nameCheckId, WIZARD_TEXTS };
@@ -239,6 +240,10 @@ export const visibilityOf = (s: WizardSnapshot, key: NameKey) => ({
   isPublic: publishes(s.context.visibility, key),
   locked: key !== 'leia' && s.context.visibility.leia === true,
 });
+
+/** Admins' toggles of step 3: the LEIA's (the master toggle), then each edited part's. */
+export const visibilityToggles = (s: WizardSnapshot) =>
+  activeNameKeys(s.context.parts).map((key) => ({ key, ...visibilityOf(s, key) }));
 
 /** The parts a public LEIA turns public (listed beside the master toggle). */
 export const madePublic = (s: WizardSnapshot) => partsMadePublic(s.context.parts, s.context.visibility);

@@ -1,3 +1,5 @@
+import type { CleanResourceBody } from '@shared/resource-cleanup';
+import type { LeiaCreateBody } from '@shared/schemas/leias';
 import type { InitializeBody } from '@shared/schemas/runner';
 import type { NameCheckReport } from '../nameCheck';
 import type { WizardDraft, WizardPreset } from './draft';
@@ -44,19 +46,17 @@ export type WizardEvent =
   | { type: 'wizard.discard' }
   | NameCheckReport;
 
-/** POST /{kind}s: the part, cleaned up and named (src/shared/resource-cleanup.ts). */
+/** POST /{kind}s: the edited part, cleaned up and named (src/shared/resource-cleanup.ts). */
 export interface CreatePartInput {
   kind: PartKind;
-  part: WizardPart;
-  name: string;
+  body: CleanResourceBody;
   /** Sent only by admins. */
   publish?: boolean;
 }
 
-/** POST /leias with the three part ids. */
+/** POST /leias: its name, version 1.0.0, and the three part ids. */
 export interface CreateLeiaInput {
-  name: string;
-  ids: Record<PartKind, string>;
+  body: LeiaCreateBody;
   /** Sent only by admins. */
   publish?: boolean;
 }

@@ -20,6 +20,7 @@ const AdminDashboard = lazyScreen(() => import('./screens/Admin/AdminDashboard')
 const SearchScreen = lazyScreen(() => import('./screens/Search/SearchScreen'));
 const MyLeias = lazyScreen(() => import('./screens/Search/MyLeias'));
 const Chat = lazyScreen(() => import('./screens/Chat/Chat'));
+const Wizard = lazyScreen(() => import('./screens/Wizard/Wizard'));
 
 const UserManagement = lazyScreen(() => import('./screens/Users/UserManagement'));
 
@@ -88,10 +89,7 @@ export function AppRoutes() {
       <Route path={ROUTES.design}>
         <ProtectedRoute>
           <Shell>
-            <ComingSoon
-              title="Design a new LEIA"
-              description="Combine a persona, a problem and a behaviour"
-            />
+            <Wizard />
           </Shell>
         </ProtectedRoute>
       </Route>

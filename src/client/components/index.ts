@@ -21,6 +21,8 @@ export {
   Select,
   type SelectOption,
   type SelectProps,
+  TextArea,
+  type TextAreaProps,
   TextInput,
   type TextInputProps,
 } from './Field';

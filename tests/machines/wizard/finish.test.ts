@@ -95,14 +95,32 @@ describe('wizard machine: Finish', () => {
     await flush();
     await flush();
     expect(calls.exists.sort()).toEqual(['leia:Zoo interview', 'persona:Mary', 'problem:Zoo']);
-    expect(calls.createResource.map(({ kind, name, publish }) => [kind, name, publish])).toEqual([
-      ['persona', 'Mary', false],
-      ['problem', 'Zoo', false],
+    expect(calls.createResource).toEqual([
+      {
+        kind: 'persona',
+        body: {
+          apiVersion: 'v1',
+          metadata: { name: 'Mary', version: '1.0.0' },
+          spec: { fullName: 'Mary Shelley' },
+        },
+        publish: false,
+      },
+      {
+        kind: 'problem',
+        body: {
+          apiVersion: 'v1',
+          metadata: { name: 'Zoo', version: '1.0.0' },
+          spec: { description: 'A zoo' },
+        },
+        publish: false,
+      },
     ]);
     expect(calls.createLeia).toEqual([
       {
-        name: 'Zoo interview',
-        ids: { persona: 'new-persona-1', problem: 'new-problem-2', behaviour: 'b-int' },
+        body: {
+          metadata: { name: 'Zoo interview', version: '1.0.0' },
+          spec: { persona: 'new-persona-1', problem: 'new-problem-2', behaviour: 'b-int' },
+        },
         publish: false,
       },
     ]);
@@ -147,7 +165,7 @@ describe('wizard machine: Finish', () => {
     // The persona is ours now: its name is not checked again, nor is it created again.
     expect(calls.exists.sort()).toEqual(['leia:Zoo interview', 'problem:Zoo']);
     expect(calls.createResource.map(({ kind }) => kind)).toEqual(['persona', 'problem', 'problem']);
-    expect(calls.createLeia[0]?.ids).toEqual({
+    expect(calls.createLeia[0]?.body.spec).toEqual({
       persona: 'made-persona',
       problem: 'new-problem-3',
       behaviour: 'b-int',
@@ -175,7 +193,7 @@ describe('wizard machine: Finish', () => {
     expect(snap().context.pageError).toBeNull();
     await flush();
     await flush();
-    expect(calls.createResource.map(({ name }) => name)).toEqual(['Mary', 'Mary 2']);
+    expect(calls.createResource.map(({ body }) => body.metadata.name)).toEqual(['Mary', 'Mary 2']);
     expect(snap().status).toBe('done');
   });
 

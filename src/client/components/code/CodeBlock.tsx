@@ -1,5 +1,6 @@
 import { type SolutionFormat, solutionFormats } from '@shared/schemas/resources';
 import { useEffect, useState } from 'react';
+import './code-block.css';
 
 /** Formats with a grammar; the others (text, mermaid) never load the highlighter. */
 const HIGHLIGHTED = new Set<SolutionFormat>(['yaml', 'markdown', 'html', 'json', 'xml']);
