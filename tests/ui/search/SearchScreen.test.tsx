@@ -99,7 +99,7 @@ describe('Search screen', () => {
     expect(inRow('Orphan').queryByText('Administrator')).toBeNull();
   });
 
-  it('offers View on every row and Delete to an admin on every row; no dead Design or Add buttons', async () => {
+  it('offers Design from this and View on every row and Delete to an admin on every row; no dead Add buttons', async () => {
     await renderSearch();
     for (const leia of [bank, library, zoo]) {
       const r = inRow(leia.metadata.name);
@@ -107,7 +107,8 @@ describe('Search screen', () => {
         r.getByRole('button', { name: `View ${leia.metadata.name} v${leia.metadata.version}` }),
       ).toBeEnabled();
       expect(r.getByRole('button', { name: /^Delete / })).toBeInTheDocument();
-      expect(r.queryByRole('button', { name: /Design from this|Add to Activity/ })).toBeNull();
+      expect(r.getByRole('button', { name: /^Design from this / })).toBeEnabled();
+      expect(r.queryByRole('button', { name: /Add to Activity/ })).toBeNull();
     }
   });
 

@@ -1,5 +1,6 @@
 import { actorOf, useAuth } from '@client/auth';
 import { EmptyState, ErrorState, LoadingState, Page, Spinner } from '@client/components';
+import { DesignPresetActors } from '@client/design/designPreset';
 import { StartSessionActors } from '@client/runner/startSession';
 import {
   type SearchFilters as Filters,
@@ -48,9 +49,11 @@ const countText = (count: number, more: boolean) =>
 export function LeiaBrowser(props: LeiaBrowserProps) {
   return (
     <StartSessionActors>
-      <LeiaActors scope={props.scope}>
-        <LeiaBrowserView {...props} />
-      </LeiaActors>
+      <DesignPresetActors>
+        <LeiaActors scope={props.scope}>
+          <LeiaBrowserView {...props} />
+        </LeiaActors>
+      </DesignPresetActors>
     </StartSessionActors>
   );
 }
