@@ -14,6 +14,7 @@ import { shallowEqual } from '@xstate/react';
 import { type KeyboardEvent, useId } from 'react';
 import { PartEditorActor } from '../actors';
 import { PART_LABEL } from '../labels';
+import { listedIssues } from './fields';
 import { PersonaFields } from './PersonaFields';
 import { ProblemFields } from './ProblemFields';
 
@@ -55,6 +56,8 @@ export function PartEditorModal() {
   };
 
   if (!view.open || !kind || !part) return null;
+  const visualKind = view.tab === 'visual' && (kind === 'persona' || kind === 'problem') ? kind : null;
+  const issues = listedIssues(view.issues, visualKind);
 
   const code = (
     <div className="part-editor__code">
@@ -137,9 +140,9 @@ export function PartEditorModal() {
         ) : (
           code
         )}
-        {view.issues.length > 0 && view.textError === null && (
+        {issues.length > 0 && view.textError === null && (
           <ul className="part-editor__issues" aria-label="Problems in the spec">
-            {view.issues.map((issue) => (
+            {issues.map((issue) => (
               <li key={`${issue.path}:${issue.message}`}>
                 {issue.path && <code>{issue.path}</code>} {issue.message}
               </li>

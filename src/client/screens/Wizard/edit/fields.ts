@@ -13,3 +13,24 @@ export interface VisualFieldProps {
   issues: readonly SpecIssue[];
   onField: (field: string, value: unknown) => void;
 }
+
+/** The spec fields each Visual Editor shows with their own error; other issues are listed below it. */
+export const VISUAL_FIELDS: Record<'persona' | 'problem', ReadonlySet<string>> = {
+  persona: new Set([
+    'fullName',
+    'firstName',
+    'description',
+    'personality',
+    'subjectPronoum',
+    'objectPronoum',
+    'possesivePronoum',
+    'possesiveAdjective',
+  ]),
+  problem: new Set(['description', 'personaBackground', 'details', 'solution', 'solutionFormat', 'process']),
+};
+
+/** The issues a view lists apart: all of them in the code editor, those no visual field shows otherwise. */
+export const listedIssues = (issues: readonly SpecIssue[], visualKind: 'persona' | 'problem' | null) =>
+  visualKind
+    ? issues.filter((issue) => !VISUAL_FIELDS[visualKind].has(issue.path.split('.')[0] ?? ''))
+    : issues;

@@ -36,6 +36,7 @@ export function BehaviourPicker() {
           className={cx('resource-column__check', chosen && 'resource-column__check--done')}
           aria-label={chosen ? 'Chosen' : 'Not chosen yet'}
           role="img"
+          aria-hidden={false}
         />
         {PART_LABEL.behaviour}
       </h3>

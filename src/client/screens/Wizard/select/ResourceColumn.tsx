@@ -52,6 +52,7 @@ export function ResourceColumn({ kind, viewer }: { kind: PartKind; viewer: Actor
           className={cx('resource-column__check', chosenId && 'resource-column__check--done')}
           aria-label={chosenId ? 'Chosen' : 'Not chosen yet'}
           role="img"
+          aria-hidden={false}
         />
         {title}
       </h3>
