@@ -5,12 +5,12 @@ import { ROUTES } from '@client/routes';
 import { listsView, RESOURCE_LISTS_TEXTS } from '@machines/resourceLists';
 import { forwardEvent, hasUnsavedEdits, wizardStep } from '@machines/wizard';
 import type { Actor } from '@shared/permissions';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { LeaveConfirmActor, ResourceListsActor, WizardActor, WizardActors } from './actors';
 import { CreateStep } from './create/CreateStep';
 import { EditStep } from './edit/EditStep';
 import { LeaveConfirmModal } from './LeaveConfirmModal';
-import { WIZARD_LABELS } from './labels';
+import { STEP_TITLE_ID, WIZARD_LABELS } from './labels';
 import { StepIndicator } from './StepIndicator';
 import { SelectStep } from './select/SelectStep';
 import { useCtrlEnter } from './useCtrlEnter';
@@ -47,6 +47,7 @@ function WizardView({ viewer }: { viewer: Actor }) {
   const step = WizardActor.useSelector(wizardStep);
   const loading = ResourceListsActor.useSelector(listsView);
   useWizardCommands(viewer);
+  useFocusOnStepChange(step);
   useCtrlEnter(() => wizard.send(forwardEvent(wizard.getSnapshot())));
   useLeaveGuard(
     useCallback(
@@ -85,4 +86,14 @@ function WizardView({ viewer }: { viewer: Actor }) {
       <LeaveConfirmModal />
     </Page>
   );
+}
+
+/** A new step starts at its heading (the control that had focus is gone with the old step). */
+function useFocusOnStepChange(step: number) {
+  const shown = useRef(step);
+  useEffect(() => {
+    if (shown.current === step) return;
+    shown.current = step;
+    document.getElementById(STEP_TITLE_ID)?.focus();
+  }, [step]);
 }

@@ -23,6 +23,9 @@ export const WIZARD_LABELS = {
   starting: 'Starting...',
 } as const;
 
+/** The heading of the step on screen: focused when the step changes, so the keyboard starts there. */
+export const STEP_TITLE_ID = 'wizard-step-title';
+
 /** Step 1 shows the lists in this order: behaviour, problem, persona. */
 export const COLUMN_ORDER: readonly PartKind[] = ['behaviour', 'problem', 'persona'];
 

@@ -2,7 +2,7 @@ import { AlertIcon } from '@client/components';
 import { type Actor, canPublish } from '@shared/permissions';
 import { WizardActor } from '../actors';
 import { PreviewPanel } from '../edit/PreviewPanel';
-import { WIZARD_LABELS } from '../labels';
+import { STEP_TITLE_ID, WIZARD_LABELS } from '../labels';
 import { NameFields } from './NameFields';
 import { VisibilityToggles } from './VisibilityToggles';
 
@@ -10,9 +10,9 @@ import { VisibilityToggles } from './VisibilityToggles';
 export function CreateStep({ viewer }: { viewer: Actor }) {
   const pageError = WizardActor.useSelector((s) => s.context.pageError);
   return (
-    <section className="wizard-step" aria-labelledby="wizard-step-title">
+    <section className="wizard-step" aria-labelledby={STEP_TITLE_ID}>
       <header className="wizard-step__header">
-        <h2 className="wizard-step__title" id="wizard-step-title">
+        <h2 className="wizard-step__title" id={STEP_TITLE_ID} tabIndex={-1}>
           {WIZARD_LABELS.createTitle}
         </h2>
       </header>

@@ -1,6 +1,6 @@
 import { PART_KINDS } from '@machines/wizard';
 import type { Actor } from '@shared/permissions';
-import { WIZARD_LABELS } from '../labels';
+import { STEP_TITLE_ID, WIZARD_LABELS } from '../labels';
 import { PartCard } from './PartCard';
 import { PartEditorModal } from './PartEditorModal';
 import { PreviewPanel } from './PreviewPanel';
@@ -8,9 +8,9 @@ import { PreviewPanel } from './PreviewPanel';
 /** Step 2, Edit: a card per part, and the Real-time Preview of the generated LEIA with Try. */
 export function EditStep({ viewer }: { viewer: Actor }) {
   return (
-    <section className="wizard-step" aria-labelledby="wizard-step-title">
+    <section className="wizard-step" aria-labelledby={STEP_TITLE_ID}>
       <header className="wizard-step__header">
-        <h2 className="wizard-step__title" id="wizard-step-title">
+        <h2 className="wizard-step__title" id={STEP_TITLE_ID} tabIndex={-1}>
           {WIZARD_LABELS.editTitle}
         </h2>
       </header>

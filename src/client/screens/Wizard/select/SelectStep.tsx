@@ -2,7 +2,7 @@ import { cx } from '@client/components';
 import { allPartsChosen, WIZARD_TEXTS } from '@machines/wizard';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { WizardActor } from '../actors';
-import { COLUMN_ORDER, WIZARD_LABELS } from '../labels';
+import { COLUMN_ORDER, STEP_TITLE_ID, WIZARD_LABELS } from '../labels';
 import { BehaviourPicker } from './BehaviourPicker';
 import { DeleteResourceModal } from './DeleteResourceModal';
 import { ResourceColumn } from './ResourceColumn';
@@ -16,9 +16,9 @@ export function SelectStep({ viewer }: { viewer: Actor }) {
   const full = canSeeBehaviour(viewer);
   const kinds = full ? COLUMN_ORDER : COLUMN_ORDER.filter((kind) => kind !== 'behaviour');
   return (
-    <section className="wizard-step" aria-labelledby="wizard-step-title">
+    <section className="wizard-step" aria-labelledby={STEP_TITLE_ID}>
       <header className="wizard-step__header">
-        <h2 className="wizard-step__title" id="wizard-step-title">
+        <h2 className="wizard-step__title" id={STEP_TITLE_ID} tabIndex={-1}>
           {WIZARD_LABELS.selectTitle}
         </h2>
         <p className={cx('wizard-status', complete && 'wizard-status--done')} role="status">
