@@ -1,4 +1,4 @@
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { type ApiSession, createUser, signIn } from './support/api';
 import {
@@ -11,6 +11,18 @@ import {
   startApp,
   visible,
 } from './support/session';
+import {
+  cardOf,
+  choose,
+  editor,
+  next,
+  partCard,
+  preview,
+  previewOf,
+  replaceCode,
+  stepHeading,
+  tabUntil,
+} from './support/wizard';
 
 /**
  * Issue 9, the design wizard end to end in Chromium against the built app, the real server and
@@ -47,33 +59,6 @@ const open = async (account = app.admin): Promise<Page> => {
   await session.page.goto(`${app.url}/create`);
   await visible(session.page.getByRole('heading', { level: 2, name: 'Select Components' }));
   return session.page;
-};
-
-const cardOf = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name} v`) });
-const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
-const next = (page: Page) => page.getByRole('button', { name: 'Next', exact: true });
-const partCard = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
-const preview = (page: Page) => page.getByRole('region', { name: 'Real-time Preview' });
-const editor = (page: Page) => page.getByRole('dialog', { name: /^Edit / });
-
-/** The preview's tab, its text. */
-const previewOf = async (page: Page, tab: string) => {
-  await preview(page).getByRole('tab', { name: tab, exact: true }).click();
-  return preview(page).getByRole('tabpanel').textContent();
-};
-
-/** Replaces the text of the dialog's code editor (insertText: no auto-closed brackets). */
-const replaceCode = async (page: Page, text: string) => {
-  const code = editor(page).getByRole('textbox', { name: /spec \(JSON\)/ });
-  await code.click();
-  await page.keyboard.press('Control+a');
-  await page.keyboard.insertText(text);
-};
-
-const choose = async (page: Page, parts: { behaviour: string; problem: string; persona: string }) => {
-  await cardOf(page, parts.behaviour).click();
-  await cardOf(page, parts.problem).click();
-  await cardOf(page, parts.persona).click();
 };
 
 const LIBRARY = {
@@ -296,12 +281,3 @@ describe('Design wizard in Chromium', () => {
     await poll(() => previewOf(page, 'Persona')).not.toContain('Okafor-Reid');
   });
 });
-
-/** Presses Tab until `target` has focus (at most 40 times). */
-async function tabUntil(page: Page, target: Locator) {
-  for (let i = 0; i < 40; i++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error('Tab never reached the element');
-}

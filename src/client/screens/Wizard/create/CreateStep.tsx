@@ -5,6 +5,7 @@ import { PreviewPanel } from '../edit/PreviewPanel';
 import { STEP_TITLE_ID, WIZARD_LABELS } from '../labels';
 import { NameFields } from './NameFields';
 import { VisibilityToggles } from './VisibilityToggles';
+import './create.css';
 
 /** Step 3, Create your LEIA: the names, admins' visibility, the Final LEIA Preview; Finish is below. */
 export function CreateStep({ viewer }: { viewer: Actor }) {

@@ -4,6 +4,7 @@ import { STEP_TITLE_ID, WIZARD_LABELS } from '../labels';
 import { PartCard } from './PartCard';
 import { PartEditorModal } from './PartEditorModal';
 import { PreviewPanel } from './PreviewPanel';
+import './edit.css';
 
 /** Step 2, Edit: a card per part, and the Real-time Preview of the generated LEIA with Try. */
 export function EditStep({ viewer }: { viewer: Actor }) {

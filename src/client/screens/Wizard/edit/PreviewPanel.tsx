@@ -5,6 +5,7 @@ import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { useId, useState } from 'react';
 import { WizardActor } from '../actors';
 import { PART_LABEL, WIZARD_LABELS } from '../labels';
+import './edit.css';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 

@@ -6,6 +6,7 @@ import { COLUMN_ORDER, STEP_TITLE_ID, WIZARD_LABELS } from '../labels';
 import { BehaviourPicker } from './BehaviourPicker';
 import { DeleteResourceModal } from './DeleteResourceModal';
 import { ResourceColumn } from './ResourceColumn';
+import './select.css';
 
 /**
  * Step 1, Select Components: the behaviour, problem and persona lists side by side; for
