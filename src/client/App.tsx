@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch } from 'wouter';
 import { AdminRoute, AuthProvider, actorOf, ProtectedRoute, useAuth } from './auth';
-import { ComingSoon } from './components/ComingSoon';
 import { LoadingState } from './components/States';
 import { lazyScreen } from './lazyScreen';
 import { PaletteProvider } from './palette';
@@ -21,6 +20,7 @@ const SearchScreen = lazyScreen(() => import('./screens/Search/SearchScreen'));
 const MyLeias = lazyScreen(() => import('./screens/Search/MyLeias'));
 const Chat = lazyScreen(() => import('./screens/Chat/Chat'));
 const MyActivities = lazyScreen(() => import('./screens/Activities/MyActivities'));
+const Wizard = lazyScreen(() => import('./screens/Wizard/Wizard'));
 
 const UserManagement = lazyScreen(() => import('./screens/Users/UserManagement'));
 
@@ -89,10 +89,7 @@ export function AppRoutes() {
       <Route path={ROUTES.design}>
         <ProtectedRoute>
           <Shell>
-            <ComingSoon
-              title="Design a new LEIA"
-              description="Combine a persona, a problem and a behaviour"
-            />
+            <Wizard />
           </Shell>
         </ProtectedRoute>
       </Route>

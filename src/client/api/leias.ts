@@ -1,4 +1,4 @@
-import type { Leia, LeiaListItem } from '@shared/schemas/leias';
+import type { Leia, LeiaCreateBody, LeiaListItem } from '@shared/schemas/leias';
 import { LIST_FIELDS, NEXT_CURSOR_HEADER } from '@shared/schemas/leias';
 import type { Visibility } from '@shared/schemas/visibility';
 import { type CallOptions, clientFor } from './client';
@@ -74,3 +74,23 @@ export const deleteLeia = (id: string, options?: Pick<CallOptions, 'signal'>) =>
     method: 'DELETE',
     signal: options?.signal,
   });
+
+/** POST /leias: the spec references the three parts by id; `publish` only when given (admins). */
+export const createLeia = (
+  body: LeiaCreateBody,
+  { publish, ...options }: CallOptions & { publish?: boolean } = {},
+) =>
+  clientFor(options)<Leia>('/leias', {
+    method: 'POST',
+    body,
+    query: publish === undefined ? undefined : { publish: String(publish) },
+    signal: options.signal,
+  });
+
+/** GET /leias/exists/{name}: whether any version of the name exists, whoever owns it. */
+export const leiaExists = async (name: string, options?: CallOptions) =>
+  (
+    await clientFor(options)<{ exists: boolean }>(`/leias/exists/${encodeURIComponent(name)}`, {
+      signal: options?.signal,
+    })
+  ).exists;

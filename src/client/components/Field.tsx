@@ -81,6 +81,17 @@ export function TextInput({ label, error, hint, id, className, ...props }: TextI
   );
 }
 
+export interface TextAreaProps extends ComponentPropsWithRef<'textarea'>, LabelledProps {}
+
+/** A multi-line input with its Field built in; it grows with its text, up to 400 px, then scrolls. */
+export function TextArea({ label, error, hint, id, className, ...props }: TextAreaProps) {
+  return (
+    <Field label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => <textarea className="input textarea" rows={3} {...props} {...control} />}
+    </Field>
+  );
+}
+
 export interface PasswordInputProps extends Omit<TextInputProps, 'type'> {
   /** Controlled visibility (e.g. a form's Reset hides it again); uncontrolled when absent. */
   visible?: boolean;

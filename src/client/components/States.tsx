@@ -5,11 +5,12 @@ import { Spinner } from './Spinner';
 
 /** The three non-content states of a list or screen: loading, empty, failed. */
 
-export function LoadingState({ text = 'Loading...' }: { text?: string }) {
+export function LoadingState({ text = 'Loading...', detail }: { text?: string; detail?: ReactNode }) {
   return (
     <div className="state" role="status">
       <Spinner size={20} />
-      <p className="state__text">{text}</p>
+      <p className={detail ? 'state__title' : 'state__text'}>{text}</p>
+      {detail && <p className="state__text">{detail}</p>}
     </div>
   );
 }

@@ -10,7 +10,6 @@ export {
   type IconButtonProps,
 } from './Button';
 export { Card, type CardProps } from './Card';
-export { ComingSoon, type ComingSoonProps } from './ComingSoon';
 export { cx } from './cx';
 export {
   Field,
@@ -21,6 +20,8 @@ export {
   Select,
   type SelectOption,
   type SelectProps,
+  TextArea,
+  type TextAreaProps,
   TextInput,
   type TextInputProps,
 } from './Field';

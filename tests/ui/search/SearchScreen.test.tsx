@@ -99,7 +99,7 @@ describe('Search screen', () => {
     expect(inRow('Orphan').queryByText('Administrator')).toBeNull();
   });
 
-  it('offers View, Add to Activity and Delete to an admin on every row; no dead Design button', async () => {
+  it('offers Design from this, View, Add to Activity and Delete to an admin on every row', async () => {
     await renderSearch();
     for (const leia of [bank, library, zoo]) {
       const r = inRow(leia.metadata.name);
@@ -110,7 +110,7 @@ describe('Search screen', () => {
       expect(
         r.getByRole('button', { name: `Add to Activity ${leia.metadata.name} v${leia.metadata.version}` }),
       ).toBeEnabled();
-      expect(r.queryByRole('button', { name: /Design from this/ })).toBeNull();
+      expect(r.getByRole('button', { name: /^Design from this / })).toBeEnabled();
     }
   });
 

@@ -1,5 +1,6 @@
 import { actorOf, useAuth } from '@client/auth';
 import { Button, EmptyState, ErrorState, LoadingState, Page, PlusIcon, SearchIcon } from '@client/components';
+import { DesignPresetActors } from '@client/design/designPreset';
 import { ViewLeiaModal } from '@client/screens/Search/view/ViewLeiaModal';
 import {
   ACTIVITY_LIST_TEXTS,
@@ -25,10 +26,13 @@ import './activities.css';
  * transcription flows, are machines (./actors.tsx); this view renders their snapshots.
  */
 export function MyActivities() {
+  // The View modal it shares with Search offers 'Design from this' too.
   return (
-    <ActivityActors>
-      <MyActivitiesView />
-    </ActivityActors>
+    <DesignPresetActors>
+      <ActivityActors>
+        <MyActivitiesView />
+      </ActivityActors>
+    </DesignPresetActors>
   );
 }
 

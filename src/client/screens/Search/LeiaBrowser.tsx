@@ -2,6 +2,7 @@ import { AddToActivityModal } from '@client/activities/AddToActivityModal';
 import { AddToActivityActors } from '@client/activities/addToActivityActor';
 import { actorOf, useAuth } from '@client/auth';
 import { EmptyState, ErrorState, LoadingState, Page, Spinner } from '@client/components';
+import { DesignPresetActors } from '@client/design/designPreset';
 import { StartSessionActors } from '@client/runner/startSession';
 import {
   type SearchFilters as Filters,
@@ -51,11 +52,13 @@ const countText = (count: number, more: boolean) =>
 export function LeiaBrowser(props: LeiaBrowserProps) {
   return (
     <StartSessionActors>
-      <LeiaActors scope={props.scope}>
-        <AddToActivityActors>
-          <LeiaBrowserView {...props} />
-        </AddToActivityActors>
-      </LeiaActors>
+      <DesignPresetActors>
+        <LeiaActors scope={props.scope}>
+          <AddToActivityActors>
+            <LeiaBrowserView {...props} />
+          </AddToActivityActors>
+        </LeiaActors>
+      </DesignPresetActors>
     </StartSessionActors>
   );
 }

@@ -1,6 +1,7 @@
 import type { LeiaListItem } from '@client/api/leias';
 import type { ButtonVariant } from '@client/components';
-import { EyeIcon, TrashIcon } from '@client/components';
+import { EyeIcon, SparklesIcon, TrashIcon } from '@client/components';
+import { useDesignFrom } from '@client/design/designPreset';
 import { openDeleteLeia } from '@machines/deleteLeia';
 import { type Actor, canDelete } from '@shared/permissions';
 import { type ReactNode, useMemo } from 'react';
@@ -41,14 +42,28 @@ export const isActionVisible = (action: RowAction, leia: LeiaListItem, actor: Ac
   !action.visible || action.visible(leia, actor);
 
 /**
- * The row actions in the product's order: View, then `extra` (Try, from useTryAction), then
- * Delete.
+ * The row actions in the product's order: Design from this, View, then `extra` (Try, from
+ * useTryAction), then Delete.
  */
 export function useRowActions(extra: readonly RowAction[]) {
   const view = LeiaViewActor.useActorRef();
   const remove = DeleteLeiaActor.useActorRef();
+  const { designFrom, loadingKey } = useDesignFrom();
   return useMemo<RowAction[]>(
     () => [
+      {
+        id: 'design',
+        label: 'Design from this',
+        icon: <SparklesIcon />,
+        busy: (leia) => leia.id === loadingKey,
+        run: designFrom,
+        command: {
+          title: 'Design from LEIA...',
+          placeholder: 'Design from which LEIA? Type a name or description',
+          empty: 'No LEIAs found',
+          keywords: ['derive', 'copy', 'customise', 'wizard', 'new'],
+        },
+      },
       {
         id: 'view',
         label: 'View',
@@ -79,6 +94,6 @@ export function useRowActions(extra: readonly RowAction[]) {
         },
       },
     ],
-    [view, remove, extra],
+    [view, remove, extra, designFrom, loadingKey],
   );
 }

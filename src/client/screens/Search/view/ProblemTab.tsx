@@ -1,5 +1,5 @@
+import { asSolutionFormat, CodeBlock } from '@client/components/code/CodeBlock';
 import type { LeiaPartCopy } from '@shared/schemas/leias';
-import { asSolutionFormat, CodeBlock } from './CodeBlock';
 import { listOf, Prose, Section, Steps, textOf } from './fields';
 
 export const NO_DESCRIPTION = 'No description available';

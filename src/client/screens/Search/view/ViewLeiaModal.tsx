@@ -1,4 +1,13 @@
-import { ErrorState, LoadingState, Modal, type TabItem, Tabs } from '@client/components';
+import {
+  Button,
+  ErrorState,
+  LoadingState,
+  Modal,
+  SparklesIcon,
+  type TabItem,
+  Tabs,
+} from '@client/components';
+import { useDesignFrom } from '@client/design/designPreset';
 import { LEIA_VIEW_TEXTS, type LeiaTab, type LeiaViewSnapshot } from '@machines/leiaView';
 import type { Actor } from '@shared/permissions';
 import { canSeeBehaviour } from '@shared/permissions';
@@ -27,6 +36,7 @@ export function ViewLeiaModal({ viewer }: { viewer: Actor | null }) {
   const view = LeiaViewActor.useSelector(selectView, shallowEqual);
   const { summary, leia } = view;
   const close = () => actor.send({ type: 'view.close' });
+  const { designFrom, loadingKey } = useDesignFrom();
 
   const tabs: TabItem[] = leia
     ? [
@@ -52,6 +62,26 @@ export function ViewLeiaModal({ viewer }: { viewer: Actor | null }) {
       description={summary ? `v${summary.metadata.version}` : undefined}
       size="lg"
       className="leia-view-modal"
+      footer={
+        leia && (
+          <Button
+            icon={<SparklesIcon />}
+            loading={loadingKey === leia.id}
+            onClick={() =>
+              designFrom({
+                id: leia.id,
+                parts: {
+                  persona: leia.spec.persona.id,
+                  problem: leia.spec.problem.id,
+                  behaviour: leia.spec.behaviour.id,
+                },
+              })
+            }
+          >
+            Design from this
+          </Button>
+        )
+      }
     >
       {view.error ? (
         <ErrorState message={view.error} onRetry={() => actor.send({ type: 'view.retry' })} />

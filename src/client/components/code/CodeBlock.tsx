@@ -1,6 +1,7 @@
 import { type SolutionFormat, solutionFormats } from '@shared/schemas/resources';
 import { useEffect, useState } from 'react';
 import type { RenderedSolution } from './highlight';
+import './code-block.css';
 
 /** Formats with a grammar; the others (text, mermaid) never load the highlighter. */
 const HIGHLIGHTED = new Set<SolutionFormat>(['yaml', 'markdown', 'html', 'json', 'xml']);

@@ -1,0 +1,73 @@
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { notProvided } from './notProvided';
+import type { WizardPreset } from './wizard/draft';
+
+/**
+ * 'Design from this' (Search rows and the View modal): loads the LEIA's three parts, then opens
+ * the design wizard at step 2 with them as its preset.
+ *
+ *   Idle --preset.load--> Loading --the three parts--> Idle (openDesign)
+ *   Loading --error--> Idle (notify 'Could not load preset data')
+ *   Loading --preset.load (another one)--> Loading (the latest click wins)
+ *
+ * `loading.key` says which LEIA is loading, so only its button is busy. The app provides
+ * `loadPreset` (GET /api/v1/personas/{id}, /problems/{id}, /behaviours/{id}, together),
+ * `openDesign` (navigate) and `notify` (a toast).
+ */
+export const DESIGN_PRESET_TEXTS = { failed: 'Could not load preset data' } as const;
+
+export interface PresetIds {
+  persona: string;
+  problem: string;
+  behaviour: string;
+}
+
+export interface PresetRequest {
+  /** Which LEIA (its id). */
+  key: string;
+  ids: PresetIds;
+}
+
+export type DesignPresetEvent = { type: 'preset.load'; request: PresetRequest };
+
+export const designPresetMachine = setup({
+  types: {
+    context: {} as { loading: PresetRequest | null },
+    events: {} as DesignPresetEvent,
+  },
+  actors: {
+    loadPreset: fromPromise<WizardPreset, PresetIds>(async () => notProvided('designPreset', 'loadPreset')),
+  },
+  actions: {
+    openDesign: (_, _preset: WizardPreset) => notProvided('designPreset', 'openDesign'),
+    notify: (_, _message: string) => notProvided('designPreset', 'notify'),
+  },
+}).createMachine({
+  id: 'designPreset',
+  context: { loading: null },
+  initial: 'Idle',
+  on: {
+    'preset.load': {
+      target: '.Loading',
+      reenter: true,
+      actions: assign({ loading: ({ event }) => event.request }),
+    },
+  },
+  states: {
+    Idle: { entry: assign({ loading: null }) },
+    Loading: {
+      tags: 'loading',
+      invoke: {
+        src: 'loadPreset',
+        input: ({ context }) => context.loading!.ids,
+        onDone: { target: 'Idle', actions: { type: 'openDesign', params: ({ event }) => event.output } },
+        onError: { target: 'Idle', actions: { type: 'notify', params: DESIGN_PRESET_TEXTS.failed } },
+      },
+    },
+  },
+});
+
+export type DesignPresetSnapshot = SnapshotFrom<typeof designPresetMachine>;
+
+/** The LEIA whose parts are loading, or null. */
+export const presetLoadingKey = (s: DesignPresetSnapshot): string | null => s.context.loading?.key ?? null;

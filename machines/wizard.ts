@@ -1,0 +1,249 @@
+import { cleanupForSave } from '@shared/resource-cleanup';
+import { DEFAULT_VERSION } from '@shared/semver';
+import type { SnapshotFrom } from 'xstate';
+import { draftOf, isEmptyDraft, type WizardDraft, type WizardStep } from './wizard/draft';
+import { type NameField, nameOf, namesReady } from './wizard/names';
+import {
+  activeNameKeys,
+  allChosen,
+  isEdited,
+  type NameKey,
+  PART_KINDS,
+  partsMadePublic,
+  publishes,
+} from './wizard/parts';
+import {
+  initialContext,
+  nameCheckId,
+  nextNewPart,
+  publishFlag,
+  tryParams,
+  wizardSetup,
+} from './wizard/setup';
+import { WIZARD_TEXTS } from './wizard/texts';
+
+/**
+ * The design wizard (route /create); spec sections 2 "Design wizard" and 4 "Wizard". The flow:
+ *
+ *   Starting --> Selection | Edit | Create   (a preset arrives at Edit; a kept draft at its step)
+ *   Selection --wizard.next [all three chosen] / snapshot the originals--> Edit
+ *   Edit: generates on entry and after each save or reset (the shared engine, as on the server)
+ *     --part.save [may edit that part] / part.reset [edited]--> Edit
+ *     --wizard.next [a generated LEIA, no error] / blank names for the LEIA and the edited parts--> Create
+ *   Create.Naming --name.change--> a check of that name after a pause (child machine nameCheck)
+ *     --wizard.finish [every name filled, no error]--> Finishing; else 'Name is required' on blanks
+ *   Create.Finishing: Verifying (every name checked again) -> NextPart -> CreatingPart (each edited
+ *     part, cleaned up, created once) -> CreatingLeia (with the part ids) -> Finished (to /leias).
+ *     A failure goes back to Naming with its message ('Failed to create persona resource',
+ *     'Failed to create LEIA'); a part already created is never created again.
+ *   wizard.previous goes back a step, down to Selection; wizard.discard empties the design.
+ *
+ * Try (steps 2 and 3) starts a chat with the generated LEIA and carries the draft along; with no
+ * generated LEIA it logs an error and does nothing. The app provides the IO (machines/wizard/setup.ts):
+ * `createResource`, `createLeia`, `nameCheck`'s `nameExists`, and the actions `startTry`, `finished`.
+ * The lists of step 1 (machines/resourceLists.ts) and the part editor (machines/partEditor.ts) are
+ * actors of their own that send their results here.
+ */
+export const wizardMachine = wizardSetup.createMachine({
+  id: 'wizard',
+  context: ({ input }) => initialContext(input),
+  initial: 'Starting',
+  states: {
+    Starting: {
+      always: [
+        { guard: 'restoresCreate', target: 'Create', actions: 'prepareNames' },
+        { guard: 'restoresEdit', target: 'Edit' },
+        { target: 'Selection' },
+      ],
+    },
+    Selection: {
+      on: {
+        'part.select': { actions: 'select' },
+        'part.deleted': { actions: 'forgetDeleted' },
+        'wizard.next': { guard: 'allChosen', target: 'Edit', actions: 'snapshotOriginals' },
+        'wizard.discard': { actions: 'discard' },
+      },
+    },
+    Edit: {
+      entry: 'generate',
+      on: {
+        'part.save': { guard: 'canSave', actions: ['savePart', 'generate'] },
+        'part.reset': { guard: 'canReset', actions: ['resetPart', 'generate'] },
+        'wizard.next': { guard: 'generated', target: 'Create', actions: 'prepareNames' },
+        'wizard.previous': { target: 'Selection' },
+        'wizard.try': [
+          { guard: 'generated', actions: { type: 'startTry', params: tryParams(2) } },
+          { actions: 'logNoLeia' },
+        ],
+        'wizard.discard': { target: 'Selection', actions: 'discard' },
+      },
+    },
+    Create: {
+      entry: 'generate',
+      initial: 'Naming',
+      on: { 'name.checked': { actions: 'nameReported' }, 'name.checkFailed': { actions: 'nameReported' } },
+      states: {
+        Naming: {
+          on: {
+            'name.change': { actions: 'changeName' },
+            'visibility.set': { guard: 'mayPublish', actions: 'setVisibility' },
+            'wizard.finish': [{ guard: 'namesReady', target: 'Finishing' }, { actions: 'requireNames' }],
+            'wizard.previous': { target: '#wizard.Edit' },
+            'wizard.try': [
+              { guard: 'generated', actions: { type: 'startTry', params: tryParams(3) } },
+              { actions: 'logNoLeia' },
+            ],
+            'wizard.discard': { target: '#wizard.Selection', actions: 'discard' },
+          },
+        },
+        Finishing: {
+          tags: 'loading',
+          initial: 'Verifying',
+          states: {
+            Verifying: {
+              entry: 'verifyNames',
+              always: [
+                { guard: 'verified', target: 'NextPart' },
+                { guard: 'verificationDone', target: '#wizard.Create.Naming' },
+              ],
+            },
+            NextPart: {
+              always: [{ guard: 'partLeft', target: 'CreatingPart' }, { target: 'CreatingLeia' }],
+            },
+            CreatingPart: {
+              invoke: {
+                id: 'createResource',
+                src: 'createResource',
+                input: ({ context }) => {
+                  const kind = nextNewPart(context)!;
+                  const body = cleanupForSave(context.parts[kind]!, nameOf(context.names, kind));
+                  return { kind, body, publish: publishFlag(context, kind) };
+                },
+                onDone: {
+                  target: 'NextPart',
+                  actions: {
+                    type: 'rememberCreated',
+                    params: ({ context, event }) => ({ kind: nextNewPart(context)!, id: event.output.id }),
+                  },
+                },
+                onError: {
+                  target: '#wizard.Create.Naming',
+                  actions: {
+                    type: 'showFailure',
+                    params: ({ context, event }) => ({
+                      message: WIZARD_TEXTS.createPartFailed(nextNewPart(context)!),
+                      error: event.error,
+                    }),
+                  },
+                },
+              },
+            },
+            CreatingLeia: {
+              invoke: {
+                id: 'createLeia',
+                src: 'createLeia',
+                input: ({ context }) => ({
+                  body: {
+                    metadata: { name: nameOf(context.names, 'leia'), version: DEFAULT_VERSION },
+                    spec: {
+                      persona: context.created.persona?.id ?? context.parts.persona!.id,
+                      problem: context.created.problem?.id ?? context.parts.problem!.id,
+                      behaviour: context.created.behaviour?.id ?? context.parts.behaviour!.id,
+                    },
+                  },
+                  publish: publishFlag(context, 'leia'),
+                }),
+                onDone: {
+                  target: '#wizard.Finished',
+                  actions: {
+                    type: 'finished',
+                    params: ({ context, event }) => ({
+                      id: event.output.id,
+                      name: nameOf(context.names, 'leia'),
+                    }),
+                  },
+                },
+                onError: {
+                  target: '#wizard.Create.Naming',
+                  actions: {
+                    type: 'showFailure',
+                    params: ({ event }) => ({ message: WIZARD_TEXTS.createLeiaFailed, error: event.error }),
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    Finished: { type: 'final' },
+  },
+});
+
+export type WizardMachine = typeof wizardMachine;
+export type WizardSnapshot = SnapshotFrom<WizardMachine>;
+
+export type { WizardPreset } from './wizard/draft';
+export { NAME_TEXTS } from './wizard/names';
+export type { NameKey, PartKind, WizardPart, WizardViewer } from './wizard/parts';
+export { PART_KINDS } from './wizard/parts';
+export type * from './wizard/types';
+export type { WizardDraft, WizardStep };
+export { nameCheckId, WIZARD_TEXTS };
+
+/* Selectors: what the views read from a snapshot. */
+
+export const wizardStep = (s: WizardSnapshot): WizardStep =>
+  s.matches('Create') || s.matches('Finished') ? 3 : s.matches('Edit') ? 2 : 1;
+
+export const isFinishing = (s: WizardSnapshot): boolean => s.hasTag('loading') || s.matches('Finished');
+
+/** Whether the forward button (Next, or Finish on step 3) can act now. */
+export const canGoForward = (s: WizardSnapshot): boolean =>
+  wizardStep(s) === 3 ? s.matches({ Create: 'Naming' }) : s.can({ type: 'wizard.next' });
+
+/** What Next (or Finish on step 3, and Ctrl+Enter anywhere) sends. */
+export const forwardEvent = (s: WizardSnapshot) =>
+  wizardStep(s) === 3 ? ({ type: 'wizard.finish' } as const) : ({ type: 'wizard.next' } as const);
+
+export const allPartsChosen = (s: WizardSnapshot): boolean => allChosen(s.context.parts);
+
+/** The design to keep (session storage); null once finished or when there is nothing to keep. */
+export const wizardDraft = (s: WizardSnapshot): WizardDraft | null => {
+  if (s.matches('Finished')) return null;
+  const draft = draftOf(s.context, wizardStep(s));
+  return isEmptyDraft(draft) ? null : draft;
+};
+
+/** Work that leaving /create would put aside: an edited part, or a name typed in step 3. */
+export const hasUnsavedEdits = (s: WizardSnapshot): boolean =>
+  !s.matches('Finished') &&
+  (PART_KINDS.some((kind) => isEdited(s.context.parts[kind])) ||
+    Object.values(s.context.names).some((field) => (field?.value ?? '').trim() !== ''));
+
+/** The step 3 name fields: the LEIA's, then each edited part's. */
+export const nameFields = (s: WizardSnapshot): { key: NameKey; field: NameField }[] =>
+  activeNameKeys(s.context.parts).map((key) => ({
+    key,
+    field: s.context.names[key] ?? { value: '', error: null },
+  }));
+
+export const namesComplete = (s: WizardSnapshot): boolean =>
+  namesReady(s.context.names, activeNameKeys(s.context.parts));
+
+/** A check of this name is waiting or under way. */
+export const isCheckingName = (s: WizardSnapshot, key: NameKey): boolean =>
+  s.children[nameCheckId(key)]?.getSnapshot().status === 'active';
+
+/** Whether an admin's toggle for `key` shows public, and whether the public LEIA locks it. */
+export const visibilityOf = (s: WizardSnapshot, key: NameKey) => ({
+  isPublic: publishes(s.context.visibility, key),
+  locked: key !== 'leia' && s.context.visibility.leia === true,
+});
+
+/** Admins' toggles of step 3: the LEIA's (the master toggle), then each edited part's. */
+export const visibilityToggles = (s: WizardSnapshot) =>
+  activeNameKeys(s.context.parts).map((key) => ({ key, ...visibilityOf(s, key) }));
+
+/** The parts a public LEIA turns public (listed beside the master toggle). */
+export const madePublic = (s: WizardSnapshot) => partsMadePublic(s.context.parts, s.context.visibility);

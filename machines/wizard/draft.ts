@@ -1,0 +1,55 @@
+import type { Names } from './names';
+import type { NameKey, Parts, WizardPart } from './parts';
+
+/**
+ * The design in progress as it is kept between visits: in session storage (a reload keeps it) and
+ * in the chat's navigation state (Try, then 'Finish Conversation' comes back with it). What is
+ * built from it (the preview) is made again on return.
+ */
+export type WizardStep = 1 | 2 | 3;
+
+export interface WizardDraft {
+  step: WizardStep;
+  parts: Parts;
+  /** The snapshot of the originals (or of the preset) that Reset restores. */
+  originals: Parts;
+  names: Partial<Record<NameKey, string>>;
+  /** Admins' visibility flags: true = public. */
+  visibility: Partial<Record<NameKey, boolean>>;
+}
+
+/** The three parts of a LEIA, loaded for 'Design from this'. */
+export type WizardPreset = Record<'persona' | 'problem' | 'behaviour', WizardPart>;
+
+export const draftNames = (names: Names): WizardDraft['names'] =>
+  Object.fromEntries(
+    Object.entries(names).map(([key, field]) => [key, field?.value ?? '']),
+  ) as WizardDraft['names'];
+
+export const namesFromDraft = (names: WizardDraft['names']): Names =>
+  Object.fromEntries(Object.entries(names).map(([key, value]) => [key, { value: value ?? '', error: null }]));
+
+/** Nothing chosen and nothing typed: not worth keeping. */
+export const isEmptyDraft = (draft: WizardDraft): boolean =>
+  Object.keys(draft.parts).length === 0 && Object.values(draft.names).every((name) => !name?.trim());
+
+/** A preset arrives at step 2 with the preset itself as the originals. */
+export const draftFromPreset = (preset: WizardPreset): WizardDraft => ({
+  step: 2,
+  parts: { ...preset },
+  originals: { ...preset },
+  names: {},
+  visibility: {},
+});
+
+/** The draft of a design: what is kept of the wizard's context, at `step`. */
+export const draftOf = (
+  context: { parts: Parts; originals: Parts; names: Names; visibility: WizardDraft['visibility'] },
+  step: WizardStep,
+): WizardDraft => ({
+  step,
+  parts: context.parts,
+  originals: context.originals,
+  names: draftNames(context.names),
+  visibility: context.visibility,
+});

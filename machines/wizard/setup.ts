@@ -1,0 +1,230 @@
+import { assertEvent, assign as assignWith, fromPromise, setup } from 'xstate';
+import { failureMessage } from '../failure';
+import { NAME_CHECK_DEBOUNCE_MS, nameCheckMachine } from '../nameCheck';
+import { notProvided } from '../notProvided';
+import { draftFromPreset, draftOf, namesFromDraft, type WizardStep } from './draft';
+import { NAME_TEXTS, nameOf, nameProblem, namesReady, withFields, withRequiredErrors } from './names';
+import {
+  activeNameKeys,
+  allChosen,
+  editedKinds,
+  generatePreview,
+  isEdited,
+  type NameKey,
+  type PartKind,
+  type Parts,
+  publishes,
+  runnerBody,
+  savedPart,
+} from './parts';
+import { WIZARD_TEXTS } from './texts';
+import type {
+  CreateLeiaInput,
+  CreatePartInput,
+  TryRequest,
+  WizardContext,
+  WizardEvent,
+  WizardInput,
+} from './types';
+
+/**
+ * The implementations the design wizard's flow (machines/wizard.ts) names: its IO stubs, and the
+ * context updates and guards, each a rule of spec section 4 "Wizard".
+ */
+
+export const nameCheckId = (key: NameKey) => `nameCheck.${key}`;
+
+/** What an admin's create call sends as `publish`; others send none. */
+export const publishFlag = (context: WizardContext, key: NameKey) =>
+  context.viewer.publishes ? publishes(context.visibility, key) : undefined;
+
+/** The next edited part without a resource created for it under its current name. */
+export const nextNewPart = (context: WizardContext): PartKind | undefined =>
+  editedKinds(context.parts).find((kind) => context.created[kind]?.name !== nameOf(context.names, kind));
+
+export const initialContext = ({ viewer, draft, preset }: WizardInput): WizardContext => {
+  const start = preset ? draftFromPreset(preset) : draft;
+  return {
+    viewer,
+    restoredStep: start?.step ?? 1,
+    parts: start?.parts ?? {},
+    originals: start?.originals ?? {},
+    names: namesFromDraft(start?.names ?? {}),
+    visibility: viewer.publishes ? (start?.visibility ?? {}) : {},
+    generation: null,
+    created: {},
+    verifying: [],
+    pageError: null,
+  };
+};
+
+/** Try from a step: the generated LEIA's parts, and the draft for the chat to bring back. */
+export const tryParams =
+  (step: WizardStep) =>
+  ({ context }: { context: WizardContext }): TryRequest => {
+    const description = context.generation?.leia?.problem.spec.description;
+    return {
+      body: runnerBody(context.parts as Required<Parts>, context.viewer, nameOf(context.names, 'leia')),
+      draft: draftOf(context, step),
+      ...(typeof description === 'string' ? { problemDescription: description } : {}),
+    };
+  };
+
+/** Drops the record of a part created earlier: its content changed, so it is not that part any more. */
+const withoutCreated = (context: WizardContext, kind: PartKind) => {
+  const { [kind]: _stale, ...created } = context.created;
+  return created;
+};
+
+const base = setup({
+  types: {
+    context: {} as WizardContext,
+    events: {} as WizardEvent,
+    input: {} as WizardInput,
+  },
+  actors: {
+    nameCheck: nameCheckMachine,
+    createResource: fromPromise<{ id: string }, CreatePartInput>(async () =>
+      notProvided('wizard', 'createResource'),
+    ),
+    createLeia: fromPromise<{ id: string }, CreateLeiaInput>(async () => notProvided('wizard', 'createLeia')),
+  },
+  actions: {
+    /** Starts a chat session with the request and opens it (the app's startSession actor). */
+    startTry: (_, _params: TryRequest) => notProvided('wizard', 'startTry'),
+    /** Forgets the kept draft, says so, and goes to /leias. */
+    finished: (_, _params: { id: string; name: string }) => notProvided('wizard', 'finished'),
+  },
+});
+
+// Typed for this machine; the two updates that take params use xstate's own assign.
+const { assign, enqueueActions } = base;
+
+export const wizardSetup = base.extend({
+  actions: {
+    logNoLeia: () => console.error(WIZARD_TEXTS.noGeneratedLeia),
+    /** A card chosen in step 1; choosing the chosen one again keeps its edits. */
+    select: assign(({ context, event }) => {
+      assertEvent(event, 'part.select');
+      if (context.parts[event.kind]?.id === event.part.id) return {};
+      return { parts: { ...context.parts, [event.kind]: { ...event.part, edited: false } } };
+    }),
+    /** A deleted resource that was chosen is chosen no more. */
+    forgetDeleted: assign(({ context, event }) => {
+      assertEvent(event, 'part.deleted');
+      if (context.parts[event.kind]?.id !== event.id) return {};
+      const { [event.kind]: _part, ...parts } = context.parts;
+      const { [event.kind]: _original, ...originals } = context.originals;
+      return { parts, originals };
+    }),
+    /** Step 1 -> 2: the originals that Reset restores (an edited part keeps its earlier original). */
+    snapshotOriginals: assign(({ context }) => ({
+      originals: Object.fromEntries(
+        Object.entries(context.parts).map(([kind, part]) => [
+          kind,
+          isEdited(part) ? (context.originals[kind as PartKind] ?? part) : part,
+        ]),
+      ),
+    })),
+    /** The shared engine on the parts: a LEIA, or the errors and no LEIA. */
+    generate: assign(({ context }) => ({
+      generation: generatePreview(context.parts, WIZARD_TEXTS.unknownGenerationError),
+    })),
+    savePart: assign(({ context, event }) => {
+      assertEvent(event, 'part.save');
+      const part = savedPart(context.parts[event.kind]!, context.originals[event.kind], event);
+      return {
+        parts: { ...context.parts, [event.kind]: part },
+        created: withoutCreated(context, event.kind),
+      };
+    }),
+    resetPart: assign(({ context, event }) => {
+      assertEvent(event, 'part.reset');
+      return {
+        parts: { ...context.parts, [event.kind]: context.originals[event.kind] },
+        created: withoutCreated(context, event.kind),
+      };
+    }),
+    /** Step 2 -> 3: a blank name for the LEIA and each edited part (names typed before are kept). */
+    prepareNames: assign(({ context }) => ({
+      names: withFields(context.names, activeNameKeys(context.parts)),
+    })),
+    /** Typing clears the field's error; a filled name is checked after a pause (the older check stops). */
+    changeName: enqueueActions(({ context, event, enqueue }) => {
+      assertEvent(event, 'name.change');
+      const name = event.value.trim();
+      const error = name === '' ? null : nameProblem(event.value);
+      enqueue.assign({ names: { ...context.names, [event.key]: { value: event.value, error } } });
+      enqueue.stopChild(nameCheckId(event.key));
+      const ours = event.key !== 'leia' && context.created[event.key]?.name === name;
+      if (name === '' || error || ours) return;
+      enqueue.spawnChild('nameCheck', {
+        id: nameCheckId(event.key),
+        input: { key: event.key, name, delayMs: NAME_CHECK_DEBOUNCE_MS },
+      });
+    }),
+    /** A check's answer: 'Name already exists', 'Failed to check name existence', or no error. */
+    nameReported: assign(({ context, event }) => {
+      assertEvent(event, ['name.checked', 'name.checkFailed']);
+      const field = context.names[event.key];
+      const verifying = context.verifying.filter((key) => key !== event.key);
+      // A report about a name that has changed since is stale.
+      if (!field || field.value.trim() !== event.name) return { verifying };
+      const error =
+        event.type === 'name.checkFailed' ? NAME_TEXTS.checkFailed : event.exists ? NAME_TEXTS.exists : null;
+      return { names: { ...context.names, [event.key]: { ...field, error } }, verifying };
+    }),
+    requireNames: assign(({ context }) => ({
+      names: withRequiredErrors(context.names, activeNameKeys(context.parts)),
+    })),
+    /** Finish checks every name again, at once (a part created by an earlier attempt is ours). */
+    verifyNames: enqueueActions(({ context, enqueue }) => {
+      const keys = activeNameKeys(context.parts).filter(
+        (key) => key === 'leia' || context.created[key]?.name !== nameOf(context.names, key),
+      );
+      enqueue.assign({ verifying: keys, pageError: null });
+      for (const key of keys) {
+        enqueue.stopChild(nameCheckId(key));
+        enqueue.spawnChild('nameCheck', {
+          id: nameCheckId(key),
+          input: { key, name: nameOf(context.names, key), delayMs: 0 },
+        });
+      }
+    }),
+    setVisibility: assign(({ context, event }) => {
+      assertEvent(event, 'visibility.set');
+      return { visibility: { ...context.visibility, [event.key]: event.value } };
+    }),
+    rememberCreated: assignWith(({ context }, { kind, id }: { kind: PartKind; id: string }) => ({
+      created: { ...context.created, [kind]: { id, name: nameOf(context.names, kind) } },
+    })),
+    showFailure: assignWith((_, params: { message: string; error: unknown }) => ({
+      pageError: { message: params.message, detail: failureMessage(params.error, '') || undefined },
+    })),
+    /** Back to an empty step 1 (the explicit discard). */
+    discard: enqueueActions(({ context, enqueue }) => {
+      for (const key of Object.keys(context.names) as NameKey[]) enqueue.stopChild(nameCheckId(key));
+      enqueue.assign(initialContext({ viewer: context.viewer }));
+    }),
+  },
+  guards: {
+    allChosen: ({ context }) => allChosen(context.parts),
+    generated: ({ context }) => context.generation?.leia != null && context.generation.errors.length === 0,
+    canSave: ({ context, event }) =>
+      event.type === 'part.save' &&
+      context.parts[event.kind] !== undefined &&
+      (event.kind !== 'behaviour' || context.viewer.seesBehaviour),
+    canReset: ({ context, event }) => event.type === 'part.reset' && isEdited(context.parts[event.kind]),
+    namesReady: ({ context }) => namesReady(context.names, activeNameKeys(context.parts)),
+    verified: ({ context }) =>
+      context.verifying.length === 0 && namesReady(context.names, activeNameKeys(context.parts)),
+    verificationDone: ({ context }) => context.verifying.length === 0,
+    partLeft: ({ context }) => nextNewPart(context) !== undefined,
+    mayPublish: ({ context, event }) =>
+      event.type === 'visibility.set' &&
+      context.viewer.publishes &&
+      (event.key === 'leia' || context.visibility.leia !== true),
+    restoresCreate: ({ context }) => context.restoredStep === 3 && allChosen(context.parts),
+    restoresEdit: ({ context }) => context.restoredStep >= 2 && allChosen(context.parts),
+  },
+});

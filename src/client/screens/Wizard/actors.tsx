@@ -1,0 +1,180 @@
+import { withFailure } from '@client/api/errors';
+import { createLeia, leiaExists } from '@client/api/leias';
+import { createResource, deleteResource, listResources, resourceExists } from '@client/api/resources';
+import { LEAVING_DESIGN, readDesignNavigation } from '@client/design/navigation';
+import { ROUTES } from '@client/routes';
+import { StartSessionActor, StartSessionActors } from '@client/runner/startSession';
+import { DELETE_RESOURCE_INPUT, deleteResourceMachine } from '@machines/deleteResource';
+import { leaveConfirmMachine } from '@machines/leaveConfirm';
+import { nameCheckMachine } from '@machines/nameCheck';
+import { partEditorMachine } from '@machines/partEditor';
+import { resourceListsMachine } from '@machines/resourceLists';
+import type { StartSessionTexts } from '@machines/startSession';
+import {
+  WIZARD_TEXTS,
+  type WizardInput,
+  type WizardPart,
+  wizardDraft,
+  wizardMachine,
+} from '@machines/wizard';
+import { type Actor, canPublish, canSeeBehaviour } from '@shared/permissions';
+import { createActorContext } from '@xstate/react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { useLocation } from 'wouter';
+import { fromPromise } from 'xstate';
+import { draftStorage } from './draftStorage';
+import { leaveNow } from './useLeaveGuard';
+
+/**
+ * The design wizard's actors (docs/conventions.md "Wiring a machine to a view"): the flow, the
+ * three lists of step 1, the part editor, the resource delete dialog and the leave question.
+ * Every IO actor rejects with a Failure (withFailure).
+ */
+export const WizardActor = createActorContext(wizardMachine);
+export const ResourceListsActor = createActorContext(resourceListsMachine);
+export const PartEditorActor = createActorContext(partEditorMachine);
+export const DeleteResourceActor = createActorContext(deleteResourceMachine);
+export const LeaveConfirmActor = createActorContext(leaveConfirmMachine);
+
+const WIZARD_START_TEXTS: StartSessionTexts = {
+  noSession: WIZARD_TEXTS.sessionFailed,
+  failed: WIZARD_TEXTS.sessionFailed,
+};
+
+/** Where the design starts: a preset, else a design brought back from a chat, else the kept draft. */
+const startingInput = (user: Actor): WizardInput => {
+  const viewer = { seesBehaviour: canSeeBehaviour(user), publishes: canPublish(user) };
+  const navigation = readDesignNavigation(window.history.state);
+  if (navigation.preset) return { viewer, preset: navigation.preset };
+  return { viewer, draft: navigation.wizardState ?? draftStorage.read(user.id) };
+};
+
+/** Wires the screen's machines once, for the signed-in `user` (the screen is keyed by user). */
+export function WizardActors({ user, children }: { user: Actor; children: ReactNode }) {
+  const [input] = useState(() => startingInput(user));
+  const [lists] = useState(() =>
+    resourceListsMachine.provide({
+      actors: {
+        loadList: fromPromise(
+          async ({ input: { kind, ...filters }, signal }) =>
+            (await withFailure(listResources(kind, filters, { signal }))) as WizardPart[],
+        ),
+      },
+    }),
+  );
+  // Read once: the preset or the design it carried is the wizard's now (a reload must not apply
+  // a preset again over later edits).
+  useEffect(() => {
+    if (window.history.state !== null)
+      leaveNow(() => window.history.replaceState(null, '', window.location.href));
+  }, []);
+  return (
+    <StartSessionActors texts={WIZARD_START_TEXTS}>
+      <ResourceListsActor.Provider logic={lists}>
+        <FlowActors user={user} input={input}>
+          {children}
+        </FlowActors>
+      </ResourceListsActor.Provider>
+    </StartSessionActors>
+  );
+}
+
+function FlowActors({ user, input, children }: { user: Actor; input: WizardInput; children: ReactNode }) {
+  const [, navigate] = useLocation();
+  const session = StartSessionActor.useActorRef();
+  const [logic] = useState(() =>
+    wizardMachine.provide({
+      actors: {
+        nameCheck: nameCheckMachine.provide({
+          actors: {
+            nameExists: fromPromise(({ input: { key, name }, signal }) =>
+              withFailure(
+                key === 'leia' ? leiaExists(name, { signal }) : resourceExists(key, name, { signal }),
+              ),
+            ),
+          },
+        }),
+        createResource: fromPromise(({ input: { kind, body, publish } }) =>
+          withFailure(createResource(kind, body, { publish })),
+        ),
+        createLeia: fromPromise(({ input: { body, publish } }) => withFailure(createLeia(body, { publish }))),
+      },
+      actions: {
+        startTry: (_, { body, draft, problemDescription }) =>
+          session.send({
+            type: 'session.start',
+            request: { key: 'wizard', body, state: { wizardState: draft, problemDescription } },
+          }),
+        finished: (_, { name }) => {
+          draftStorage.clear(user.id);
+          toast.success(WIZARD_TEXTS.created(name));
+          navigate(ROUTES.myLeias, { state: LEAVING_DESIGN });
+        },
+      },
+    }),
+  );
+  return (
+    <WizardActor.Provider logic={logic} options={{ input }}>
+      <KeepDraft userId={user.id} />
+      <DialogActors>{children}</DialogActors>
+    </WizardActor.Provider>
+  );
+}
+
+/** The design in progress goes to session storage as it changes (wizardDraft: null once finished). */
+function KeepDraft({ userId }: { userId: string }) {
+  const wizard = WizardActor.useActorRef();
+  useEffect(() => {
+    const keep = () => {
+      const draft = wizardDraft(wizard.getSnapshot());
+      if (draft) draftStorage.write(userId, draft);
+      else draftStorage.clear(userId);
+    };
+    keep();
+    return wizard.subscribe(keep).unsubscribe;
+  }, [wizard, userId]);
+  return null;
+}
+
+/** The editor saves into the design; a delete reloads its list and forgets a chosen part. */
+function DialogActors({ children }: { children: ReactNode }) {
+  const [, navigate] = useLocation();
+  const wizard = WizardActor.useActorRef();
+  const lists = ResourceListsActor.useActorRef();
+  const [logic] = useState(() => ({
+    editor: partEditorMachine.provide({
+      actions: {
+        onSave: (_, { kind, spec, apiVersion }) => wizard.send({ type: 'part.save', kind, spec, apiVersion }),
+      },
+    }),
+    remove: deleteResourceMachine.provide({
+      actors: {
+        deleteItem: fromPromise(({ input: { target } }) =>
+          withFailure(deleteResource(target.kind, target.id)),
+        ),
+      },
+      actions: {
+        onDeleted: (_, { target }) => {
+          lists.send({ type: 'lists.reload', kind: target.kind });
+          wizard.send({ type: 'part.deleted', kind: target.kind, id: target.id });
+        },
+      },
+    }),
+    leave: leaveConfirmMachine.provide({
+      actions: {
+        onAccepted: (_, pending) => {
+          if (pending.kind === 'discard') wizard.send({ type: 'wizard.discard' });
+          else leaveNow(() => navigate(pending.to, { state: pending.state, replace: pending.replace }));
+        },
+      },
+    }),
+  }));
+  return (
+    <PartEditorActor.Provider logic={logic.editor}>
+      <DeleteResourceActor.Provider logic={logic.remove} options={{ input: DELETE_RESOURCE_INPUT }}>
+        <LeaveConfirmActor.Provider logic={logic.leave}>{children}</LeaveConfirmActor.Provider>
+      </DeleteResourceActor.Provider>
+    </PartEditorActor.Provider>
+  );
+}

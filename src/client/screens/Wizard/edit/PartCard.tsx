@@ -1,0 +1,92 @@
+import { Badge, Button, EditIcon, RefreshIcon, RoleBadge } from '@client/components';
+import { DiffView } from '@client/components/code/DiffView';
+import { specText } from '@machines/partEditor';
+import type { PartKind } from '@machines/wizard';
+import { type Actor, canSeeBehaviour } from '@shared/permissions';
+import { useId, useState } from 'react';
+import { PartEditorActor, WizardActor } from '../actors';
+import { PART_LABEL, WIZARD_LABELS } from '../labels';
+import { behaviourSummary } from '../select/BehaviourPicker';
+
+/**
+ * A step 2 card: name, version, a description preview, '(edited)', Edit, and Reset once edited;
+ * unedited, the author's email and role badge. An edited part can show its changes side by side
+ * with the original. An instructor's behaviour card shows only name, version, role and process.
+ */
+export function PartCard({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
+  const part = WizardActor.useSelector((s) => s.context.parts[kind]);
+  const original = WizardActor.useSelector((s) => s.context.originals[kind]);
+  const wizard = WizardActor.useActorRef();
+  const editor = PartEditorActor.useActorRef();
+  const [showChanges, setShowChanges] = useState(false);
+  const titleId = useId();
+  if (!part) return null;
+  const full = kind !== 'behaviour' || canSeeBehaviour(viewer);
+  const description = typeof part.spec.description === 'string' ? part.spec.description : '';
+  const label = PART_LABEL[kind];
+
+  return (
+    <article className="part-card" aria-labelledby={titleId}>
+      <header className="part-card__header">
+        <span className="part-card__kind">{label}</span>
+        <h3 className="part-card__title" id={titleId}>
+          {part.metadata.name}
+        </h3>
+        <Badge tone="grey">v{part.metadata.version}</Badge>
+        {part.edited && <span className="part-card__edited">{WIZARD_LABELS.edited}</span>}
+      </header>
+      {full ? (
+        description && <p className="part-card__description">{description}</p>
+      ) : (
+        <p className="part-card__description">{behaviourSummary(part)}</p>
+      )}
+      {!part.edited && part.user && (
+        <p className="part-card__owner">
+          {part.user.email} <RoleBadge role={part.user.role} />
+        </p>
+      )}
+      {full && (
+        <div className="part-card__actions">
+          <Button
+            size="sm"
+            icon={<EditIcon />}
+            aria-label={`Edit ${kind}`}
+            onClick={() => editor.send({ type: 'editor.open', kind, part })}
+          >
+            {WIZARD_LABELS.edit}
+          </Button>
+          {part.edited && (
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<RefreshIcon />}
+              aria-label={`Reset ${kind}`}
+              onClick={() => wizard.send({ type: 'part.reset', kind })}
+            >
+              {WIZARD_LABELS.reset}
+            </Button>
+          )}
+          {part.edited && original && (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-expanded={showChanges}
+              onClick={() => setShowChanges(!showChanges)}
+            >
+              {showChanges ? 'Hide changes' : 'Show changes'}
+            </Button>
+          )}
+        </div>
+      )}
+      {part.edited && original && showChanges && (
+        <DiffView
+          before={specText(original.spec)}
+          after={specText(part.spec)}
+          beforeLabel={`Original (${original.metadata.name} v${original.metadata.version})`}
+          afterLabel="Edited"
+          language="json"
+        />
+      )}
+    </article>
+  );
+}

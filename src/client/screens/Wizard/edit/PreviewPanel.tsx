@@ -1,0 +1,102 @@
+import { AlertIcon, Button, MessageIcon, Tabs } from '@client/components';
+import { useStartSession } from '@client/runner/startSession';
+import { WIZARD_TEXTS } from '@machines/wizard';
+import { type Actor, canSeeBehaviour } from '@shared/permissions';
+import { useId, useState } from 'react';
+import { WizardActor } from '../actors';
+import { PART_LABEL, WIZARD_LABELS } from '../labels';
+import './edit.css';
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/**
+ * The generated LEIA (the shared engine's output, remade on every saved edit): the whole LEIA and
+ * each generated part, or 'LEIA Generation Error' with what stopped it. `withTry` adds Try
+ * ('Starting...' while the session starts).
+ */
+export function PreviewPanel({ viewer, title, withTry }: { viewer: Actor; title: string; withTry: boolean }) {
+  const generation = WizardActor.useSelector((s) => s.context.generation);
+  const wizard = WizardActor.useActorRef();
+  const { startingKey } = useStartSession();
+  const [tab, setTab] = useState('leia');
+  const titleId = useId();
+  const leia = generation?.leia ?? null;
+  const starting = startingKey === 'wizard';
+
+  const code = (value: unknown) => (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the preview scrolls, so it must be reachable by keyboard
+    <pre className="preview-panel__code" tabIndex={0}>
+      {json(value)}
+    </pre>
+  );
+
+  return (
+    <section className="preview-panel" aria-labelledby={titleId}>
+      <header className="preview-panel__header">
+        <h3 className="preview-panel__title" id={titleId}>
+          {title}
+        </h3>
+        {withTry && (
+          <Button
+            variant="primary"
+            size="sm"
+            icon={<MessageIcon />}
+            loading={starting}
+            disabled={!leia}
+            onClick={() => wizard.send({ type: 'wizard.try' })}
+          >
+            {starting ? WIZARD_LABELS.starting : WIZARD_LABELS.try}
+          </Button>
+        )}
+      </header>
+      {leia ? (
+        <Tabs
+          label={title}
+          value={tab}
+          onChange={setTab}
+          tabs={[
+            { id: 'leia', label: 'LEIA', content: code(leia) },
+            {
+              id: 'persona',
+              label: PART_LABEL.persona,
+              content: code(leia.persona.spec),
+            },
+            {
+              id: 'problem',
+              label: PART_LABEL.problem,
+              content: code(leia.problem.spec),
+            },
+            ...(canSeeBehaviour(viewer)
+              ? [
+                  {
+                    id: 'behaviour',
+                    label: PART_LABEL.behaviour,
+                    content: code(leia.behaviour.spec),
+                  },
+                ]
+              : []),
+          ]}
+        />
+      ) : (
+        <div className="generation-error" role="alert">
+          <p className="generation-error__title">
+            <AlertIcon /> {WIZARD_TEXTS.generationErrorTitle}
+          </p>
+          <p>{WIZARD_TEXTS.previewUnavailable}</p>
+          <ul className="generation-error__list">
+            {(generation?.errors ?? []).map((error) => (
+              <li key={error}>{error}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {leia && generation && generation.warnings.length > 0 && (
+        <ul className="preview-panel__warnings" aria-label="Ignored by the generation">
+          {generation.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

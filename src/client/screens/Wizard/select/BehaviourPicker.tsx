@@ -1,0 +1,56 @@
+import { CheckIcon, cx, Select } from '@client/components';
+import { RESOURCE_LISTS_TEXTS } from '@machines/resourceLists';
+import type { WizardPart } from '@machines/wizard';
+import { useId } from 'react';
+import { ResourceListsActor, WizardActor } from '../actors';
+import { PART_LABEL, processText } from '../labels';
+
+/** 'Client interviewee v1.0.0 · Client · Req. Elicitation': all an instructor sees of a behaviour. */
+export const behaviourSummary = (part: WizardPart): string =>
+  [
+    `${part.metadata.name} v${part.metadata.version}`,
+    typeof part.spec.role === 'string' ? part.spec.role : '',
+    processText(part.spec.process),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+/**
+ * The instructors' compact behaviour picker: a behaviour is chosen by name only, so it shows
+ * name, version, role and process (never a description, a YAML preview or Edit).
+ */
+export function BehaviourPicker() {
+  const wizard = WizardActor.useActorRef();
+  const items = ResourceListsActor.useSelector((s) => s.context.lists.behaviour.items);
+  const chosen = WizardActor.useSelector((s) => s.context.parts.behaviour ?? null);
+  const headingId = useId();
+  const choose = (id: string) => {
+    const part = items.find((item) => item.id === id);
+    if (part) wizard.send({ type: 'part.select', kind: 'behaviour', part });
+  };
+  return (
+    <section className="behaviour-picker" aria-labelledby={headingId}>
+      <h3 className="resource-column__title" id={headingId}>
+        <CheckIcon
+          size={16}
+          className={cx('resource-column__check', chosen && 'resource-column__check--done')}
+          aria-label={chosen ? 'Chosen' : 'Not chosen yet'}
+          role="img"
+          aria-hidden={false}
+        />
+        {PART_LABEL.behaviour}
+      </h3>
+      {items.length === 0 ? (
+        <p className="resource-column__empty">{RESOURCE_LISTS_TEXTS.noItems}</p>
+      ) : (
+        <Select
+          label="Choose a behaviour"
+          placeholder="Select..."
+          options={items.map((part) => ({ value: part.id, label: behaviourSummary(part) }))}
+          value={chosen?.id ?? ''}
+          onChange={(event) => choose(event.target.value)}
+        />
+      )}
+    </section>
+  );
+}
