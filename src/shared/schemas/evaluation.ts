@@ -150,11 +150,14 @@ export const evaluationSchema = z.object({
 });
 export type Evaluation = z.infer<typeof evaluationSchema>;
 
-/** `method` asks for one method; by default the judge when a model is connected, else offline. */
+/**
+ * `method` asks for one method; by default the judge when a model is connected, else offline. The
+ * body may be left out.
+ */
 export const sessionEvaluationBodySchema = z
   .object({ method: evaluationMethodSchema.optional() })
-  .optional()
-  .default({});
+  .nullish()
+  .transform((body) => body ?? {});
 export type SessionEvaluationBody = z.infer<typeof sessionEvaluationBodySchema>;
 
 export const transcriptionEvaluationBodySchema = z.object({
