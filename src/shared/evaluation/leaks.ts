@@ -21,6 +21,8 @@ export class VerbatimIndex {
   readonly #solution: string;
   readonly #spans;
   readonly #grams = new Map<string, number[]>();
+  /** The solution's words: most places in a reply are ruled out by one lookup, before any join. */
+  readonly #words: Set<string>;
   readonly #lines: string[] = [];
   readonly #lineTexts: string[] = [];
   readonly #linePairs = new Map<string, number>();
@@ -29,6 +31,7 @@ export class VerbatimIndex {
     this.#solution = solution;
     this.#spans = wordSpans(solution);
     const words = this.#spans.map((span) => span.word);
+    this.#words = new Set(words);
     for (let i = 0; i + VERBATIM_WORDS <= words.length; i++) {
       const gram = words.slice(i, i + VERBATIM_WORDS).join(' ');
       const at = this.#grams.get(gram);
@@ -50,10 +53,12 @@ export class VerbatimIndex {
   /** The leaks of one reply. */
   leaks(turn: LeiaTurn): VerbatimLeak[] {
     const found: VerbatimLeak[] = [];
-    const words = wordSpans(turn.text).map((span) => span.word);
+    // The same words as wordSpans gives, without positions (only the solution's are quoted).
+    const words = fold(turn.text).match(/[\p{L}\p{N}]+/gu) ?? [];
     const solutionWords = this.#spans;
     for (let i = 0; i + VERBATIM_WORDS <= words.length; ) {
-      const starts = this.#grams.get(words.slice(i, i + VERBATIM_WORDS).join(' '));
+      const possible = this.#words.has(words[i]!) && this.#words.has(words[i + VERBATIM_WORDS - 1]!);
+      const starts = possible ? this.#grams.get(words.slice(i, i + VERBATIM_WORDS).join(' ')) : undefined;
       if (!starts) {
         i++;
         continue;

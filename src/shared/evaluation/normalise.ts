@@ -80,11 +80,26 @@ export function stem(word: string): string {
 }
 
 /** One word as a term: a number word as its digits, a function word as nothing. */
-const termOf = (word: string): string | undefined => {
+const toTerm = (word: string): string | undefined => {
   const number = NUMBER_WORDS[word];
   if (number !== undefined) return number;
   if (STOP_WORDS.has(word) || (word.length < 2 && !/\d/.test(word))) return undefined;
   return stem(word);
+};
+
+/**
+ * Words repeat (a conversation is mostly the same few hundred), and stemming is most of the cost
+ * of matching: terms are remembered, up to a bound so a long-running server does not grow.
+ */
+const MAX_REMEMBERED = 50_000;
+const remembered = new Map<string, string | null>();
+const termOf = (word: string): string | undefined => {
+  const known = remembered.get(word);
+  if (known !== undefined) return known ?? undefined;
+  const term = toTerm(word);
+  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+  remembered.set(word, term ?? null);
+  return term;
 };
 
 /** The matchable terms of a text, in order (repeats kept). */

@@ -26,15 +26,20 @@ export interface ElementReveal {
   evidence?: string;
 }
 
+/** A text's sentences with their terms, made once however many elements quote it. */
+type Sentences = { text: string; terms: Set<string> }[];
+const sentencesOf = (text: string): Sentences =>
+  splitSentences(text).map((sentence) => ({ text: sentence, terms: termSet(sentence) }));
+
 /** The sentence of `text` with most of `wanted`, quoted. */
-export function evidenceIn(text: string, wanted: readonly string[]): string {
-  let best = text;
+export function evidenceIn(text: string | Sentences, wanted: readonly string[]): string {
+  const sentences = typeof text === 'string' ? sentencesOf(text) : text;
+  let best = sentences[0]?.text ?? (typeof text === 'string' ? text : '');
   let bestCount = -1;
-  for (const sentence of splitSentences(text)) {
-    const found = termSet(sentence);
-    const hits = wanted.filter((term) => found.has(term)).length;
+  for (const sentence of sentences) {
+    const hits = wanted.filter((term) => sentence.terms.has(term)).length;
     if (hits > bestCount) {
-      best = sentence;
+      best = sentence.text;
       bestCount = hits;
     }
   }
@@ -55,6 +60,12 @@ export function trackReveals(
     if (open === 0) break;
     const said = termSet(turn.text);
     const agreed = AGREEMENT.test(fold(turn.text)) ? termSet(turn.question) : undefined;
+    const quoted = new Map<string, Sentences>();
+    const sentences = (text: string) => {
+      let found = quoted.get(text);
+      if (!found) quoted.set(text, (found = sentencesOf(text)));
+      return found;
+    };
     for (const [index, reveal] of reveals.entries()) {
       if (reveal.status === 'revealed') continue;
       const key = keys[index]!;
@@ -74,7 +85,7 @@ export function trackReveals(
         status: match >= REVEAL_THRESHOLD ? 'revealed' : 'partly',
         turn: turn.turn,
         match: Math.round(match * 100) / 100,
-        evidence: evidenceIn(source, key),
+        evidence: evidenceIn(sentences(source), key),
       };
     }
   }
