@@ -1,4 +1,5 @@
 import {
+  type Evaluation,
   evaluationSchema,
   sessionEvaluationBodySchema,
   transcriptionEvaluationBodySchema,
@@ -28,6 +29,20 @@ import type { JobStore } from '../services/jobs';
 const sessionParams = z.object({ sessionId: z.string() });
 const tags = ['evaluations'];
 
+/**
+ * 201 with the report. A judge call takes a while: if the client goes away meanwhile, the call is
+ * stopped and nobody is answered.
+ */
+async function created(reply: FastifyReply, evaluate: (signal: AbortSignal) => Promise<Evaluation>) {
+  const signal = abortOnDisconnect(reply);
+  try {
+    return reply.code(201).send(await evaluate(signal));
+  } catch (error) {
+    if (signal.aborted) return reply.hijack();
+    throw error;
+  }
+}
+
 /** /api/v1/runner: a chat session's reports. */
 export const sessionEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { evaluations } = app.ctx.services;
@@ -45,16 +60,10 @@ export const sessionEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
           "Evaluates the session's stored messages against its LEIA's solution and stores the report.",
       },
     },
-    async (request, reply) => {
-      const signal = abortOnDisconnect(reply);
-      const evaluation = await evaluations.evaluateSession(
-        actorOf(request),
-        request.params.sessionId,
-        request.body,
-        signal,
-      );
-      return reply.code(201).send(evaluation);
-    },
+    async (request, reply) =>
+      created(reply, (signal) =>
+        evaluations.evaluateSession(actorOf(request), request.params.sessionId, request.body, signal),
+      ),
   );
 
   app.get(
@@ -74,11 +83,8 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { body: transcriptionEvaluationBodySchema, response: replies({ 201: evaluationSchema }), tags },
     },
-    async (request, reply) => {
-      const signal = abortOnDisconnect(reply);
-      const evaluation = await evaluations.evaluateTranscription(actorOf(request), request.body, signal);
-      return reply.code(201).send(evaluation);
-    },
+    async (request, reply) =>
+      created(reply, (signal) => evaluations.evaluateTranscription(actorOf(request), request.body, signal)),
   );
 
   app.get(

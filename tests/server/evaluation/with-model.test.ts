@@ -1,16 +1,26 @@
 import { STYLE_PROMPTS } from '@server/evaluation/students/model';
+import type { Evaluation } from '@shared/schemas/evaluation';
 import { type Job, LEAK_CHECK_TEXTS, leakCheckResultSchema } from '@shared/schemas/leak-check';
 import { type FakeOpenAI, startFakeOpenAI } from '../../support/fake-openai';
 import { createTestApp, type TestApp, type TestUser } from '../helpers';
 import { createLeia, createResource } from '../resource-helpers';
-import { parseEvents } from '../runner-helpers';
-import { getJob, libraryParts, startLeakCheck, waitForJob } from './helpers';
+import { parseEvents, send, startSession } from '../runner-helpers';
+import {
+  created,
+  evaluateSession,
+  evaluateTranscription,
+  getJob,
+  libraryParts,
+  startLeakCheck,
+  waitForJob,
+} from './helpers';
 import { asksThenStops, leakCheckScript, partOf } from './model-script';
 
 /**
- * Leak checks with a connected model (the loopback OpenAI-protocol server): the model answers as
- * the LEIA, a second call plays the student, a third judges each interview. The job's life: progress
- * events, cancel, failures, the limit of checks at once.
+ * Reports and leak checks with a connected model (the loopback OpenAI-protocol server). A report is
+ * judged by the model, or made offline when its answer is unusable, and says which. In a leak check
+ * the model answers as the LEIA, a second call plays the student, a third judges each interview;
+ * and the job's life: progress events, cancel, failures, the limit of checks at once.
  */
 
 let fake: FakeOpenAI;
@@ -47,6 +57,68 @@ const start = async (payload: object) => {
   if (response.statusCode !== 202) throw new Error(`start failed: ${response.statusCode} ${response.body}`);
   return response.json<Job>();
 };
+
+describe('a report', () => {
+  const transcription = {
+    messages: [
+      { text: 'What do you keep about members?', timestamp: '2024-01-31T09:30:00Z', isLeia: false },
+      {
+        text: 'Each member has a card number and an email.',
+        timestamp: '2024-01-31T09:30:05Z',
+        isLeia: true,
+      },
+    ],
+  };
+
+  it('of a chat is judged by the model, stored, and says so', async () => {
+    const sessionId = await startSession(t, user.token, { leia: leiaId });
+    fake.setScript({ kind: 'reply', text: 'Each member has a card number.' });
+    expect((await send(t, user.token, sessionId, 'What about members?')).statusCode).toBe(200);
+    fake.setScript({
+      kind: 'json',
+      value: {
+        elements: [{ id: 'e1', status: 'revealed', turn: 1, unprompted: false }],
+        comments: [{ theme: 'question-omission', comment: 'Never asked about rooms.' }],
+      },
+    });
+    const evaluation = created(await evaluateSession(t, user.token, sessionId));
+    expect(evaluation.report).toMatchObject({ method: 'judge', model: 'fake' });
+    expect(evaluation.report.elements[0]).toMatchObject({ label: 'Member', status: 'revealed', turn: 1 });
+    expect(evaluation.report.interviewer.comments).toEqual([
+      { theme: 'question-omission', comment: 'Never asked about rooms.' },
+    ]);
+    const list = await t.request({
+      method: 'GET',
+      url: `/api/v1/runner/${sessionId}/evaluations`,
+      token: user.token,
+    });
+    expect(list.json<Evaluation[]>()[0]).toEqual(evaluation);
+    // Asked for offline: no model call.
+    const requests = fake.requests.length;
+    const offline = created(await evaluateSession(t, user.token, sessionId, { method: 'offline' }));
+    expect(offline.report.method).toBe('offline');
+    expect(fake.requests).toHaveLength(requests);
+  });
+
+  it('falls back to offline matching on a malformed answer, and the stored report says why', async () => {
+    fake.setScript({ kind: 'reply', text: 'Looks fine to me.' });
+    const evaluation = created(
+      await evaluateTranscription(t, user.token, { leia: leiaId, ...transcription }),
+    );
+    expect(evaluation.report).toMatchObject({
+      method: 'offline',
+      fallback: 'its answer was not the JSON asked for',
+    });
+    const read = await t.request({
+      method: 'GET',
+      url: `/api/v1/evaluations/${evaluation.id}`,
+      token: user.token,
+    });
+    expect(read.json<Evaluation>().report.notes).toContain(
+      'The language model could not judge this conversation (its answer was not the JSON asked for); offline matching was used instead.',
+    );
+  });
+});
 
 it('lets the model play the student until its stop token, and judge every interview', async () => {
   fake.setScript(
