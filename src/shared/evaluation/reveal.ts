@@ -62,8 +62,10 @@ export function trackReveals(
     const agreed = AGREEMENT.test(fold(turn.text)) ? termSet(turn.question) : undefined;
     const quoted = new Map<string, Sentences>();
     const sentences = (text: string) => {
-      let found = quoted.get(text);
-      if (!found) quoted.set(text, (found = sentencesOf(text)));
+      const known = quoted.get(text);
+      if (known) return known;
+      const found = sentencesOf(text);
+      quoted.set(text, found);
       return found;
     };
     for (const [index, reveal] of reveals.entries()) {

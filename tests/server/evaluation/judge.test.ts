@@ -156,7 +156,9 @@ it('stops when the caller goes away', async () => {
   fake.setScript({ kind: 'hang' });
   const controller = new AbortController();
   const evaluation = evaluateConversation(INPUT, { model, signal: controller.signal });
-  setTimeout(() => controller.abort(), 50);
+  evaluation.catch(() => {});
+  await vi.waitFor(() => expect(fake.requests).toHaveLength(1));
+  controller.abort();
   await expect(evaluation).rejects.toMatchObject({ kind: 'aborted' });
   expect(await fake.requests[0]?.closed).toBe('client-closed');
 });
