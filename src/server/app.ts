@@ -17,10 +17,12 @@ import { seedCatalogue } from './catalogue/seed';
 import type { Config } from './config';
 import type { App, AppContext } from './context';
 import { type Database, openDatabase } from './db/client';
+import { createEvaluationModel } from './evaluation/model';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerStaticClient } from './http/static';
 import { activityRoutes } from './routes/activities';
+import { evaluationRoutes, jobRoutes, leakCheckRoutes, sessionEvaluationRoutes } from './routes/evaluations';
 import { healthRoutes } from './routes/health';
 import { leiaRoutes } from './routes/leias';
 import { resourceRoutes } from './routes/resources';
@@ -28,6 +30,9 @@ import { runnerRoutes } from './routes/runner';
 import { userRoutes } from './routes/users';
 import { createProvider } from './runner/providers';
 import { createActivitiesService } from './services/activities';
+import { createEvaluationsService } from './services/evaluations';
+import { createJobStore } from './services/jobs';
+import { createLeakCheckService } from './services/leak-check';
 import { backfillLeiaViews } from './services/leia-views';
 import { createLeiasService } from './services/leias';
 import { createResourcesService } from './services/resources';
@@ -67,6 +72,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const activities = createActivitiesService(database.db);
   // One provider for the process: it holds the model client (and its connection pool).
   const llm = createProvider(config.llm);
+  const sources = runnerSourcesFrom(resources, leias, activities);
+  // The judge and the simulated students (undefined offline: the simulator is no judge).
+  const evaluationModel = createEvaluationModel(config.llm);
+  const jobs = createJobStore(database.db);
   const ctx: AppContext = {
     config,
     database,
@@ -78,11 +87,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       resources,
       leias,
       activities,
-      runner: createRunnerService(database.db, llm, runnerSourcesFrom(resources, leias, activities)),
+      runner: createRunnerService(database.db, llm, sources),
+      evaluations: createEvaluationsService(database.db, { sources, model: evaluationModel }),
+      jobs,
+      leakChecks: createLeakCheckService({
+        jobs,
+        sources,
+        provider: llm,
+        model: evaluationModel,
+        // Called only while jobs run, long after `app` below exists.
+        log: { error: (details, message) => app.log.error(details, message) },
+      }),
     },
   };
 
   await backfillLeiaViews(database.db);
+  // No job is left 'running' by a process that is gone (see services/jobs.ts).
+  await jobs.failInterrupted(database.kind === 'pglite');
   const firstAdmin = await users.ensureFirstAdmin(config.adminEmail, config.adminPassword);
   if (firstAdmin.created) options.onFirstAdmin?.(config.adminEmail, firstAdmin.generatedPassword);
   // First start: the starter catalogue, owned by the first admin (a no-op once resources exist).
@@ -103,6 +124,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
+  // Before the database closes: this process's checks stop and say why.
+  app.addHook('preClose', () => ctx.services.leakChecks.stopAll());
   app.decorateRequest('actor', null);
   app.addHook('onClose', () => database.close());
 
@@ -131,6 +154,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leiaRoutes, { prefix: '/api/v1/leias' });
   await app.register(runnerRoutes, { prefix: '/api/v1/runner' });
   await app.register(activityRoutes, { prefix: '/api/v1/experiments' });
+  await app.register(sessionEvaluationRoutes, { prefix: '/api/v1/runner' });
+  await app.register(evaluationRoutes, { prefix: '/api/v1/evaluations' });
+  await app.register(leakCheckRoutes, { prefix: '/api/v1/leias' });
+  await app.register(jobRoutes, { prefix: '/api/v1/jobs' });
 
   return app;
 }

@@ -11,6 +11,9 @@ import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { ActivitiesService } from './services/activities';
+import type { EvaluationsService } from './services/evaluations';
+import type { JobStore } from './services/jobs';
+import type { LeakCheckService } from './services/leak-check';
 import type { LeiasService } from './services/leias';
 import type { ResourcesService } from './services/resources';
 import type { RunnerService } from './services/runner';
@@ -38,5 +41,8 @@ export interface AppContext {
     leias: LeiasService;
     activities: ActivitiesService;
     runner: RunnerService;
+    evaluations: EvaluationsService;
+    leakChecks: LeakCheckService;
+    jobs: JobStore;
   };
 }

@@ -225,6 +225,70 @@ export const runnerMessages = pgTable(
   (t) => [primaryKey({ columns: [t.sessionId, t.seq] })],
 );
 
+/**
+ * Elicitation reports (docs/architecture.md "Evaluation"): private to whoever made them, like chat
+ * sessions. A session's reports go with it; a deleted LEIA leaves its reports (and their name).
+ */
+export const evaluations = pgTable(
+  'evaluations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The chat evaluated; null for a transcription sent to POST /evaluations. */
+    sessionId: uuid('session_id').references(() => runnerSessions.id, { onDelete: 'cascade' }),
+    leiaId: uuid('leia_id').references(() => leias.id, { onDelete: 'set null' }),
+    leiaName: text('leia_name'),
+    method: text('method', { enum: ['offline', 'judge'] }).notNull(),
+    report: jsonb('report').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('evaluations_session_idx').on(t.sessionId, t.createdAt),
+    index('evaluations_owner_idx').on(t.ownerId, t.createdAt),
+    index('evaluations_leia_idx').on(t.leiaId),
+    check('evaluations_method_check', sql`${t.method} in ('offline', 'judge')`),
+  ],
+);
+
+/**
+ * Background work (leak checks). The process running a job beats `heartbeat_at`; a job whose
+ * process is gone (a restart, a crash) is marked failed at start-up or when next read, never left
+ * running (services/jobs.ts).
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['leak-check'] }).notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    leiaId: uuid('leia_id').references(() => leias.id, { onDelete: 'set null' }),
+    leiaName: text('leia_name'),
+    status: text('status', { enum: ['queued', 'running', 'completed', 'failed', 'cancelled'] })
+      .notNull()
+      .default('queued'),
+    /** {done, total}: interview turns. */
+    progress: jsonb('progress').$type<{ done: number; total: number }>().notNull(),
+    params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    error: text('error'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }),
+    finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('jobs_owner_idx').on(t.ownerId, t.createdAt),
+    index('jobs_leia_idx').on(t.leiaId, t.createdAt),
+    index('jobs_active_idx').on(t.status).where(sql`${t.status} in ('queued', 'running')`),
+    check('jobs_kind_check', sql`${t.kind} in ('leak-check')`),
+    check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'completed', 'failed', 'cancelled')`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;
 export type LeiaRow = typeof leias.$inferSelect;
@@ -232,3 +296,5 @@ export type ExperimentRow = typeof experiments.$inferSelect;
 export type ExperimentLeiaRow = typeof experimentLeias.$inferSelect;
 export type RunnerSessionRow = typeof runnerSessions.$inferSelect;
 export type RunnerMessageRow = typeof runnerMessages.$inferSelect;
+export type EvaluationRow = typeof evaluations.$inferSelect;
+export type JobRow = typeof jobs.$inferSelect;

@@ -1,0 +1,33 @@
+import { buildReport, type EvaluationInput, prepareEvaluation } from '@shared/evaluation/report';
+import { EVALUATION_TEXTS, type EvaluationMethod, type EvaluationReport } from '@shared/schemas/evaluation';
+import { badRequest } from '../errors';
+import { judge } from './judge';
+import { type EvaluationModel, ModelCallError } from './model';
+
+/**
+ * One conversation's report: by the judge when a model is connected (or asked for), offline
+ * otherwise. A judge that fails or answers something unusable leaves an offline report that says
+ * why (`fallback`); only the caller going away stops the evaluation.
+ */
+export async function evaluateConversation(
+  input: EvaluationInput,
+  options: {
+    model?: EvaluationModel | undefined;
+    method?: EvaluationMethod | undefined;
+    signal?: AbortSignal;
+  },
+): Promise<EvaluationReport> {
+  const { model, signal } = options;
+  const method = options.method ?? (model ? 'judge' : 'offline');
+  if (method === 'judge' && !model)
+    throw badRequest(EVALUATION_TEXTS.judgeUnavailable, { method: EVALUATION_TEXTS.judgeUnavailable });
+  const prepared = prepareEvaluation(input);
+  if (method === 'offline' || !model || prepared.read.elements.length === 0) return buildReport(prepared);
+  try {
+    return buildReport(prepared, { judged: await judge(model, prepared, signal) });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const reason = error instanceof ModelCallError ? error.message : 'the judgement could not be read';
+    return buildReport(prepared, { fallback: reason });
+  }
+}

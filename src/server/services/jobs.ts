@@ -1,0 +1,190 @@
+import { EventEmitter } from 'node:events';
+import type { Actor } from '@shared/permissions';
+import {
+  isFinished,
+  type Job,
+  type JobProgressEvent,
+  type JobStatus,
+  LEAK_CHECK_TEXTS,
+  type LeakCheckParams,
+  type LeakCheckResult,
+} from '@shared/schemas/leak-check';
+import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { UUID } from '../auth/hooks';
+import type { Db } from '../db/client';
+import { type JobRow, jobs } from '../db/schema';
+import { notFound } from '../errors';
+
+/**
+ * Job rows and their life: queued -> running -> completed | failed | cancelled. The process
+ * running a job beats its heartbeat; any process may read, cancel or stream it. A job whose
+ * process is gone is marked failed: at start-up (PGlite: every unfinished job, as only one process
+ * can open its data; PostgreSQL: those whose heartbeat stopped, as other processes may be running
+ * theirs), and whenever a stale job is read. Progress and the end of a job are also announced in
+ * this process (`events`), so a stream sees them at once; streams of jobs running elsewhere poll.
+ */
+
+/** How often a running job's process proves it is alive, and how long a silence means it is gone. */
+export const HEARTBEAT_MS = 5_000;
+export const STALE_AFTER_MS = 30_000;
+const ACTIVE: JobStatus[] = ['queued', 'running'];
+const stale = () => sql`now() - make_interval(secs => ${STALE_AFTER_MS / 1000})`;
+
+export function toJob(row: JobRow): Job {
+  const params = row.params as unknown as LeakCheckParams;
+  return {
+    id: row.id,
+    kind: row.kind,
+    leia: { ...(row.leiaId && { id: row.leiaId }), ...(row.leiaName && { name: row.leiaName }) },
+    status: row.status,
+    progress: row.progress,
+    params: { runs: params.runs, maxTurns: params.maxTurns, styles: params.styles },
+    result: (row.result as unknown as LeakCheckResult | null) ?? null,
+    error: row.error,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export interface JobEvents {
+  on(event: `progress:${string}`, listener: (progress: JobProgressEvent) => void): void;
+  on(event: `done:${string}`, listener: (job: Job) => void): void;
+  off(event: string, listener: (...args: never[]) => void): void;
+}
+
+export function createJobStore(db: Db) {
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+
+  /** Ends an unfinished job; the row as it now is, or undefined when it had already ended. */
+  async function finish(
+    id: string,
+    status: Exclude<JobStatus, 'queued' | 'running'>,
+    outcome: { result?: LeakCheckResult; error?: string } = {},
+  ): Promise<JobRow | undefined> {
+    const [row] = await db
+      .update(jobs)
+      .set({
+        status,
+        finishedAt: sql`now()`,
+        ...(outcome.result && { result: outcome.result as unknown as Record<string, unknown> }),
+        ...(outcome.error && { error: outcome.error }),
+      })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ACTIVE)))
+      .returning();
+    if (row) events.emit(`done:${id}`, toJob(row));
+    return row;
+  }
+
+  /** A job of the caller's (404 otherwise), failed first if its process stopped beating. */
+  async function read(actor: Actor, id: string): Promise<JobRow> {
+    const [row] = UUID.test(id)
+      ? await db
+          .select()
+          .from(jobs)
+          .where(and(eq(jobs.id, id), eq(jobs.ownerId, actor.id)))
+      : [];
+    if (!row) throw notFound(LEAK_CHECK_TEXTS.jobNotFound);
+    if (!isFinished(row.status)) {
+      const [ended] = await db
+        .update(jobs)
+        .set({ status: 'failed', error: LEAK_CHECK_TEXTS.stale, finishedAt: sql`now()` })
+        .where(and(eq(jobs.id, id), inArray(jobs.status, ACTIVE), lt(jobs.heartbeatAt, stale())))
+        .returning();
+      if (ended) return ended;
+    }
+    return row;
+  }
+
+  const get = async (actor: Actor, id: string): Promise<Job> => toJob(await read(actor, id));
+
+  return {
+    events: events as unknown as JobEvents,
+
+    async create(
+      values: Pick<typeof jobs.$inferInsert, 'ownerId' | 'leiaId' | 'leiaName' | 'params' | 'progress'>,
+    ) {
+      const [row] = await db
+        .insert(jobs)
+        .values({ kind: 'leak-check', ...values })
+        .returning();
+      return row!;
+    },
+
+    async activeCount(ownerId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(jobs)
+        .where(and(eq(jobs.ownerId, ownerId), inArray(jobs.status, ACTIVE)));
+      return row?.n ?? 0;
+    },
+
+    /** Marks a queued job running; false when it was cancelled first. */
+    async start(id: string): Promise<boolean> {
+      const started = await db
+        .update(jobs)
+        .set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()` })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+        .returning({ id: jobs.id });
+      return started.length === 1;
+    },
+
+    /** Announces progress here; with `write`, stores it too. False when the job stopped running. */
+    async progress(id: string, progress: { done: number; total: number }, write: boolean): Promise<boolean> {
+      events.emit(`progress:${id}`, { status: 'running', progress } satisfies JobProgressEvent);
+      if (!write) return true;
+      const updated = await db
+        .update(jobs)
+        .set({ progress, heartbeatAt: sql`now()` })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
+        .returning({ id: jobs.id });
+      return updated.length === 1;
+    },
+
+    async heartbeat(id: string): Promise<void> {
+      await db
+        .update(jobs)
+        .set({ heartbeatAt: sql`now()` })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+    },
+
+    finish,
+    read,
+    get,
+
+    /** Cancels an unfinished job of the caller's; a finished one is answered as it is. */
+    async cancel(actor: Actor, id: string): Promise<Job> {
+      const row = await read(actor, id);
+      if (isFinished(row.status)) return toJob(row);
+      return toJob((await finish(id, 'cancelled')) ?? (await read(actor, id)));
+    },
+
+    async listForLeia(actor: Actor, leiaId: string, limit = 20): Promise<Job[]> {
+      if (!UUID.test(leiaId)) return [];
+      const rows = await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.ownerId, actor.id), eq(jobs.leiaId, leiaId)))
+        .orderBy(desc(jobs.createdAt), desc(jobs.id))
+        .limit(limit);
+      return Promise.all(rows.map((row) => (isFinished(row.status) ? toJob(row) : get(actor, row.id))));
+    },
+
+    /** At start-up: no job is left running by a process that is gone. */
+    async failInterrupted(singleProcess: boolean): Promise<number> {
+      const ended = await db
+        .update(jobs)
+        .set({ status: 'failed', error: LEAK_CHECK_TEXTS.interrupted, finishedAt: sql`now()` })
+        .where(
+          singleProcess
+            ? inArray(jobs.status, ACTIVE)
+            : and(inArray(jobs.status, ACTIVE), lt(jobs.heartbeatAt, stale())),
+        )
+        .returning({ id: jobs.id });
+      return ended.length;
+    },
+  };
+}
+
+export type JobStore = ReturnType<typeof createJobStore>;

@@ -1,0 +1,126 @@
+import { EVALUATION_TEXTS, type EvaluationReport, type ThemeComment } from '../schemas/evaluation';
+import type { SolutionFormat } from '../schemas/resources';
+import { type ConversationMessage, type LeiaTurn, leiaTurns } from './conversation';
+import { type ReadSolution, readSolution } from './elements';
+import { interviewerStats } from './interviewer';
+import { VERBATIM_LINES, VERBATIM_WORDS, verbatimLeaks } from './leaks';
+import { type ElementReveal, PARTLY_THRESHOLD, REVEAL_THRESHOLD, trackReveals } from './reveal';
+import { scoreOf } from './score';
+
+/**
+ * The elicitation report of one conversation. Reveals come from offline matching or from a judge
+ * model (server side); everything else (verbatim leaks, the interviewer's figures, the score) is
+ * computed here the same way for both, so two reports of one conversation differ only in what
+ * the method decides.
+ */
+
+export interface EvaluationInput {
+  solution: string;
+  solutionFormat: SolutionFormat;
+  messages: readonly ConversationMessage[];
+}
+
+/** The solution read and the conversation split into turns, once for every method. */
+export interface PreparedEvaluation extends EvaluationInput {
+  read: ReadSolution;
+  turns: LeiaTurn[];
+}
+
+export const prepareEvaluation = (input: EvaluationInput): PreparedEvaluation => ({
+  ...input,
+  read: readSolution(input.solution, input.solutionFormat),
+  turns: leiaTurns(input.messages),
+});
+
+/** What a judge model decided; `reveals` cover every element, in their order. */
+export interface Judgement {
+  model: string;
+  reveals: (ElementReveal & { unprompted?: boolean })[];
+  comments: ThemeComment[];
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+export function buildReport(
+  prepared: PreparedEvaluation,
+  outcome: { judged?: Judgement; fallback?: string } = {},
+): EvaluationReport {
+  const { read, turns, messages } = prepared;
+  const { elements } = read;
+  const { judged, fallback } = outcome;
+  const reveals = judged?.reveals ?? trackReveals(elements, turns);
+  const total = elements.length;
+  const revealed = reveals.filter((reveal) => reveal.status === 'revealed');
+  const byTurn = new Array<number>(turns.length + 1).fill(0);
+  for (const reveal of revealed) if (reveal.turn !== null) byTurn[reveal.turn]! += 1;
+  const curve = { turn: [] as number[], revealed: [] as number[], coverage: [] as number[] };
+  let sofar = 0;
+  let halfTurn: number | null = null;
+  byTurn.forEach((count, turn) => {
+    sofar += count;
+    curve.turn.push(turn);
+    curve.revealed.push(sofar);
+    curve.coverage.push(total === 0 ? 0 : round(sofar / total));
+    if (halfTurn === null && turn > 0 && total > 0 && sofar / total >= 0.5) halfTurn = turn;
+  });
+  const coverage = {
+    revealed: revealed.length,
+    partly: reveals.filter((reveal) => reveal.status === 'partly').length,
+    total,
+    ratio: total === 0 ? 0 : round(revealed.length / total),
+  };
+  const interviewer = interviewerStats(messages);
+  const notes = [
+    judged
+      ? EVALUATION_TEXTS.judgeMethod(judged.model)
+      : EVALUATION_TEXTS.offlineMethod(REVEAL_THRESHOLD * 100, Math.round(PARTLY_THRESHOLD * 100)),
+    ...(fallback ? [EVALUATION_TEXTS.judgeFallback(fallback)] : []),
+    ...(read.fallback ? [EVALUATION_TEXTS.solutionFallback(prepared.solutionFormat)] : []),
+    ...(read.omitted > 0 ? [EVALUATION_TEXTS.omittedElements(read.omitted)] : []),
+    ...(judged ? [] : [EVALUATION_TEXTS.unpromptedOffline, EVALUATION_TEXTS.themesOffline]),
+  ];
+  return {
+    method: judged ? 'judge' : 'offline',
+    ...(judged && { model: judged.model }),
+    ...(fallback && { fallback }),
+    solutionFormat: prepared.solutionFormat,
+    thresholds: {
+      reveal: REVEAL_THRESHOLD,
+      partly: PARTLY_THRESHOLD,
+      verbatimWords: VERBATIM_WORDS,
+      verbatimLines: VERBATIM_LINES,
+    },
+    turns: turns.length,
+    messages: messages.length,
+    coverage,
+    curve,
+    halfTurn,
+    elements: elements.map((element, index) => {
+      const reveal = reveals[index]!;
+      return {
+        id: element.id,
+        kind: element.kind,
+        label: element.label,
+        ...(element.parent !== undefined && { parent: element.parent }),
+        status: reveal.status,
+        turn: reveal.turn,
+        ...(reveal.match !== undefined && { match: reveal.match }),
+        ...(reveal.evidence !== undefined && { evidence: reveal.evidence }),
+        ...(judged && { unprompted: (reveal as { unprompted?: boolean }).unprompted === true }),
+      };
+    }),
+    leaks: {
+      verbatim: verbatimLeaks(prepared.solution, turns),
+      unprompted: judged
+        ? judged.reveals.filter((reveal) => reveal.unprompted && reveal.status !== 'not').map((r) => r.id)
+        : null,
+    },
+    interviewer: { ...interviewer, comments: judged ? judged.comments : null },
+    score: scoreOf({ coverage, interviewer }),
+    notes,
+  };
+}
+
+/** The offline report of a conversation. */
+export const evaluateOffline = (input: EvaluationInput): EvaluationReport =>
+  buildReport(prepareEvaluation(input));

@@ -1,0 +1,155 @@
+import { performance } from 'node:perf_hooks';
+import { buildApp } from '@server/app';
+import { readSolution } from '@shared/evaluation/elements';
+import { evaluateOffline } from '@shared/evaluation/report';
+import type { Job } from '@shared/schemas/leak-check';
+import type { LeiaListItem } from '@shared/schemas/leias';
+import { benchConfig, median, percentile, row } from './support/common';
+import type { BenchRow } from './types';
+
+/**
+ * Issue 14's figures:
+ * - offline evaluation (reading the solution, reveal tracking, verbatim leaks, the interviewer's
+ *   figures, the score) of a 100-turn conversation against a 60-element class diagram;
+ * - a leak check of 10 offline interviews of 12 turns (5 runs of 2 styles), from POST to the
+ *   finished job, through the real server on PGlite in memory, against the starter catalogue's
+ *   library LEIA (the deterministic student and the offline simulator).
+ */
+
+const TARGET_EVALUATION_MS = 20;
+const TARGET_LEAK_CHECK_MS = 2_000;
+const EVALUATIONS = 200;
+const LEAK_CHECKS = 3;
+const ADMIN = { email: 'bench-evaluation@leia.local', password: 'bench-evaluation-password' };
+
+/** 12 classes of 3 attributes each, and 12 relationships: 60 elements. */
+function classDiagram(): string {
+  const names = [
+    'Member',
+    'Room',
+    'Booking',
+    'Hall',
+    'Librarian',
+    'Closure',
+    'Group',
+    'Card',
+    'Fine',
+    'Event',
+    'Desk',
+    'Kiosk',
+  ];
+  const lines = ['classDiagram'];
+  for (const name of names) {
+    lines.push(
+      `  class ${name} {`,
+      `    String ${name.toLowerCase()}Code`,
+      '    Date openedOn',
+      `    int ${name.toLowerCase()}Count`,
+      '  }',
+    );
+  }
+  names.forEach((name, index) => {
+    lines.push(`  ${name} "1" --> "0..*" ${names[(index + 1) % names.length]} : manages${index}`);
+  });
+  return lines.join('\n');
+}
+
+/** 100 questions and 100 replies of about 40 words, some naming elements, one pasting the solution. */
+function conversation(solution: string) {
+  const topics = [
+    'member code',
+    'room count',
+    'booking opened on',
+    'hall',
+    'librarian manages',
+    'closure count',
+  ];
+  return Array.from({ length: 100 }, (_, turn) => [
+    {
+      text: `Could you tell me about the ${topics[turn % topics.length]}? And how does it work today?`,
+      isLeia: false,
+    },
+    {
+      text:
+        turn === 50
+          ? `Here it is: ${solution.split('\n').slice(1, 6).join('\n')}`
+          : `Well, the ${topics[turn % topics.length]} matters to us. Every week we check it at the front desk, and the staff write it in the paper diary, which takes a long time when the library is busy in the exam season.`,
+      isLeia: true,
+    },
+  ]).flat();
+}
+
+export async function run(): Promise<BenchRow[]> {
+  return [...evaluationRows(), ...(await leakCheckRows())];
+}
+
+function evaluationRows(): BenchRow[] {
+  const solution = classDiagram();
+  const elements = readSolution(solution, 'mermaid').elements.length;
+  if (elements !== 60) throw new Error(`The benchmark's solution has ${elements} elements, not 60`);
+  const messages = conversation(solution);
+  const times: number[] = [];
+  for (let i = 0; i < EVALUATIONS; i++) {
+    const start = performance.now();
+    const report = evaluateOffline({ solution, solutionFormat: 'mermaid', messages });
+    times.push(performance.now() - start);
+    if (report.turns !== 100 || report.leaks.verbatim.length === 0) throw new Error('Unexpected report');
+  }
+  const label = 'offline evaluation, 100 turns x 60 elements';
+  return [
+    row(
+      label,
+      'median',
+      median(times),
+      'ms',
+      `< ${TARGET_EVALUATION_MS} ms`,
+      median(times) < TARGET_EVALUATION_MS,
+    ),
+    row(label, 'p95', percentile(times, 0.95), 'ms'),
+  ];
+}
+
+async function leakCheckRows(): Promise<BenchRow[]> {
+  const app = await buildApp(benchConfig(ADMIN, { seedCatalogue: true, logLevel: 'warn' }));
+  try {
+    const login = await app.inject({ method: 'POST', url: '/api/v1/users/login', payload: ADMIN });
+    const headers = { authorization: `Bearer ${login.json<{ token: string }>().token}` };
+    const leias = await app.inject({
+      method: 'GET',
+      url: `/api/v1/leias?fields=summary&text=${encodeURIComponent('Library room booking')}`,
+      headers,
+    });
+    const leia = leias.json<LeiaListItem[]>()[0];
+    if (!leia) throw new Error('The starter catalogue has no library LEIA');
+    const times: number[] = [];
+    for (let i = 0; i < LEAK_CHECKS; i++) {
+      const start = performance.now();
+      const started = await app.inject({
+        method: 'POST',
+        url: `/api/v1/leias/${leia.id}/leak-check`,
+        headers,
+        payload: { runs: 5, maxTurns: 12, styles: ['naive', 'systematic'] },
+      });
+      await app.ctx.services.leakChecks.idle();
+      times.push(performance.now() - start);
+      const job = (
+        await app.inject({ method: 'GET', url: `/api/v1/jobs/${started.json<Job>().id}`, headers })
+      ).json<Job>();
+      if (job.status !== 'completed') throw new Error(`The leak check ended ${job.status}: ${job.error}`);
+    }
+    const label = 'leak check, 10 offline interviews of 12 turns';
+    return [
+      row(
+        label,
+        'median',
+        median(times),
+        'ms',
+        `< ${TARGET_LEAK_CHECK_MS} ms`,
+        median(times) < TARGET_LEAK_CHECK_MS,
+      ),
+      row(label, 'max', Math.max(...times), 'ms'),
+    ];
+  } finally {
+    await app.close();
+  }
+}
