@@ -1,10 +1,10 @@
-import {
-  type PaletteArgument,
-  type PaletteItem,
-  paletteMachine,
-  type SearchArgument,
-  type StaticArgument,
-} from '@machines/palette';
+import { paletteMachine } from '@machines/palette';
+import type {
+  PaletteArgument,
+  PaletteItem,
+  SearchArgument,
+  StaticArgument,
+} from '@machines/paletteArguments';
 import { createActor } from 'xstate';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -3,7 +3,8 @@ import { ArrowLeftIcon, ChevronRightIcon, SearchIcon } from '@client/components/
 import { Kbd, modKeyLabel } from '@client/components/Kbd';
 import { Spinner } from '@client/components/Spinner';
 import { useDialog } from '@client/components/useDialog';
-import { isSearchPage, PALETTE_TEXTS, type PaletteItem } from '@machines/palette';
+import { PALETTE_TEXTS } from '@machines/palette';
+import { isSearchPage, type PaletteItem } from '@machines/paletteArguments';
 import { MATCHES_ANY_TEXT, paletteFilter } from '@machines/paletteMatch';
 import { shallowEqual } from '@xstate/react';
 import { Command as Cmdk, useCommandState } from 'cmdk';

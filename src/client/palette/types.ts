@@ -1,8 +1,8 @@
-import type { ArgumentStep, PaletteArgument } from '@machines/palette';
+import type { ArgumentStep, PaletteArgument } from '@machines/paletteArguments';
 import type { Actor } from '@shared/permissions';
 import type { ReactNode } from 'react';
 
-/** The argument pages are the palette machine's (one home: machines/palette.ts). */
+/** The argument pages are the palette machine's (one home: machines/paletteArguments.ts). */
 export type {
   ArgumentStep,
   PaletteArgument,
@@ -10,7 +10,7 @@ export type {
   PaletteResults,
   SearchArgument,
   StaticArgument,
-} from '@machines/palette';
+} from '@machines/paletteArguments';
 
 /**
  * What every palette command has. Screens register commands while mounted (usePaletteCommands);
