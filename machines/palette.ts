@@ -1,7 +1,6 @@
 import { and, assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { notProvided } from './notProvided';
 import {
-  type ArgumentStep,
   argumentsOf,
   bestMatch,
   type Gathering,
