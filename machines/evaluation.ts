@@ -45,6 +45,17 @@ export type EvaluationEvent =
   | { type: 'evaluation.close' }
   | { type: 'evaluation.retry' };
 
+/** 'Evaluate' on a transcription: its LEIA, its messages, and the LEIA's name for the title. */
+export const evaluateTranscription = (
+  leiaId: string,
+  messages: TranscriptionMessage[],
+  about: string,
+): EvaluationEvent => ({
+  type: 'evaluation.open',
+  request: { kind: 'transcription', leiaId, messages },
+  about,
+});
+
 export const evaluationMachine = setup({
   types: {
     context: {} as EvaluationContext,

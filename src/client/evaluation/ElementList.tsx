@@ -1,0 +1,56 @@
+import { Badge, type BadgeTone, Table, TBody, Td, THead, Th, Tr } from '@client/components';
+import type { ElementStatus, ReportElement } from '@shared/schemas/evaluation';
+
+const STATUS: Record<ElementStatus, { label: string; tone: BadgeTone }> = {
+  revealed: { label: 'Revealed', tone: 'green' },
+  partly: { label: 'Partly revealed', tone: 'yellow' },
+  not: { label: 'Not revealed', tone: 'grey' },
+};
+
+const kindLabel = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1);
+
+/**
+ * The solution's elements in the solution's order: what each is, whether the conversation
+ * revealed it, at which LEIA turn first, and the words that did.
+ */
+export function ElementList({ elements }: { elements: readonly ReportElement[] }) {
+  return (
+    <Table label="Solution elements" className="report-elements">
+      <THead>
+        <Tr>
+          <Th>Element</Th>
+          <Th>Kind</Th>
+          <Th>Status</Th>
+          <Th className="cell--end">First revealed</Th>
+          <Th>Evidence</Th>
+        </Tr>
+      </THead>
+      <TBody>
+        {elements.map((element) => {
+          const status = STATUS[element.status];
+          return (
+            <Tr key={element.id} data-element-status={element.status}>
+              <Td>
+                <span className="report-elements__label">{element.label}</span>
+                {element.parent && <span className="report-elements__parent"> in {element.parent}</span>}
+              </Td>
+              <Td>{kindLabel(element.kind)}</Td>
+              <Td>
+                <Badge tone={status.tone}>{status.label}</Badge>
+                {element.unprompted && (
+                  <Badge tone="red" className="report-elements__unprompted">
+                    Unprompted
+                  </Badge>
+                )}
+              </Td>
+              <Td className="cell--end">{element.turn === null ? 'Never' : `Turn ${element.turn}`}</Td>
+              <Td className="report-elements__evidence">
+                {element.evidence ? <q>{element.evidence}</q> : null}
+              </Td>
+            </Tr>
+          );
+        })}
+      </TBody>
+    </Table>
+  );
+}
