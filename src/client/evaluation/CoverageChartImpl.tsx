@@ -64,7 +64,7 @@ export default function CoverageChartImpl({ turns, series }: CoverageChartImplPr
         height: HEIGHT,
         scales: { x: { time: false }, y: { range: [0, 1] } },
         cursor: { drag: { x: false, y: false } },
-        legend: { show: series.length > 1 },
+        legend: { show: series.length > 1, live: false },
         axes: [
           { ...axisStyle, label: 'Turn', incrs: [1, 2, 5, 10, 20] },
           { ...axisStyle, label: 'Revealed', values: (_, ticks) => ticks.map(percent), size: 56 },

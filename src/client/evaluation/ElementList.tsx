@@ -11,7 +11,7 @@ const kindLabel = (kind: string) => kind.charAt(0).toUpperCase() + kind.slice(1)
 
 /**
  * The solution's elements in the solution's order: what each is, whether the conversation
- * revealed it, at which LEIA turn first, and the words that did.
+ * revealed it, at which LEIA turn first, and (under its name) the words that did.
  */
 export function ElementList({ elements }: { elements: readonly ReportElement[] }) {
   return (
@@ -22,7 +22,6 @@ export function ElementList({ elements }: { elements: readonly ReportElement[] }
           <Th>Kind</Th>
           <Th>Status</Th>
           <Th className="cell--end">First revealed</Th>
-          <Th>Evidence</Th>
         </Tr>
       </THead>
       <TBody>
@@ -32,10 +31,18 @@ export function ElementList({ elements }: { elements: readonly ReportElement[] }
             <Tr key={element.id} data-element-status={element.status}>
               <Td>
                 <span className="report-elements__label">{element.label}</span>
-                {element.parent && <span className="report-elements__parent"> in {element.parent}</span>}
+                {element.parent && !element.label.includes(element.parent) && (
+                  <span className="report-elements__parent"> in {element.parent}</span>
+                )}
+                {element.evidence && (
+                  <span className="report-elements__evidence">
+                    <span className="visually-hidden">Evidence: </span>
+                    <q>{element.evidence}</q>
+                  </span>
+                )}
               </Td>
               <Td>{kindLabel(element.kind)}</Td>
-              <Td>
+              <Td className="report-elements__status">
                 <Badge tone={status.tone}>{status.label}</Badge>
                 {element.unprompted && (
                   <Badge tone="red" className="report-elements__unprompted">
@@ -44,9 +51,6 @@ export function ElementList({ elements }: { elements: readonly ReportElement[] }
                 )}
               </Td>
               <Td className="cell--end">{element.turn === null ? 'Never' : `Turn ${element.turn}`}</Td>
-              <Td className="report-elements__evidence">
-                {element.evidence ? <q>{element.evidence}</q> : null}
-              </Td>
             </Tr>
           );
         })}
