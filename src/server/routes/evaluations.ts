@@ -167,12 +167,14 @@ function streamJob(jobs: JobStore, actor: RequestActor, job: Job, reply: Fastify
     stream.end();
     return Promise.resolve();
   }
-  let last = JSON.stringify({ status: job.status, progress: job.progress });
+  let last: JobProgressEvent = { status: job.status, progress: job.progress };
   const progress = (event: JobProgressEvent) => {
-    const text = JSON.stringify(event);
-    if (text === last) return;
-    last = text;
-    stream.send(JOB_EVENTS.progress, event);
+    // Only forward: the stored row (read by the poll) lags behind what the running process
+    // announces, since it is written at most every 500 ms, and must never move the bar back.
+    const moved = event.status !== last.status || event.progress.done > last.progress.done;
+    if (!moved) return;
+    last = { status: event.status, progress: event.progress };
+    stream.send(JOB_EVENTS.progress, last);
   };
   stream.send(JOB_EVENTS.progress, { status: job.status, progress: job.progress });
   return new Promise<void>((resolve) => {

@@ -196,6 +196,30 @@ it('streams its progress as server-sent events, then the finished job', async ()
   expect(events.filter((event) => event.event === 'done')).toHaveLength(1);
 });
 
+it('never moves the bar back, although the stored row lags behind the announced progress', async () => {
+  // Long enough for the stream's poll of the row (every second) to read a row written up to
+  // 500 ms before the latest announced turn.
+  fake.setScript(
+    leakCheckScript({
+      student: asksThenStops(20),
+      leia: { kind: 'reply', text: 'Members have cards.', delayMs: 150 },
+    }),
+  );
+  const job = await start({ runs: 1, maxTurns: 12, styles: ['systematic'] });
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/v1/jobs/${job.id}/events`,
+    token: user.token,
+  });
+  const events = parseEvents(response.body);
+  const done = events
+    .filter((event) => event.event === 'progress')
+    .map((event) => (event.data.progress as { done: number }).done);
+  expect(done.length).toBeGreaterThanOrEqual(6);
+  expect(done).toEqual([...new Set(done)].sort((a, b) => a - b));
+  expect(events.at(-1)).toMatchObject({ event: 'done', data: { status: 'completed' } });
+});
+
 it('can be cancelled: the model call stops and the job stays cancelled', async () => {
   fake.setScript(leakCheckScript({ leia: { kind: 'hang' } }));
   const job = await start({ runs: 1, maxTurns: 3, styles: ['pushy'] });

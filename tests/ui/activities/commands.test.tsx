@@ -51,6 +51,7 @@ describe('My Activities palette commands', () => {
       'Record transcription in a chat...',
       'Edit transcription JSON...',
       'View transcription...',
+      'Evaluate transcription...',
       'Export activity as JSON...',
       'Export transcriptions as CSV...',
     ]);

@@ -1,5 +1,6 @@
 import type { StreamOptions } from '@client/api/runner';
 import * as runner from '@client/api/runner';
+import { PaletteProvider } from '@client/palette';
 import { Chat } from '@client/screens/Chat/Chat';
 import type { ChatMessage, RunnerSession } from '@shared/schemas/runner';
 import { render, screen } from '@testing-library/react';
@@ -76,10 +77,13 @@ export const resetApi = (loaded: RunnerSession = session()) => {
 export const renderChat = async ({ state = null as unknown, waitForLoad = true } = {}) => {
   window.history.replaceState(state, '', `/chat/${SESSION_ID}`);
   const user = userEvent.setup();
+  // The palette's provider binds the chat's shortcut (E evaluates); its commands are the test's mock.
   const view = render(
-    <Route path="/chat/:sessionId">
-      <Chat />
-    </Route>,
+    <PaletteProvider actor={null}>
+      <Route path="/chat/:sessionId">
+        <Chat />
+      </Route>
+    </PaletteProvider>,
   );
   if (waitForLoad) await screen.findByRole('textbox', { name: 'Message' });
   return { user, ...view };

@@ -1,6 +1,8 @@
 import { actorOf, useAuth } from '@client/auth';
 import { Button, EmptyState, ErrorState, LoadingState, Page, PlusIcon, SearchIcon } from '@client/components';
 import { DesignPresetActors } from '@client/design/designPreset';
+import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
+import { LeakCheckModal } from '@client/evaluation/LeakCheckModal';
 import { ViewLeiaModal } from '@client/screens/Search/view/ViewLeiaModal';
 import {
   ACTIVITY_LIST_TEXTS,
@@ -111,6 +113,8 @@ function MyActivitiesView() {
       <TranscriptionPreviewModal />
       <JsonEditorModal />
       <ViewLeiaModal viewer={viewer} />
+      <EvaluationReportModal />
+      <LeakCheckModal />
     </Page>
   );
 }

@@ -1,4 +1,6 @@
-import { Button, Modal, Spinner } from '@client/components';
+import { Button, ClipboardIcon, Modal, Spinner } from '@client/components';
+import { EvaluationActor } from '@client/evaluation/actors';
+import { EVALUATION_VIEW_TEXTS, evaluateTranscription } from '@machines/evaluation';
 import {
   isPreviewOpen,
   isViewing,
@@ -14,12 +16,17 @@ const messageCount = (count: number) => (count === 1 ? '1 message' : `${count} m
 const selectViewing = (s: TranscriptionSnapshot) => ({
   open: isViewing(s),
   name: s.context.target?.leiaName ?? '',
+  leiaId: s.context.target?.leiaId ?? '',
   messages: s.context.messages,
 });
 
-/** The Transcription Messages modal: the messages as a read-only chat, with their count. */
+/**
+ * The Transcription Messages modal: the messages as a read-only chat, with their count, and
+ * Evaluate (the report of this conversation with its LEIA).
+ */
 export function TranscriptionMessagesModal() {
   const actor = TranscriptionActor.useActorRef();
+  const evaluation = EvaluationActor.useActorRef();
   const view = TranscriptionActor.useSelector(selectViewing, shallowEqual);
   const close = () => actor.send({ type: 'view.close' });
   return (
@@ -29,6 +36,16 @@ export function TranscriptionMessagesModal() {
       title={`Transcription of ${view.name}`}
       description={view.messages.length > 0 ? messageCount(view.messages.length) : undefined}
       size="lg"
+      footer={
+        view.messages.length > 0 && (
+          <Button
+            icon={<ClipboardIcon />}
+            onClick={() => evaluation.send(evaluateTranscription(view.leiaId, view.messages, view.name))}
+          >
+            {EVALUATION_VIEW_TEXTS.button}
+          </Button>
+        )
+      }
     >
       {view.messages.length > 0 ? (
         <MessagesView messages={view.messages} label="Transcription messages" />

@@ -11,6 +11,7 @@ import {
 import { withFailure } from '@client/api/errors';
 import { getLeia } from '@client/api/leias';
 import { generateTranscription, initializeSession } from '@client/api/runner';
+import { EvaluationActors, LeakCheckActors } from '@client/evaluation/actors';
 import { chatPath } from '@client/routes';
 import type { ChatNavigationState } from '@client/runner/navigation';
 import { LeiaViewActor } from '@client/screens/Search/actors';
@@ -27,7 +28,8 @@ import { fromPromise } from 'xstate';
 
 /**
  * My Activities' actors: the list and its card actions, the transcription flows, adding a LEIA
- * (the palette), and the View modal of a LEIA (the Search screen's). The list comes first: the
+ * (the palette), the View modal of a LEIA (the Search screen's, with its leak check), and the
+ * report of a transcription (Evaluate). The list comes first: the
  * others hand it what changed. Every IO actor rejects with a Failure (withFailure).
  */
 
@@ -128,7 +130,9 @@ function ActivityFlowActors({ children }: { children: ReactNode }) {
     <TranscriptionActor.Provider logic={logic.transcription}>
       <LeiaViewActor.Provider logic={logic.view}>
         <AddToActivityActors onAdded={() => list.send({ type: 'list.reload' })}>
-          {children}
+          <EvaluationActors>
+            <LeakCheckActors>{children}</LeakCheckActors>
+          </EvaluationActors>
         </AddToActivityActors>
       </LeiaViewActor.Provider>
     </TranscriptionActor.Provider>

@@ -1,5 +1,6 @@
 import { AddToActivityActor } from '@client/activities/addToActivityActor';
 import { addLeiaToActivityCommand } from '@client/activities/paletteArguments';
+import { EvaluationActor } from '@client/evaluation/actors';
 import {
   type Command,
   defineCommand,
@@ -9,6 +10,7 @@ import {
 } from '@client/palette';
 import { ACTIVITY_LIST_TEXTS, isChanging } from '@machines/activityList';
 import { isBusy } from '@machines/addToActivity';
+import { EVALUATION_VIEW_TEXTS, evaluateTranscription, isEvaluating } from '@machines/evaluation';
 import { isStartingSession, type TranscriptionEvent, transcriptionTarget } from '@machines/transcription';
 import { configLeiaName, transcriptionKind } from '@shared/activity-config';
 import { canManageActivities } from '@shared/permissions';
@@ -49,6 +51,8 @@ export function useActivityCommands() {
   const changing = ActivityListActor.useSelector(isChanging);
   const starting = TranscriptionActor.useSelector(isStartingSession);
   const addBusy = AddToActivityActor.useSelector(isBusy);
+  const evaluation = EvaluationActor.useActorRef();
+  const evaluating = EvaluationActor.useSelector(isEvaluating);
 
   const commands = useMemo((): Command[] => {
     const activities = () => list.getSnapshot().context.activities;
@@ -211,6 +215,25 @@ export function useActivityCommands() {
           transcription.send({ type: 'view.open', target: transcriptionTarget(activity, config) }),
       }),
       defineCommand({
+        id: 'activities.evaluateTranscription',
+        title: 'Evaluate transcription...',
+        group: GROUP,
+        keywords: ['report', 'coverage', 'score', 'solution', 'conversation'],
+        allowed: canManageActivities,
+        disabled: evaluating ? EVALUATION_VIEW_TEXTS.evaluating : undefined,
+        args: [
+          leiaPage(
+            'Evaluate the transcription of which LEIA? Type a name',
+            ({ config }) => transcriptionKind(config) === 'messages',
+          ),
+        ],
+        run: ({ activity, config }) => {
+          const target = transcriptionTarget(activity, config);
+          const messages = config.configuration.data?.messages ?? [];
+          evaluation.send(evaluateTranscription(target.leiaId, messages, target.leiaName));
+        },
+      }),
+      defineCommand({
         id: 'activities.exportJson',
         title: 'Export activity as JSON...',
         group: GROUP,
@@ -229,6 +252,6 @@ export function useActivityCommands() {
         run: (activity) => downloadActivity(activity, 'csv'),
       }),
     ];
-  }, [list, transcription, adding, changing, starting, addBusy]);
+  }, [list, transcription, adding, changing, starting, addBusy, evaluation, evaluating]);
   usePaletteCommands(commands);
 }

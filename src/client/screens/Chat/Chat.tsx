@@ -2,14 +2,18 @@ import {
   ArrowLeftIcon,
   BookIcon,
   Button,
+  ClipboardIcon,
   DownloadIcon,
   ErrorState,
   LoadingState,
   LogoMark,
   RefreshIcon,
 } from '@client/components';
+import { EvaluationActors } from '@client/evaluation/actors';
+import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
 import { readChatNavigationState } from '@client/runner/navigation';
 import { CHAT_TEXTS, canSend, chatView } from '@machines/chat';
+import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { failureMessage, failureStatus } from '@machines/failure';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
@@ -23,6 +27,7 @@ import { ProviderBadge, ProviderHint } from './ProviderLabel';
 import { SaveTranscription } from './SaveTranscription';
 import { useChatCommands } from './useChatCommands';
 import { useEscapeToStop } from './useEscapeToStop';
+import { useEvaluateConversation } from './useEvaluateConversation';
 import { useFinishConversation } from './useFinishConversation';
 import './chat.css';
 import { ROUTES } from '@client/routes';
@@ -45,7 +50,9 @@ export default Chat;
 function ChatSession({ sessionId }: { sessionId: string }) {
   return (
     <ChatActors sessionId={sessionId}>
-      <ChatSessionView sessionId={sessionId} />
+      <EvaluationActors>
+        <ChatSessionView sessionId={sessionId} />
+      </EvaluationActors>
     </ChatActors>
   );
 }
@@ -63,6 +70,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
   const instructionsId = useId();
 
   const finish = useFinishConversation(navigation);
+  const evaluation = useEvaluateConversation(sessionId);
   const handlers = useMemo(
     () => ({
       finish,
@@ -108,6 +116,14 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
               {instructionsOpen ? 'Hide Instructions' : 'Instructions'}
             </Button>
             <SaveTranscription navigation={navigation} />
+            <Button
+              icon={<ClipboardIcon />}
+              disabled={evaluation.disabled !== undefined}
+              title={evaluation.disabled}
+              onClick={evaluation.evaluate}
+            >
+              {EVALUATION_VIEW_TEXTS.button}
+            </Button>
             <Button variant="primary" onClick={finish}>
               Finish Conversation
             </Button>
@@ -163,6 +179,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
           </>
         )}
       </main>
+      <EvaluationReportModal />
     </div>
   );
 }

@@ -3,6 +3,9 @@ import { AddToActivityActors } from '@client/activities/addToActivityActor';
 import { actorOf, useAuth } from '@client/auth';
 import { EmptyState, ErrorState, LoadingState, Page, Spinner } from '@client/components';
 import { DesignPresetActors } from '@client/design/designPreset';
+import { LeakCheckActors } from '@client/evaluation/actors';
+import { LeakCheckModal } from '@client/evaluation/LeakCheckModal';
+import { useLeakCheckCommands } from '@client/evaluation/useLeakCheckCommands';
 import { StartSessionActors } from '@client/runner/startSession';
 import {
   type SearchFilters as Filters,
@@ -55,7 +58,9 @@ export function LeiaBrowser(props: LeiaBrowserProps) {
       <DesignPresetActors>
         <LeiaActors scope={props.scope}>
           <AddToActivityActors>
-            <LeiaBrowserView {...props} />
+            <LeakCheckActors>
+              <LeiaBrowserView {...props} />
+            </LeakCheckActors>
           </AddToActivityActors>
         </LeiaActors>
       </DesignPresetActors>
@@ -71,6 +76,7 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
   const tryAction = useTryAction();
   const addAction = useAddToActivityAction();
   const actions = useRowActions(useMemo(() => [...tryAction, ...addAction], [tryAction, addAction]));
+  useLeakCheckCommands();
   useLeiaCommands(actions, actor, scope);
   const feedRef = useRef<HTMLDivElement>(null);
 
@@ -116,6 +122,7 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
       <ViewLeiaModal viewer={actor} />
       <DeleteLeiaModal />
       <AddToActivityModal />
+      <LeakCheckModal />
     </Page>
   );
 }

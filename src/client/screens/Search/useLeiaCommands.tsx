@@ -56,7 +56,7 @@ const itemOf = (leia: LeiaListItem): PaletteItem<LeiaListItem> => ({
 });
 
 /** Which LEIA: searched as the user types, the best match first. */
-const leiaArgument = (
+export const leiaArgument = (
   page: { placeholder: string; empty: string },
   find: (text: string, signal: AbortSignal) => Promise<LeiaPage>,
   keep: (leia: LeiaListItem) => boolean = () => true,

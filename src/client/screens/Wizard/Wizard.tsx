@@ -1,6 +1,9 @@
 import { actorOf, useAuth } from '@client/auth';
 import { ErrorState, LoadingState, Page } from '@client/components';
 import { isLeavingOnPurpose } from '@client/design/navigation';
+import { LeakCheckActors } from '@client/evaluation/actors';
+import { LeakCheckModal } from '@client/evaluation/LeakCheckModal';
+import { useLeakCheckCommands } from '@client/evaluation/useLeakCheckCommands';
 import { ROUTES } from '@client/routes';
 import { listsView, RESOURCE_LISTS_TEXTS } from '@machines/resourceLists';
 import { forwardEvent, hasUnsavedEdits, wizardStep } from '@machines/wizard';
@@ -30,7 +33,9 @@ export function Wizard() {
   if (!viewer) return null;
   return (
     <WizardActors key={viewer.id} user={viewer}>
-      <WizardView viewer={viewer} />
+      <LeakCheckActors>
+        <WizardView viewer={viewer} />
+      </LeakCheckActors>
     </WizardActors>
   );
 }
@@ -46,6 +51,7 @@ function WizardView({ viewer }: { viewer: Actor }) {
   const confirm = LeaveConfirmActor.useActorRef();
   const step = WizardActor.useSelector(wizardStep);
   const loading = ResourceListsActor.useSelector(listsView);
+  useLeakCheckCommands({ unsavedDesign: true });
   useWizardCommands(viewer);
   useFocusOnStepChange(step);
   useCtrlEnter(() => wizard.send(forwardEvent(wizard.getSnapshot())));
@@ -84,6 +90,7 @@ function WizardView({ viewer }: { viewer: Actor }) {
         </>
       )}
       <LeaveConfirmModal />
+      <LeakCheckModal />
     </Page>
   );
 }

@@ -8,6 +8,7 @@ import {
   Tabs,
 } from '@client/components';
 import { useDesignFrom } from '@client/design/designPreset';
+import { CheckDesignButton } from '@client/evaluation/CheckDesignButton';
 import { LEIA_VIEW_TEXTS, type LeiaTab, type LeiaViewSnapshot } from '@machines/leiaView';
 import type { Actor } from '@shared/permissions';
 import { canSeeBehaviour } from '@shared/permissions';
@@ -64,22 +65,27 @@ export function ViewLeiaModal({ viewer }: { viewer: Actor | null }) {
       className="leia-view-modal"
       footer={
         leia && (
-          <Button
-            icon={<SparklesIcon />}
-            loading={loadingKey === leia.id}
-            onClick={() =>
-              designFrom({
-                id: leia.id,
-                parts: {
-                  persona: leia.spec.persona.id,
-                  problem: leia.spec.problem.id,
-                  behaviour: leia.spec.behaviour.id,
-                },
-              })
-            }
-          >
-            Design from this
-          </Button>
+          <>
+            <CheckDesignButton
+              leia={{ id: leia.id, name: `${leia.metadata.name} v${leia.metadata.version}` }}
+            />
+            <Button
+              icon={<SparklesIcon />}
+              loading={loadingKey === leia.id}
+              onClick={() =>
+                designFrom({
+                  id: leia.id,
+                  parts: {
+                    persona: leia.spec.persona.id,
+                    problem: leia.spec.problem.id,
+                    behaviour: leia.spec.behaviour.id,
+                  },
+                })
+              }
+            >
+              Design from this
+            </Button>
+          </>
         )
       }
     >

@@ -1,3 +1,4 @@
+import { CheckDesignButton } from '@client/evaluation/CheckDesignButton';
 import { PART_KINDS } from '@machines/wizard';
 import type { Actor } from '@shared/permissions';
 import { STEP_TITLE_ID, WIZARD_LABELS } from '../labels';
@@ -6,7 +7,10 @@ import { PartEditorModal } from './PartEditorModal';
 import { PreviewPanel } from './PreviewPanel';
 import './edit.css';
 
-/** Step 2, Edit: a card per part, and the Real-time Preview of the generated LEIA with Try. */
+/**
+ * Step 2, Edit: a card per part, and the Real-time Preview of the generated LEIA with Try. 'Check
+ * this design' says that a leak check needs the design saved first.
+ */
 export function EditStep({ viewer }: { viewer: Actor }) {
   return (
     <section className="wizard-step" aria-labelledby={STEP_TITLE_ID}>
@@ -14,6 +18,7 @@ export function EditStep({ viewer }: { viewer: Actor }) {
         <h2 className="wizard-step__title" id={STEP_TITLE_ID} tabIndex={-1}>
           {WIZARD_LABELS.editTitle}
         </h2>
+        <CheckDesignButton size="sm" />
       </header>
       <div className="edit-step">
         <div className="edit-step__parts">

@@ -1,0 +1,257 @@
+import { isFinished, type Job, type JobProgressEvent } from '@shared/schemas/leak-check';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { failureMessage, failureValidationText } from './failure';
+import {
+  DEFAULT_LEAK_CHECK_FORM,
+  type FollowJobInput,
+  formOfJob,
+  LEAK_CHECK_VIEW_TEXTS,
+  type LeakCheckContext,
+  type LeakCheckEvent,
+  type LeakCheckField,
+  leakCheckFormErrors,
+  parseLeakCheckForm,
+  type StartCheckInput,
+} from './leakCheckContract';
+import { notProvided } from './notProvided';
+
+export * from './leakCheckContract';
+
+/**
+ * 'Check this design' (the View modal, the palette): a leak check of a saved LEIA, a background
+ * job on the server in which simulated students interview it (docs/architecture.md "Evaluation").
+ *
+ *   Closed --check.open(leia)--> Open.Loading (the caller's checks of it)
+ *     --newest still running--> Open.Running (followed again)
+ *     --newest finished--> Open.Done (its result) | --none, or the list failed--> Open.Form
+ *   Form --check.start [valid]--> Starting --job--> Running; [invalid] the field's message
+ *   Starting --error--> Form (the server's message: too many checks running, not found...)
+ *   Running.Watching: job.progress moves the bar --check.cancel--> Running.Cancelling
+ *   Running --the job ended (done event)--> Done | --the stream was lost--> Lost --check.retry--> Running
+ *   Running.Cancelling --cancelled job--> Done | --error--> Running.Watching (its message)
+ *   Done --check.again--> Form (the last parameters kept)
+ *   Open --check.close--> Closed (a running job goes on on the server; opening again follows it)
+ *   any --check.unsaved--> Unsaved --check.close--> Closed: a design not saved yet cannot be checked
+ *     (the server interviews saved LEIAs only); it says why, and how to check it once saved.
+ *
+ * The app provides `loadChecks` (GET /leias/{id}/leak-checks), `startCheck` (POST
+ * /leias/{id}/leak-check), `followJob` (GET /jobs/{id}/events: `onProgress` per progress event,
+ * resolving with the finished job) and `cancelJob` (POST /jobs/{id}/cancel).
+ */
+
+const newest = (jobs: readonly Job[]): Job | undefined => jobs[0];
+type Loaded = { event: { output: Job[] } };
+type WithJob = { event: { output: Job } };
+
+export const leakCheckMachine = setup({
+  types: {
+    context: {} as LeakCheckContext,
+    events: {} as LeakCheckEvent,
+    tags: {} as 'loading' | 'running',
+  },
+  actors: {
+    loadChecks: fromPromise<Job[], { leiaId: string }>(async () => notProvided('leakCheck', 'loadChecks')),
+    startCheck: fromPromise<Job, StartCheckInput>(async () => notProvided('leakCheck', 'startCheck')),
+    followJob: fromPromise<Job, FollowJobInput>(async () => notProvided('leakCheck', 'followJob')),
+    cancelJob: fromPromise<Job, { jobId: string }>(async () => notProvided('leakCheck', 'cancelJob')),
+  },
+  actions: {
+    setJob: assign((_, job: Job) => ({ job, progress: job.progress, form: formOfJob(job) })),
+  },
+  guards: {
+    formValid: ({ context }) => parseLeakCheckForm(context.form).success,
+  },
+}).createMachine({
+  id: 'leakCheck',
+  context: {
+    leia: null,
+    form: DEFAULT_LEAK_CHECK_FORM,
+    errors: {},
+    job: null,
+    progress: { done: 0, total: 0 },
+    notice: null,
+  },
+  initial: 'Closed',
+  on: {
+    'check.open': {
+      target: '.Open',
+      reenter: true,
+      actions: assign(({ event }) => ({
+        leia: event.leia,
+        form: DEFAULT_LEAK_CHECK_FORM,
+        errors: {},
+        job: null,
+        progress: { done: 0, total: 0 },
+        notice: null,
+      })),
+    },
+    'check.unsaved': { target: '.Unsaved', actions: assign({ leia: null, job: null, notice: null }) },
+  },
+  states: {
+    Closed: {},
+    Unsaved: {
+      on: { 'check.close': 'Closed' },
+    },
+    Open: {
+      initial: 'Loading',
+      on: { 'check.close': '#leakCheck.Closed' },
+      states: {
+        Loading: {
+          tags: 'loading',
+          invoke: {
+            src: 'loadChecks',
+            input: ({ context }) => ({ leiaId: context.leia!.id }),
+            onDone: [
+              {
+                guard: ({ event }) => {
+                  const job = newest(event.output);
+                  return job !== undefined && !isFinished(job.status);
+                },
+                target: 'Running',
+                actions: { type: 'setJob', params: ({ event }: Loaded) => newest(event.output)! },
+              },
+              {
+                guard: ({ event }) => newest(event.output) !== undefined,
+                target: 'Done',
+                actions: { type: 'setJob', params: ({ event }: Loaded) => newest(event.output)! },
+              },
+              { target: 'Form' },
+            ],
+            onError: { target: 'Form', actions: assign({ notice: LEAK_CHECK_VIEW_TEXTS.listFailed }) },
+          },
+        },
+        Form: {
+          on: {
+            'check.form': {
+              actions: assign(({ context, event }) => {
+                const form = { ...context.form, ...event.form };
+                // A field's message goes once it is fixed; new ones wait for Start.
+                const now = leakCheckFormErrors(form);
+                const errors = Object.fromEntries(
+                  Object.keys(context.errors).flatMap((key) => {
+                    const text = now[key as LeakCheckField];
+                    return text ? [[key, text]] : [];
+                  }),
+                );
+                return { form, errors };
+              }),
+            },
+            'check.start': [
+              { guard: 'formValid', target: 'Starting' },
+              { actions: assign({ errors: ({ context }) => leakCheckFormErrors(context.form) }) },
+            ],
+          },
+        },
+        Starting: {
+          tags: 'loading',
+          entry: assign({ errors: {}, notice: null }),
+          invoke: {
+            src: 'startCheck',
+            input: ({ context }) => {
+              const parsed = parseLeakCheckForm(context.form);
+              if (!parsed.success) throw new Error('the form was checked before starting');
+              return { leiaId: context.leia!.id, params: parsed.data };
+            },
+            onDone: {
+              target: 'Running',
+              actions: { type: 'setJob', params: ({ event }: WithJob) => event.output },
+            },
+            onError: {
+              target: 'Form',
+              actions: assign({
+                notice: ({ event }) =>
+                  failureValidationText(event.error) ||
+                  failureMessage(event.error, LEAK_CHECK_VIEW_TEXTS.startFailed),
+              }),
+            },
+          },
+        },
+        Running: {
+          tags: 'running',
+          invoke: {
+            src: 'followJob',
+            input: ({ context, self }) => ({
+              jobId: context.job!.id,
+              onProgress: (progress: JobProgressEvent) => self.send({ type: 'job.progress', ...progress }),
+            }),
+            onDone: {
+              target: 'Done',
+              actions: { type: 'setJob', params: ({ event }: WithJob) => event.output },
+            },
+            onError: {
+              target: 'Lost',
+              actions: assign({
+                notice: ({ event }) => failureMessage(event.error, LEAK_CHECK_VIEW_TEXTS.lost),
+              }),
+            },
+          },
+          on: {
+            'job.progress': {
+              actions: assign(({ context, event }) => ({
+                progress: event.progress,
+                job: context.job && { ...context.job, status: event.status, progress: event.progress },
+              })),
+            },
+          },
+          initial: 'Watching',
+          states: {
+            Watching: {
+              on: { 'check.cancel': 'Cancelling' },
+            },
+            Cancelling: {
+              entry: assign({ notice: null }),
+              invoke: {
+                src: 'cancelJob',
+                input: ({ context }) => ({ jobId: context.job!.id }),
+                onDone: {
+                  target: '#leakCheck.Open.Done',
+                  actions: { type: 'setJob', params: ({ event }: WithJob) => event.output },
+                },
+                onError: {
+                  target: 'Watching',
+                  actions: assign({
+                    notice: ({ event }) => failureMessage(event.error, LEAK_CHECK_VIEW_TEXTS.cancelFailed),
+                  }),
+                },
+              },
+            },
+          },
+        },
+        Lost: {
+          on: { 'check.retry': { target: 'Running', actions: assign({ notice: null }) } },
+        },
+        Done: {
+          on: { 'check.again': { target: 'Form', actions: assign({ notice: null }) } },
+        },
+      },
+    },
+  },
+});
+
+export type LeakCheckSnapshot = SnapshotFrom<typeof leakCheckMachine>;
+
+export type LeakCheckView =
+  | 'closed'
+  | 'unsaved'
+  | 'loading'
+  | 'form'
+  | 'starting'
+  | 'running'
+  | 'cancelling'
+  | 'lost'
+  | 'done';
+
+export const leakCheckView = (s: LeakCheckSnapshot): LeakCheckView => {
+  if (s.matches('Closed')) return 'closed';
+  if (s.matches('Unsaved')) return 'unsaved';
+  if (s.matches({ Open: 'Loading' })) return 'loading';
+  if (s.matches({ Open: 'Starting' })) return 'starting';
+  if (s.matches({ Open: { Running: 'Cancelling' } })) return 'cancelling';
+  if (s.matches({ Open: 'Running' })) return 'running';
+  if (s.matches({ Open: 'Lost' })) return 'lost';
+  if (s.matches({ Open: 'Done' })) return 'done';
+  return 'form';
+};
+
+/** Busy: a check is being started, followed or cancelled (the palette command waits). */
+export const isCheckBusy = (s: LeakCheckSnapshot): boolean => s.hasTag('loading') || s.hasTag('running');

@@ -1,0 +1,141 @@
+import { Button, ErrorState, LoadingState, Modal, RefreshIcon, StopIcon } from '@client/components';
+import { formatDateTime } from '@client/format';
+import { LEAK_CHECK_VIEW_TEXTS, type LeakCheckSnapshot, leakCheckView } from '@machines/leakCheck';
+import type { Job } from '@shared/schemas/leak-check';
+import { shallowEqual } from '@xstate/react';
+import { useId } from 'react';
+import { LeakCheckActor } from './actors';
+import { LEAK_CHECK_FORM_ID, LeakCheckForm } from './LeakCheckForm';
+import { LeakCheckResult } from './LeakCheckResult';
+import { useFocusKept } from './useFocusKept';
+import './evaluation.css';
+
+const selectModal = (s: LeakCheckSnapshot) => ({
+  view: leakCheckView(s),
+  leia: s.context.leia,
+  job: s.context.job,
+  progress: s.context.progress,
+  notice: s.context.notice,
+});
+
+/**
+ * 'Check this design' (machines/leakCheck.ts): the form, then a progress bar fed by the job's
+ * server-sent events with Cancel, then the result (or why there is none). The check runs on the
+ * server: closing this window leaves it running, and opening it again follows it.
+ */
+export function LeakCheckModal() {
+  const actor = LeakCheckActor.useActorRef();
+  const { view, leia, job, progress, notice } = LeakCheckActor.useSelector(selectModal, shallowEqual);
+  const send = (type: 'check.close' | 'check.cancel' | 'check.again' | 'check.retry') => actor.send({ type });
+  const running = view === 'running' || view === 'cancelling';
+  const anchor = useFocusKept(view === 'closed' ? undefined : view);
+
+  const footer = (
+    <>
+      <Button onClick={() => send('check.close')}>Close</Button>
+      {(view === 'form' || view === 'starting') && (
+        <Button type="submit" form={LEAK_CHECK_FORM_ID} variant="primary" loading={view === 'starting'}>
+          {view === 'starting' ? LEAK_CHECK_VIEW_TEXTS.starting : LEAK_CHECK_VIEW_TEXTS.start}
+        </Button>
+      )}
+      {running && (
+        <Button
+          variant="danger"
+          icon={<StopIcon />}
+          loading={view === 'cancelling'}
+          onClick={() => send('check.cancel')}
+        >
+          {view === 'cancelling' ? LEAK_CHECK_VIEW_TEXTS.cancelling : LEAK_CHECK_VIEW_TEXTS.cancel}
+        </Button>
+      )}
+      {view === 'done' && (
+        <Button variant="primary" icon={<RefreshIcon />} onClick={() => send('check.again')}>
+          {LEAK_CHECK_VIEW_TEXTS.again}
+        </Button>
+      )}
+    </>
+  );
+
+  return (
+    <Modal
+      open={view !== 'closed'}
+      onClose={() => send('check.close')}
+      title={
+        view === 'unsaved' ? LEAK_CHECK_VIEW_TEXTS.button : LEAK_CHECK_VIEW_TEXTS.title(leia?.name ?? '')
+      }
+      description={view === 'unsaved' ? undefined : LEAK_CHECK_VIEW_TEXTS.intro}
+      size="lg"
+      className="leak-check-modal"
+      footer={footer}
+    >
+      <div ref={anchor} hidden />
+      {notice && view !== 'lost' && (
+        <p className="leak-check__notice" role="alert">
+          {notice}
+        </p>
+      )}
+      {view === 'unsaved' && (
+        <div className="leak-check-unsaved">
+          {LEAK_CHECK_VIEW_TEXTS.unsaved.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      )}
+      {view === 'loading' && <LoadingState text={LEAK_CHECK_VIEW_TEXTS.loading} />}
+      {(view === 'form' || view === 'starting') && <LeakCheckForm />}
+      {running && <Progress done={progress.done} total={progress.total} />}
+      {view === 'lost' && (
+        <ErrorState
+          message={notice ?? LEAK_CHECK_VIEW_TEXTS.lost}
+          retryLabel="Follow it again"
+          onRetry={() => send('check.retry')}
+        />
+      )}
+      {view === 'done' && job && <Finished job={job} />}
+    </Modal>
+  );
+}
+
+function Progress({ done, total }: { done: number; total: number }) {
+  const labelId = useId();
+  return (
+    <div className="leak-check-progress">
+      <p className="leak-check-progress__label" id={labelId}>
+        {LEAK_CHECK_VIEW_TEXTS.running}
+      </p>
+      <progress
+        className="leak-check-progress__bar"
+        aria-labelledby={labelId}
+        max={Math.max(total, 1)}
+        value={done}
+        aria-valuetext={LEAK_CHECK_VIEW_TEXTS.progress(done, total)}
+      />
+      <p className="leak-check-progress__count" role="status">
+        {LEAK_CHECK_VIEW_TEXTS.progress(done, total)}
+      </p>
+      <p className="leak-check-progress__hint">{LEAK_CHECK_VIEW_TEXTS.keepsRunning}</p>
+    </div>
+  );
+}
+
+/** A finished job: its result, or why it has none. */
+function Finished({ job }: { job: Job }) {
+  const when = job.finishedAt ? `Checked ${formatDateTime(job.finishedAt)}` : null;
+  return (
+    <div className="leak-check-finished">
+      {when && <p className="leak-check-finished__when">{when}</p>}
+      {job.status === 'completed' && job.result && <LeakCheckResult result={job.result} />}
+      {job.status === 'failed' && (
+        <ErrorState
+          title={LEAK_CHECK_VIEW_TEXTS.failed}
+          message={job.error ?? LEAK_CHECK_VIEW_TEXTS.failed}
+        />
+      )}
+      {job.status === 'cancelled' && (
+        <p className="leak-check-finished__cancelled" role="status">
+          {LEAK_CHECK_VIEW_TEXTS.cancelled(job.progress.done, job.progress.total)}
+        </p>
+      )}
+    </div>
+  );
+}

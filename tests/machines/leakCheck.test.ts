@@ -1,0 +1,278 @@
+import {
+  DEFAULT_LEAK_CHECK_FORM,
+  type FollowJobInput,
+  isCheckBusy,
+  LEAK_CHECK_VIEW_TEXTS,
+  leakCheckMachine,
+  leakCheckView,
+  type StartCheckInput,
+} from '@machines/leakCheck';
+import { type Job, LEAK_CHECK_TEXTS } from '@shared/schemas/leak-check';
+import { createActor, fromPromise } from 'xstate';
+import { completedJob, queuedJob } from '../support/evaluation';
+
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const leia = { id: 'leia-1', name: 'City arena v1.0.0' };
+
+interface Pending<I, O> {
+  input: I;
+  signal: AbortSignal;
+  resolve: (value: O) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A fake IO actor whose calls wait for the test to settle them. */
+const pending = <I, O>() => {
+  const calls: Pending<I, O>[] = [];
+  const logic = fromPromise<O, I>(
+    ({ input, signal }) =>
+      new Promise<O>((resolve, reject) => calls.push({ input, signal, resolve, reject })),
+  );
+  return { calls, logic };
+};
+
+function start() {
+  const load = pending<{ leiaId: string }, Job[]>();
+  const startCheck = pending<StartCheckInput, Job>();
+  const follow = pending<FollowJobInput, Job>();
+  const cancel = pending<{ jobId: string }, Job>();
+  const actor = createActor(
+    leakCheckMachine.provide({
+      actors: {
+        loadChecks: load.logic,
+        startCheck: startCheck.logic,
+        followJob: follow.logic,
+        cancelJob: cancel.logic,
+      },
+    }),
+  ).start();
+  const snapshot = () => actor.getSnapshot();
+  const view = () => leakCheckView(snapshot());
+  return { actor, snapshot, view, load, startCheck, follow, cancel };
+}
+
+/** Opened on a LEIA without earlier checks: the form. */
+async function atForm() {
+  const t = start();
+  t.actor.send({ type: 'check.open', leia });
+  expect(t.view()).toBe('loading');
+  expect(t.load.calls[0]!.input).toEqual({ leiaId: 'leia-1' });
+  t.load.calls[0]!.resolve([]);
+  await flush();
+  expect(t.view()).toBe('form');
+  return t;
+}
+
+/** Started with 1 interview of 2 styles of 3 questions: following the job. */
+async function atRunning() {
+  const t = await atForm();
+  t.actor.send({ type: 'check.form', form: { runs: '1', maxTurns: '3', styles: ['naive', 'systematic'] } });
+  t.actor.send({ type: 'check.start' });
+  const job = queuedJob();
+  t.startCheck.calls[0]!.resolve(job);
+  await flush();
+  expect(t.view()).toBe('running');
+  return { ...t, job };
+}
+
+describe('leak check machine: starting', () => {
+  it('opens on the form with the defaults: 2 interviews of each of the 3 styles, 12 questions', async () => {
+    const t = await atForm();
+    expect(t.snapshot().context.form).toEqual(DEFAULT_LEAK_CHECK_FORM);
+    expect(DEFAULT_LEAK_CHECK_FORM).toEqual({
+      runs: '2',
+      maxTurns: '12',
+      styles: ['naive', 'systematic', 'pushy'],
+    });
+    expect(t.snapshot().context.leia).toEqual(leia);
+  });
+
+  it('checks the form with the shared rules before any call, and a fixed field loses its message', async () => {
+    const t = await atForm();
+    t.actor.send({ type: 'check.form', form: { runs: '0', maxTurns: '41', styles: [] } });
+    t.actor.send({ type: 'check.start' });
+    expect(t.view()).toBe('form');
+    expect(t.startCheck.calls).toHaveLength(0);
+    expect(t.snapshot().context.errors).toEqual({
+      runs: LEAK_CHECK_TEXTS.runs,
+      maxTurns: LEAK_CHECK_TEXTS.maxTurns,
+      styles: LEAK_CHECK_TEXTS.styles,
+    });
+    t.actor.send({ type: 'check.form', form: { runs: '2' } });
+    expect(t.snapshot().context.errors).toEqual({
+      maxTurns: LEAK_CHECK_TEXTS.maxTurns,
+      styles: LEAK_CHECK_TEXTS.styles,
+    });
+    t.actor.send({ type: 'check.form', form: { runs: '' } });
+    // A field that goes wrong again waits for Start to say so.
+    expect(t.snapshot().context.errors.runs).toBeUndefined();
+    t.actor.send({ type: 'check.form', form: { runs: '1.5', maxTurns: '4', styles: ['pushy'] } });
+    t.actor.send({ type: 'check.start' });
+    expect(t.snapshot().context.errors).toEqual({ runs: LEAK_CHECK_TEXTS.runs });
+  });
+
+  it('starts the job with the parsed parameters and follows it', async () => {
+    const t = await atRunning();
+    expect(t.startCheck.calls[0]!.input).toEqual({
+      leiaId: 'leia-1',
+      params: { runs: 1, maxTurns: 3, styles: ['naive', 'systematic'] },
+    });
+    expect(t.follow.calls[0]!.input.jobId).toBe('job-1');
+    expect(t.snapshot().context.progress).toEqual({ done: 0, total: 6 });
+    expect(isCheckBusy(t.snapshot())).toBe(true);
+  });
+
+  it("a refused start goes back to the form with the server's message", async () => {
+    const t = await atForm();
+    t.actor.send({ type: 'check.start' });
+    expect(t.view()).toBe('starting');
+    t.startCheck.calls[0]!.reject({ status: 409, message: LEAK_CHECK_TEXTS.tooManyJobs(2) });
+    await flush();
+    expect(t.view()).toBe('form');
+    expect(t.snapshot().context.notice).toBe(LEAK_CHECK_TEXTS.tooManyJobs(2));
+    t.actor.send({ type: 'check.start' });
+    expect(t.snapshot().context.notice).toBeNull();
+    t.startCheck.calls[1]!.reject({ status: 400, validationErrors: { runs: LEAK_CHECK_TEXTS.runs } });
+    await flush();
+    expect(t.snapshot().context.notice).toBe(LEAK_CHECK_TEXTS.runs);
+    t.actor.send({ type: 'check.start' });
+    t.startCheck.calls[2]!.reject({});
+    await flush();
+    expect(t.snapshot().context.notice).toBe(LEAK_CHECK_VIEW_TEXTS.startFailed);
+  });
+});
+
+describe('leak check machine: following', () => {
+  it('moves the bar with each progress event, and shows the result when the job ends', async () => {
+    const t = await atRunning();
+    t.follow.calls[0]!.input.onProgress({ status: 'running', progress: { done: 2, total: 6 } });
+    expect(t.snapshot().context.progress).toEqual({ done: 2, total: 6 });
+    expect(t.snapshot().context.job?.status).toBe('running');
+    t.follow.calls[0]!.input.onProgress({ status: 'running', progress: { done: 5, total: 6 } });
+    expect(t.snapshot().context.progress).toEqual({ done: 5, total: 6 });
+    const done = completedJob(t.job);
+    t.follow.calls[0]!.resolve(done);
+    await flush();
+    expect(t.view()).toBe('done');
+    expect(t.snapshot().context.job).toEqual(done);
+    expect(t.snapshot().context.progress).toEqual({ done: 6, total: 6 });
+    expect(isCheckBusy(t.snapshot())).toBe(false);
+  });
+
+  it('Cancel asks the server, and ends with the cancelled job; following stops', async () => {
+    const t = await atRunning();
+    t.actor.send({ type: 'check.cancel' });
+    expect(t.view()).toBe('cancelling');
+    expect(t.cancel.calls[0]!.input).toEqual({ jobId: 'job-1' });
+    const cancelled: Job = { ...t.job, status: 'cancelled', progress: { done: 2, total: 6 } };
+    t.cancel.calls[0]!.resolve(cancelled);
+    await flush();
+    expect(t.view()).toBe('done');
+    expect(t.snapshot().context.job).toEqual(cancelled);
+    expect(t.follow.calls[0]!.signal.aborted).toBe(true);
+  });
+
+  it('a failed Cancel keeps following, with the reason', async () => {
+    const t = await atRunning();
+    t.actor.send({ type: 'check.cancel' });
+    t.cancel.calls[0]!.reject({ status: 500 });
+    await flush();
+    expect(t.view()).toBe('running');
+    expect(t.snapshot().context.notice).toBe(LEAK_CHECK_VIEW_TEXTS.cancelFailed);
+    expect(t.follow.calls[0]!.signal.aborted).toBe(false);
+    expect(t.follow.calls).toHaveLength(1);
+    t.follow.calls[0]!.input.onProgress({ status: 'running', progress: { done: 4, total: 6 } });
+    expect(t.snapshot().context.progress.done).toBe(4);
+  });
+
+  it('the job ending while Cancel is on its way wins: its result is shown', async () => {
+    const t = await atRunning();
+    t.actor.send({ type: 'check.cancel' });
+    t.follow.calls[0]!.resolve(completedJob(t.job));
+    await flush();
+    expect(t.view()).toBe('done');
+    expect(t.snapshot().context.job?.status).toBe('completed');
+    expect(t.cancel.calls[0]!.signal.aborted).toBe(true);
+  });
+
+  it('lost events: says so, and Follow again follows the same job', async () => {
+    const t = await atRunning();
+    t.follow.calls[0]!.reject({});
+    await flush();
+    expect(t.view()).toBe('lost');
+    expect(t.snapshot().context.notice).toBe(LEAK_CHECK_VIEW_TEXTS.lost);
+    t.actor.send({ type: 'check.retry' });
+    expect(t.view()).toBe('running');
+    expect(t.snapshot().context.notice).toBeNull();
+    expect(t.follow.calls[1]!.input.jobId).toBe('job-1');
+    t.follow.calls[1]!.reject({ status: 404, message: LEAK_CHECK_TEXTS.jobNotFound });
+    await flush();
+    expect(t.snapshot().context.notice).toBe(LEAK_CHECK_TEXTS.jobNotFound);
+  });
+
+  it('closing leaves the job running on the server (no cancel) and stops following', async () => {
+    const t = await atRunning();
+    t.actor.send({ type: 'check.close' });
+    expect(t.view()).toBe('closed');
+    expect(t.follow.calls[0]!.signal.aborted).toBe(true);
+    expect(t.cancel.calls).toHaveLength(0);
+  });
+});
+
+describe('leak check machine: earlier checks', () => {
+  it('opening a LEIA whose newest check still runs follows that check', async () => {
+    const t = start();
+    t.actor.send({ type: 'check.open', leia });
+    const running: Job = { ...queuedJob('job-9'), status: 'running', progress: { done: 3, total: 6 } };
+    t.load.calls[0]!.resolve([running, completedJob()]);
+    await flush();
+    expect(t.view()).toBe('running');
+    expect(t.follow.calls[0]!.input.jobId).toBe('job-9');
+    expect(t.snapshot().context.progress).toEqual({ done: 3, total: 6 });
+  });
+
+  it('a finished newest check is shown; Check again opens the form with its parameters', async () => {
+    const t = start();
+    t.actor.send({ type: 'check.open', leia });
+    const done = completedJob();
+    t.load.calls[0]!.resolve([done]);
+    await flush();
+    expect(t.view()).toBe('done');
+    expect(t.snapshot().context.job).toEqual(done);
+    t.actor.send({ type: 'check.again' });
+    expect(t.view()).toBe('form');
+    expect(t.snapshot().context.form).toEqual({ runs: '1', maxTurns: '3', styles: ['naive', 'systematic'] });
+  });
+
+  it('a list that fails to load still offers the form, and says so', async () => {
+    const t = start();
+    t.actor.send({ type: 'check.open', leia });
+    t.load.calls[0]!.reject({ status: 500 });
+    await flush();
+    expect(t.view()).toBe('form');
+    expect(t.snapshot().context.notice).toBe(LEAK_CHECK_VIEW_TEXTS.listFailed);
+  });
+
+  it('opening another LEIA starts over with it', async () => {
+    const t = await atRunning();
+    t.actor.send({ type: 'check.open', leia: { id: 'leia-2', name: 'Zoo v2.0.0' } });
+    expect(t.view()).toBe('loading');
+    expect(t.follow.calls[0]!.signal.aborted).toBe(true);
+    expect(t.load.calls[1]!.input).toEqual({ leiaId: 'leia-2' });
+    expect(t.snapshot().context).toMatchObject({ job: null, form: DEFAULT_LEAK_CHECK_FORM, notice: null });
+  });
+});
+
+describe('leak check machine: a design not saved yet', () => {
+  it('explains instead of checking, with no call; Close closes', () => {
+    const t = start();
+    t.actor.send({ type: 'check.unsaved' });
+    expect(t.view()).toBe('unsaved');
+    expect(t.snapshot().context.leia).toBeNull();
+    expect(t.load.calls).toHaveLength(0);
+    t.actor.send({ type: 'check.start' });
+    expect(t.startCheck.calls).toHaveLength(0);
+    t.actor.send({ type: 'check.close' });
+    expect(t.view()).toBe('closed');
+  });
+});
