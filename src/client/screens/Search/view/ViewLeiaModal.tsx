@@ -14,6 +14,7 @@ import { canSeeBehaviour } from '@shared/permissions';
 import { shallowEqual } from '@xstate/react';
 import { LeiaViewActor } from '../actors';
 import { BehaviourTab } from './BehaviourTab';
+import { HistoryTab, LeiaHistoryActors, LeiaHistoryCommands, LeiaLineage } from './LeiaHistory';
 import { PersonaTab } from './PersonaTab';
 import { ProblemTab } from './ProblemTab';
 
@@ -28,10 +29,19 @@ const selectView = (s: LeiaViewSnapshot) => ({
 
 /**
  * The View modal: tabs Problem, Persona and, for those who may see behaviour
- * content (canSeeBehaviour: not instructors), Behaviour. Escape, the backdrop and the close button
+ * content (canSeeBehaviour: not instructors), Behaviour, then History (its versions, and where it
+ * came from: ./LeiaHistory.tsx). Escape, the backdrop and the close button
  * close it; the machine resets the tab to Problem when a different LEIA is opened.
  */
 export function ViewLeiaModal({ viewer }: { viewer: Actor | null }) {
+  return (
+    <LeiaHistoryActors viewer={viewer}>
+      <ViewLeiaDialog viewer={viewer} />
+    </LeiaHistoryActors>
+  );
+}
+
+function ViewLeiaDialog({ viewer }: { viewer: Actor | null }) {
   const actor = LeiaViewActor.useActorRef();
   const view = LeiaViewActor.useSelector(selectView, shallowEqual);
   const { summary, leia } = view;
@@ -51,6 +61,7 @@ export function ViewLeiaModal({ viewer }: { viewer: Actor | null }) {
               },
             ]
           : []),
+        { id: 'history', label: 'History', content: <HistoryTab /> },
       ]
     : [];
 
@@ -86,13 +97,17 @@ export function ViewLeiaModal({ viewer }: { viewer: Actor | null }) {
       {view.error ? (
         <ErrorState message={view.error} onRetry={() => actor.send({ type: 'view.retry' })} />
       ) : leia ? (
-        <Tabs
-          label="LEIA parts"
-          tabs={tabs}
-          // An instructor never has the Behaviour tab; Tabs then shows the first one.
-          value={view.tab}
-          onChange={(tab) => actor.send({ type: 'view.tab', tab: tab as LeiaTab })}
-        />
+        <>
+          <LeiaHistoryCommands />
+          <LeiaLineage leiaId={leia.id} />
+          <Tabs
+            label="LEIA parts"
+            tabs={tabs}
+            // An instructor never has the Behaviour tab; Tabs then shows the first one.
+            value={view.tab}
+            onChange={(tab) => actor.send({ type: 'view.tab', tab: tab as LeiaTab })}
+          />
+        </>
       ) : (
         <LoadingState text={LEIA_VIEW_TEXTS.loading} />
       )}
