@@ -1,7 +1,7 @@
 import { AlertIcon, ErrorState, LoadingState } from '@client/components';
 import { HISTORY_FLOW_TEXTS, historyView, type RestoreResult } from '@machines/history';
 import { shallowEqual } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { HistoryActor } from './actors';
 import { CompareView } from './CompareView';
 import { RestoreConfirm } from './RestoreConfirm';
@@ -22,6 +22,10 @@ export function HistoryPanel({
 }) {
   const history = HistoryActor.useActorRef();
   const view = HistoryActor.useSelector(historyView, shallowEqual);
+  const panel = useRef<HTMLDivElement>(null);
+  const result = useRef<HTMLDivElement>(null);
+  const confirming = view.confirming || view.restoringNow;
+  useFocusAfterRestore(confirming, result, panel);
   if (view.loading && view.versions.length === 0) return <LoadingState text={HISTORY_FLOW_TEXTS.loading} />;
   if (view.failed)
     return (
@@ -30,11 +34,10 @@ export function HistoryPanel({
         onRetry={() => history.send({ type: 'history.retry' })}
       />
     );
-  const confirming = view.confirming || view.restoringNow;
   return (
-    <div className="history">
+    <div className="history" ref={panel} tabIndex={-1}>
       {view.result && (
-        <div className="alert alert--success history__result" role="status">
+        <div className="alert alert--success history__result" role="status" ref={result} tabIndex={-1}>
           <p>{view.result.message}</p>
           {resultAction?.(view.result)}
         </div>
@@ -54,4 +57,20 @@ export function HistoryPanel({
       {children}
     </div>
   );
+}
+
+/**
+ * The restore question takes the focus with it when it goes: to the result once restored, else
+ * (cancelled) to the panel, so the keyboard stays in the History (and Escape still closes its dialog).
+ */
+function useFocusAfterRestore(
+  confirming: boolean,
+  result: RefObject<HTMLElement | null>,
+  panel: RefObject<HTMLElement | null>,
+) {
+  const was = useRef(confirming);
+  useEffect(() => {
+    if (was.current && !confirming) (result.current ?? panel.current)?.focus();
+    was.current = confirming;
+  }, [confirming, result, panel]);
 }

@@ -1,6 +1,6 @@
 import { AlertIcon, Button } from '@client/components';
 import { bumpOptions, type HistoryView } from '@machines/history';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { HistoryActor } from './actors';
 import { bumpLabel, HISTORY_LABELS } from './labels';
 
@@ -8,6 +8,9 @@ import { bumpLabel, HISTORY_LABELS } from './labels';
 export function RestoreConfirm({ view }: { view: HistoryView }) {
   const history = HistoryActor.useActorRef();
   const titleId = useId();
+  const bumps = useRef<HTMLFieldSetElement>(null);
+  // The question opens where the keyboard is: on the chosen bump.
+  useEffect(() => bumps.current?.querySelector<HTMLInputElement>('input:checked')?.focus(), []);
   const { restoring } = view;
   const latest = view.versions[0]?.version;
   if (!restoring || !latest) return null;
@@ -17,7 +20,7 @@ export function RestoreConfirm({ view }: { view: HistoryView }) {
         {HISTORY_LABELS.restoreTitle(restoring.entry.version)}
       </h4>
       <p className="history__hint">{HISTORY_LABELS.restoreHint}</p>
-      <fieldset className="history-restore__bumps" disabled={view.restoringNow}>
+      <fieldset className="history-restore__bumps" disabled={view.restoringNow} ref={bumps}>
         <legend>{HISTORY_LABELS.bump}</legend>
         {bumpOptions(latest).map(({ bump, version }) => (
           <label key={bump} className="history-restore__bump">

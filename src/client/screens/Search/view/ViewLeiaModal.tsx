@@ -81,6 +81,8 @@ function ViewLeiaDialog({ viewer }: { viewer: Actor | null }) {
             onClick={() =>
               designFrom({
                 id: leia.id,
+                metadata: leia.metadata,
+                user: leia.user,
                 parts: {
                   persona: leia.spec.persona.id,
                   problem: leia.spec.problem.id,

@@ -1,5 +1,6 @@
-import { Badge, Button, EditIcon, RefreshIcon, RoleBadge } from '@client/components';
+import { Badge, Button, ClockIcon, EditIcon, RefreshIcon, RoleBadge } from '@client/components';
 import { DiffView } from '@client/components/code/DiffView';
+import { HistoryActor } from '@client/history/actors';
 import { specText } from '@machines/partEditor';
 import type { PartKind } from '@machines/wizard';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
@@ -7,17 +8,19 @@ import { useId, useState } from 'react';
 import { PartEditorActor, WizardActor } from '../actors';
 import { PART_LABEL, WIZARD_LABELS } from '../labels';
 import { behaviourSummary } from '../select/BehaviourPicker';
+import { historyTarget } from './PartHistoryModal';
 
 /**
  * A step 2 card: name, version, a description preview, '(edited)', Edit, and Reset once edited;
  * unedited, the author's email and role badge. An edited part can show its changes side by side
- * with the original. An instructor's behaviour card shows only name, version, role and process.
+ * with the original; History lists the versions of the part's name (./PartHistoryModal.tsx). An instructor's behaviour card shows only name, version, role and process.
  */
 export function PartCard({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
   const part = WizardActor.useSelector((s) => s.context.parts[kind]);
   const original = WizardActor.useSelector((s) => s.context.originals[kind]);
   const wizard = WizardActor.useActorRef();
   const editor = PartEditorActor.useActorRef();
+  const history = HistoryActor.useActorRef();
   const [showChanges, setShowChanges] = useState(false);
   const titleId = useId();
   if (!part) return null;
@@ -45,39 +48,51 @@ export function PartCard({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
           {part.user.email} <RoleBadge role={part.user.role} />
         </p>
       )}
-      {full && (
-        <div className="part-card__actions">
-          <Button
-            size="sm"
-            icon={<EditIcon />}
-            aria-label={`Edit ${kind}`}
-            onClick={() => editor.send({ type: 'editor.open', kind, part })}
-          >
-            {WIZARD_LABELS.edit}
-          </Button>
-          {part.edited && (
+      <div className="part-card__actions">
+        {full && (
+          <>
             <Button
               size="sm"
-              variant="ghost"
-              icon={<RefreshIcon />}
-              aria-label={`Reset ${kind}`}
-              onClick={() => wizard.send({ type: 'part.reset', kind })}
+              icon={<EditIcon />}
+              aria-label={`Edit ${kind}`}
+              onClick={() => editor.send({ type: 'editor.open', kind, part })}
             >
-              {WIZARD_LABELS.reset}
+              {WIZARD_LABELS.edit}
             </Button>
-          )}
-          {part.edited && original && (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-expanded={showChanges}
-              onClick={() => setShowChanges(!showChanges)}
-            >
-              {showChanges ? 'Hide changes' : 'Show changes'}
-            </Button>
-          )}
-        </div>
-      )}
+            {part.edited && (
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<RefreshIcon />}
+                aria-label={`Reset ${kind}`}
+                onClick={() => wizard.send({ type: 'part.reset', kind })}
+              >
+                {WIZARD_LABELS.reset}
+              </Button>
+            )}
+            {part.edited && original && (
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-expanded={showChanges}
+                onClick={() => setShowChanges(!showChanges)}
+              >
+                {showChanges ? 'Hide changes' : 'Show changes'}
+              </Button>
+            )}
+          </>
+        )}
+        {/* Everyone, a behaviour too: an instructor sees its versions as metadata only. */}
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<ClockIcon />}
+          aria-label={`History of ${kind}`}
+          onClick={() => history.send({ type: 'history.open', target: historyTarget(kind, part) })}
+        >
+          {WIZARD_LABELS.history}
+        </Button>
+      </div>
       {part.edited && original && showChanges && (
         <DiffView
           before={specText(original.spec)}
