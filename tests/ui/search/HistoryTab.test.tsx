@@ -125,6 +125,7 @@ describe('View modal: History', () => {
   it("'Restore this version': minor by default with its number, then 'Restored v1.0.0 as v1.3.0'", async () => {
     const { user } = await openHistory();
     await user.click(within(versionItem('1.0.0')).getByRole('button', { name: 'Restore v1.0.0' }));
+    const listLoads = mocked.listLeias.mock.calls.length;
     const question = screen.getByRole('region', { name: 'Restore v1.0.0 as a new version' });
     expect(within(question).getByRole('radio', { name: 'Minor (1.3.0)' })).toBeChecked();
     expect(within(question).getByRole('radio', { name: 'Patch (1.2.1)' })).not.toBeChecked();
@@ -133,6 +134,8 @@ describe('View modal: History', () => {
     expect(await screen.findByText('Restored v1.0.0 as v1.3.0')).toBeInTheDocument();
     expect(api.restoreVersion).toHaveBeenCalledWith('leia', bank100.id, 'minor');
     expect(api.listVersions).toHaveBeenCalledTimes(2);
+    // The screen's list reloads: the new version is its latest row.
+    await waitFor(() => expect(mocked.listLeias.mock.calls.length).toBe(listLoads + 1));
     // The new version opens in the modal.
     await user.click(screen.getByRole('button', { name: 'Open v1.3.0' }));
     await waitFor(() => expect(mocked.getLeia).toHaveBeenLastCalledWith('id-bank-1.3.0', expect.anything()));

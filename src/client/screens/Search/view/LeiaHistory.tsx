@@ -26,11 +26,20 @@ const signedIn = (actor: Actor | null) => actor !== null;
 /** The LEIA the modal shows once loaded, or null. */
 const shownLeia = (s: LeiaViewSnapshot) => (s.matches('Open') ? s.context.leia : null);
 
-export function LeiaHistoryActors({ viewer, children }: { viewer: Actor | null; children: ReactNode }) {
-  // The tab shows the result ('Restored v1.0.0 as v1.2.0', with a button to open it): nothing more to do.
-  const onRestored = useCallback(() => undefined, []);
+export function LeiaHistoryActors({
+  viewer,
+  onRestored,
+  children,
+}: {
+  viewer: Actor | null;
+  /** The screen's reaction to a new version (a list reloads); fixed for the modal's life. */
+  onRestored?: () => void;
+  children: ReactNode;
+}) {
+  // The tab itself shows the result ('Restored v1.0.0 as v1.2.0', with a button to open it).
+  const restored = useCallback(() => onRestored?.(), [onRestored]);
   return (
-    <HistoryActors viewer={viewer} onRestored={onRestored}>
+    <HistoryActors viewer={viewer} onRestored={restored}>
       <FollowView />
       {children}
     </HistoryActors>

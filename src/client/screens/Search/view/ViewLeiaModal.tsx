@@ -33,9 +33,9 @@ const selectView = (s: LeiaViewSnapshot) => ({
  * came from: ./LeiaHistory.tsx). Escape, the backdrop and the close button
  * close it; the machine resets the tab to Problem when a different LEIA is opened.
  */
-export function ViewLeiaModal({ viewer }: { viewer: Actor | null }) {
+export function ViewLeiaModal({ viewer, onRestored }: { viewer: Actor | null; onRestored?: () => void }) {
   return (
-    <LeiaHistoryActors viewer={viewer}>
+    <LeiaHistoryActors viewer={viewer} onRestored={onRestored}>
       <ViewLeiaDialog viewer={viewer} />
     </LeiaHistoryActors>
   );
