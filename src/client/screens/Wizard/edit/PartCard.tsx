@@ -13,7 +13,8 @@ import { historyTarget } from './PartHistoryModal';
 /**
  * A step 2 card: name, version, a description preview, '(edited)', Edit, and Reset once edited;
  * unedited, the author's email and role badge. An edited part can show its changes side by side
- * with the original; History lists the versions of the part's name (./PartHistoryModal.tsx). An instructor's behaviour card shows only name, version, role and process.
+ * with the original. An instructor's behaviour card shows only name, version, role and process.
+ * Every card has History: the versions of the part's name (./PartHistoryModal.tsx).
  */
 export function PartCard({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
   const part = WizardActor.useSelector((s) => s.context.parts[kind]);
@@ -27,6 +28,18 @@ export function PartCard({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
   const full = kind !== 'behaviour' || canSeeBehaviour(viewer);
   const description = typeof part.spec.description === 'string' ? part.spec.description : '';
   const label = PART_LABEL[kind];
+  // Everyone's, a behaviour's too: an instructor sees its versions as metadata only.
+  const historyButton = (
+    <Button
+      size="sm"
+      variant="ghost"
+      icon={<ClockIcon />}
+      aria-label={`History of ${kind}`}
+      onClick={() => history.send({ type: 'history.open', target: historyTarget(kind, part) })}
+    >
+      {WIZARD_LABELS.history}
+    </Button>
+  );
 
   return (
     <article className="part-card" aria-labelledby={titleId}>
@@ -48,51 +61,41 @@ export function PartCard({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
           {part.user.email} <RoleBadge role={part.user.role} />
         </p>
       )}
-      <div className="part-card__actions">
-        {full && (
-          <>
+      {full && (
+        <div className="part-card__actions">
+          <Button
+            size="sm"
+            icon={<EditIcon />}
+            aria-label={`Edit ${kind}`}
+            onClick={() => editor.send({ type: 'editor.open', kind, part })}
+          >
+            {WIZARD_LABELS.edit}
+          </Button>
+          {part.edited && (
             <Button
               size="sm"
-              icon={<EditIcon />}
-              aria-label={`Edit ${kind}`}
-              onClick={() => editor.send({ type: 'editor.open', kind, part })}
+              variant="ghost"
+              icon={<RefreshIcon />}
+              aria-label={`Reset ${kind}`}
+              onClick={() => wizard.send({ type: 'part.reset', kind })}
             >
-              {WIZARD_LABELS.edit}
+              {WIZARD_LABELS.reset}
             </Button>
-            {part.edited && (
-              <Button
-                size="sm"
-                variant="ghost"
-                icon={<RefreshIcon />}
-                aria-label={`Reset ${kind}`}
-                onClick={() => wizard.send({ type: 'part.reset', kind })}
-              >
-                {WIZARD_LABELS.reset}
-              </Button>
-            )}
-            {part.edited && original && (
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-expanded={showChanges}
-                onClick={() => setShowChanges(!showChanges)}
-              >
-                {showChanges ? 'Hide changes' : 'Show changes'}
-              </Button>
-            )}
-          </>
-        )}
-        {/* Everyone, a behaviour too: an instructor sees its versions as metadata only. */}
-        <Button
-          size="sm"
-          variant="ghost"
-          icon={<ClockIcon />}
-          aria-label={`History of ${kind}`}
-          onClick={() => history.send({ type: 'history.open', target: historyTarget(kind, part) })}
-        >
-          {WIZARD_LABELS.history}
-        </Button>
-      </div>
+          )}
+          {part.edited && original && (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-expanded={showChanges}
+              onClick={() => setShowChanges(!showChanges)}
+            >
+              {showChanges ? 'Hide changes' : 'Show changes'}
+            </Button>
+          )}
+          {historyButton}
+        </div>
+      )}
+      {!full && <div className="part-card__actions">{historyButton}</div>}
       {part.edited && original && showChanges && (
         <DiffView
           before={specText(original.spec)}
