@@ -1,6 +1,7 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { notProvided } from './notProvided';
 import type { WizardPreset } from './wizard/draft';
+import type { DesignSource } from './wizard/versions';
 
 /**
  * 'Design from this' (Search rows and the View modal): loads the LEIA's three parts, then opens
@@ -26,6 +27,8 @@ export interface PresetRequest {
   /** Which LEIA (its id). */
   key: string;
   ids: PresetIds;
+  /** The LEIA itself, which the new design records as the one it came from. */
+  source?: DesignSource;
 }
 
 export type DesignPresetEvent = { type: 'preset.load'; request: PresetRequest };

@@ -15,7 +15,7 @@ import { notProvided } from './notProvided';
  * decision; it falls back to the first tab when the selected one is not offered.
  */
 
-export const LEIA_TABS = ['problem', 'persona', 'behaviour'] as const;
+export const LEIA_TABS = ['problem', 'persona', 'behaviour', 'history'] as const;
 export type LeiaTab = (typeof LEIA_TABS)[number];
 
 export const LEIA_VIEW_TEXTS = {

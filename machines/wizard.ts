@@ -1,19 +1,20 @@
 import { cleanupForSave } from '@shared/resource-cleanup';
-import { DEFAULT_VERSION } from '@shared/semver';
 import type { SnapshotFrom } from 'xstate';
 import { draftOf, isEmptyDraft, type WizardDraft, type WizardStep } from './wizard/draft';
-import { type NameField, nameOf, namesReady } from './wizard/names';
+import { type NameField, namesReady } from './wizard/names';
 import {
   activeNameKeys,
   allChosen,
   isEdited,
   type NameKey,
   PART_KINDS,
+  type PartKind,
   partsMadePublic,
   publishes,
 } from './wizard/parts';
 import {
   initialContext,
+  latestRequest,
   nameCheckId,
   nextNewPart,
   publishFlag,
@@ -21,6 +22,36 @@ import {
   wizardSetup,
 } from './wizard/setup';
 import { WIZARD_TEXTS } from './wizard/texts';
+import type { WizardContext } from './wizard/types';
+import { namedKeys, noteOf, type SaveAsView, saveAsView, targetOf } from './wizard/versions';
+
+/** POST /{kind}s for an edited part: cleaned up, under its name and version, with its note and origin. */
+const partBody = (context: WizardContext, kind: PartKind) => {
+  const part = context.parts[kind]!;
+  const target = targetOf(context, kind);
+  const note = noteOf(context, kind);
+  return {
+    ...cleanupForSave(part, target.name),
+    metadata: target,
+    ...(note && { note }),
+    derivedFrom: part.id,
+  };
+};
+
+/** POST /leias: its name and version, the part ids, its note and the LEIA it was designed from. */
+const leiaBody = (context: WizardContext) => {
+  const note = noteOf(context, 'leia');
+  return {
+    metadata: targetOf(context, 'leia'),
+    spec: {
+      persona: context.created.persona?.id ?? context.parts.persona!.id,
+      problem: context.created.problem?.id ?? context.parts.problem!.id,
+      behaviour: context.created.behaviour?.id ?? context.parts.behaviour!.id,
+    },
+    ...(note && { note }),
+    ...(context.source && { derivedFrom: context.source.id }),
+  };
+};
 
 /**
  * The design wizard (route /create); spec sections 2 "Design wizard" and 4 "Wizard". The flow:
@@ -84,8 +115,19 @@ export const wizardMachine = wizardSetup.createMachine({
       on: { 'name.checked': { actions: 'nameReported' }, 'name.checkFailed': { actions: 'nameReported' } },
       states: {
         Naming: {
+          // Which version each 'New version of' follows; without an answer the item's own version is used.
+          invoke: {
+            src: 'loadLatest',
+            input: ({ context }) => latestRequest(context),
+            onDone: { actions: { type: 'rememberLatest', params: ({ event }) => event.output } },
+            // The versions are a help: without them the choice still works, and the server checks.
+            onError: {},
+          },
           on: {
             'name.change': { actions: 'changeName' },
+            'saveAs.mode': { guard: 'mayChooseMode', actions: 'setSaveMode' },
+            'saveAs.bump': { guard: 'mayBump', actions: 'setBump' },
+            'note.change': { actions: 'changeNote' },
             'visibility.set': { guard: 'mayPublish', actions: 'setVisibility' },
             'wizard.finish': [{ guard: 'namesReady', target: 'Finishing' }, { actions: 'requireNames' }],
             'wizard.previous': { target: '#wizard.Edit' },
@@ -116,8 +158,7 @@ export const wizardMachine = wizardSetup.createMachine({
                 src: 'createResource',
                 input: ({ context }) => {
                   const kind = nextNewPart(context)!;
-                  const body = cleanupForSave(context.parts[kind]!, nameOf(context.names, kind));
-                  return { kind, body, publish: publishFlag(context, kind) };
+                  return { kind, body: partBody(context, kind), publish: publishFlag(context, kind) };
                 },
                 onDone: {
                   target: 'NextPart',
@@ -142,24 +183,14 @@ export const wizardMachine = wizardSetup.createMachine({
               invoke: {
                 id: 'createLeia',
                 src: 'createLeia',
-                input: ({ context }) => ({
-                  body: {
-                    metadata: { name: nameOf(context.names, 'leia'), version: DEFAULT_VERSION },
-                    spec: {
-                      persona: context.created.persona?.id ?? context.parts.persona!.id,
-                      problem: context.created.problem?.id ?? context.parts.problem!.id,
-                      behaviour: context.created.behaviour?.id ?? context.parts.behaviour!.id,
-                    },
-                  },
-                  publish: publishFlag(context, 'leia'),
-                }),
+                input: ({ context }) => ({ body: leiaBody(context), publish: publishFlag(context, 'leia') }),
                 onDone: {
                   target: '#wizard.Finished',
                   actions: {
                     type: 'finished',
                     params: ({ context, event }) => ({
                       id: event.output.id,
-                      name: nameOf(context.names, 'leia'),
+                      name: targetOf(context, 'leia').name,
                     }),
                   },
                 },
@@ -188,6 +219,7 @@ export { NAME_TEXTS } from './wizard/names';
 export type { NameKey, PartKind, WizardPart, WizardViewer } from './wizard/parts';
 export { PART_KINDS } from './wizard/parts';
 export type * from './wizard/types';
+export type { DesignSource, SaveAsView, SaveMode } from './wizard/versions';
 export type { WizardDraft, WizardStep };
 export { nameCheckId, WIZARD_TEXTS };
 
@@ -215,11 +247,13 @@ export const wizardDraft = (s: WizardSnapshot): WizardDraft | null => {
   return isEmptyDraft(draft) ? null : draft;
 };
 
-/** Work that leaving /create would put aside: an edited part, or a name typed in step 3. */
+/** Work that leaving /create would put aside: an edited part, or a name or note typed in step 3. */
 export const hasUnsavedEdits = (s: WizardSnapshot): boolean =>
   !s.matches('Finished') &&
   (PART_KINDS.some((kind) => isEdited(s.context.parts[kind])) ||
-    Object.values(s.context.names).some((field) => (field?.value ?? '').trim() !== ''));
+    [...Object.values(s.context.names), ...Object.values(s.context.notes)].some(
+      (field) => (field?.value ?? '').trim() !== '',
+    ));
 
 /** The step 3 name fields: the LEIA's, then each edited part's. */
 export const nameFields = (s: WizardSnapshot): { key: NameKey; field: NameField }[] =>
@@ -229,7 +263,11 @@ export const nameFields = (s: WizardSnapshot): { key: NameKey; field: NameField 
   }));
 
 export const namesComplete = (s: WizardSnapshot): boolean =>
-  namesReady(s.context.names, activeNameKeys(s.context.parts));
+  namesReady(s.context.names, namedKeys(s.context, activeNameKeys(s.context.parts)));
+
+/** How step 3 saves each item: a new name, or 'New version of {name}' with its bumps; its note. */
+export const saveAsFields = (s: WizardSnapshot): SaveAsView[] =>
+  activeNameKeys(s.context.parts).map((key) => saveAsView(s.context, key));
 
 /** A check of this name is waiting or under way. */
 export const isCheckingName = (s: WizardSnapshot, key: NameKey): boolean =>

@@ -1,5 +1,6 @@
 import type { Names } from './names';
 import type { NameKey, Parts, WizardPart } from './parts';
+import type { DesignSource, NoteField, SaveAs } from './versions';
 
 /**
  * The design in progress as it is kept between visits: in session storage (a reload keeps it) and
@@ -16,6 +17,10 @@ export interface WizardDraft {
   names: Partial<Record<NameKey, string>>;
   /** Admins' visibility flags: true = public. */
   visibility: Partial<Record<NameKey, boolean>>;
+  /** The LEIA the design was made from; how step 3 saves each item, and its change note. */
+  source?: DesignSource;
+  saveAs?: Partial<Record<NameKey, SaveAs>>;
+  notes?: Partial<Record<NameKey, string>>;
 }
 
 /** The three parts of a LEIA, loaded for 'Design from this'. */
@@ -42,14 +47,37 @@ export const draftFromPreset = (preset: WizardPreset): WizardDraft => ({
   visibility: {},
 });
 
-/** The draft of a design: what is kept of the wizard's context, at `step`. */
+export const notesFromDraft = (notes: WizardDraft['notes']): Partial<Record<NameKey, NoteField>> =>
+  Object.fromEntries(
+    Object.entries(notes ?? {}).map(([key, value]) => [key, { value: value ?? '', error: null }]),
+  );
+
+const hasAny = (record: object) => Object.keys(record).length > 0;
+
+/** The draft of a design: what is kept of the wizard's context, at `step` (versions only when chosen). */
 export const draftOf = (
-  context: { parts: Parts; originals: Parts; names: Names; visibility: WizardDraft['visibility'] },
+  context: {
+    parts: Parts;
+    originals: Parts;
+    names: Names;
+    visibility: WizardDraft['visibility'];
+    source: DesignSource | null;
+    saveAs: Partial<Record<NameKey, SaveAs>>;
+    notes: Partial<Record<NameKey, NoteField>>;
+  },
   step: WizardStep,
-): WizardDraft => ({
-  step,
-  parts: context.parts,
-  originals: context.originals,
-  names: draftNames(context.names),
-  visibility: context.visibility,
-});
+): WizardDraft => {
+  const notes = Object.fromEntries(
+    Object.entries(context.notes).flatMap(([key, note]) => (note?.value ? [[key, note.value]] : [])),
+  );
+  return {
+    step,
+    parts: context.parts,
+    originals: context.originals,
+    names: draftNames(context.names),
+    visibility: context.visibility,
+    ...(context.source && { source: context.source }),
+    ...(hasAny(context.saveAs) && { saveAs: context.saveAs }),
+    ...(hasAny(notes) && { notes }),
+  };
+};

@@ -1,4 +1,5 @@
 import { deepEqual, generateLeia, type LeiaParts, type ResolvedLeia, silentLogger } from '@shared/engine';
+import type { Actor } from '@shared/permissions';
 import { type ResourceKind, resourceKinds } from '@shared/schemas/resources';
 import type { InitializeBody, RunnerPart } from '@shared/schemas/runner';
 import type { ItemOwner } from '@shared/schemas/visibility';
@@ -38,6 +39,8 @@ export interface WizardViewer {
   seesBehaviour: boolean;
   /** canPublish: the visibility selectors (admins). */
   publishes: boolean;
+  /** Who designs: step 3 offers 'New version of' what they may version (canVersion). */
+  actor?: Actor;
 }
 
 export const isEdited = (part: WizardPart | undefined): boolean => part?.edited === true;

@@ -1,8 +1,9 @@
+import { DEFAULT_BUMP } from '@shared/semver';
 import { assertEvent, assign as assignWith, fromPromise, setup } from 'xstate';
 import { failureMessage } from '../failure';
 import { NAME_CHECK_DEBOUNCE_MS, nameCheckMachine } from '../nameCheck';
 import { notProvided } from '../notProvided';
-import { draftFromPreset, draftOf, namesFromDraft, type WizardStep } from './draft';
+import { draftFromPreset, draftOf, namesFromDraft, notesFromDraft, type WizardStep } from './draft';
 import { NAME_TEXTS, nameOf, nameProblem, namesReady, withFields, withRequiredErrors } from './names';
 import {
   activeNameKeys,
@@ -21,11 +22,21 @@ import { WIZARD_TEXTS } from './texts';
 import type {
   CreateLeiaInput,
   CreatePartInput,
+  LatestRequest,
   TryRequest,
   WizardContext,
   WizardEvent,
   WizardInput,
 } from './types';
+import {
+  type LatestVersion,
+  mayVersion,
+  namedKeys,
+  noteProblem,
+  notesReady,
+  targetOf,
+  versionBase,
+} from './versions';
 
 /**
  * The implementations the design wizard's flow (machines/wizard.ts) names: its IO stubs, and the
@@ -38,11 +49,25 @@ export const nameCheckId = (key: NameKey) => `nameCheck.${key}`;
 export const publishFlag = (context: WizardContext, key: NameKey) =>
   context.viewer.publishes ? publishes(context.visibility, key) : undefined;
 
-/** The next edited part without a resource created for it under its current name. */
+/** The next edited part without a resource created for it under its current name and version. */
 export const nextNewPart = (context: WizardContext): PartKind | undefined =>
-  editedKinds(context.parts).find((kind) => context.created[kind]?.name !== nameOf(context.names, kind));
+  editedKinds(context.parts).find((kind) => {
+    const made = context.created[kind];
+    const target = targetOf(context, kind);
+    return made?.name !== target.name || made.version !== target.version;
+  });
 
-export const initialContext = ({ viewer, draft, preset }: WizardInput): WizardContext => {
+/** The keys whose name is asked for now (those not saved as a new version). */
+const namedNow = (context: WizardContext) => namedKeys(context, activeNameKeys(context.parts));
+
+/** Step 3 asks for the latest version of each item the viewer may version. */
+export const latestRequest = (context: WizardContext): LatestRequest =>
+  activeNameKeys(context.parts).flatMap((key) => {
+    const base = versionBase(context, key);
+    return base && mayVersion(context, key) ? [{ key, kind: key, id: base.id }] : [];
+  });
+
+export const initialContext = ({ viewer, draft, preset, source }: WizardInput): WizardContext => {
   const start = preset ? draftFromPreset(preset) : draft;
   return {
     viewer,
@@ -51,6 +76,10 @@ export const initialContext = ({ viewer, draft, preset }: WizardInput): WizardCo
     originals: start?.originals ?? {},
     names: namesFromDraft(start?.names ?? {}),
     visibility: viewer.publishes ? (start?.visibility ?? {}) : {},
+    source: (preset ? source : draft?.source) ?? null,
+    saveAs: (!preset && draft?.saveAs) || {},
+    notes: notesFromDraft(preset ? {} : draft?.notes),
+    latest: {},
     generation: null,
     created: {},
     verifying: [],
@@ -88,6 +117,10 @@ const base = setup({
       notProvided('wizard', 'createResource'),
     ),
     createLeia: fromPromise<{ id: string }, CreateLeiaInput>(async () => notProvided('wizard', 'createLeia')),
+    /** GET .../{id}/versions of each: its newest entry (or none when it cannot be read). */
+    loadLatest: fromPromise<Partial<Record<NameKey, LatestVersion>>, LatestRequest>(async () =>
+      notProvided('wizard', 'loadLatest'),
+    ),
   },
   actions: {
     /** Starts a chat session with the request and opens it (the app's startSession actor). */
@@ -175,11 +208,11 @@ export const wizardSetup = base.extend({
       return { names: { ...context.names, [event.key]: { ...field, error } }, verifying };
     }),
     requireNames: assign(({ context }) => ({
-      names: withRequiredErrors(context.names, activeNameKeys(context.parts)),
+      names: withRequiredErrors(context.names, namedNow(context)),
     })),
-    /** Finish checks every name again, at once (a part created by an earlier attempt is ours). */
+    /** Finish checks every name asked for again, at once (a part created by an earlier attempt is ours). */
     verifyNames: enqueueActions(({ context, enqueue }) => {
-      const keys = activeNameKeys(context.parts).filter(
+      const keys = namedNow(context).filter(
         (key) => key === 'leia' || context.created[key]?.name !== nameOf(context.names, key),
       );
       enqueue.assign({ verifying: keys, pageError: null });
@@ -196,8 +229,26 @@ export const wizardSetup = base.extend({
       return { visibility: { ...context.visibility, [event.key]: event.value } };
     }),
     rememberCreated: assignWith(({ context }, { kind, id }: { kind: PartKind; id: string }) => ({
-      created: { ...context.created, [kind]: { id, name: nameOf(context.names, kind) } },
+      created: { ...context.created, [kind]: { id, ...targetOf(context, kind) } },
     })),
+    setSaveMode: assign(({ context, event }) => {
+      assertEvent(event, 'saveAs.mode');
+      const current = context.saveAs[event.key];
+      return {
+        saveAs: { ...context.saveAs, [event.key]: { bump: DEFAULT_BUMP, ...current, mode: event.mode } },
+      };
+    }),
+    setBump: assign(({ context, event }) => {
+      assertEvent(event, 'saveAs.bump');
+      return { saveAs: { ...context.saveAs, [event.key]: { mode: 'version' as const, bump: event.bump } } };
+    }),
+    changeNote: assign(({ context, event }) => {
+      assertEvent(event, 'note.change');
+      return {
+        notes: { ...context.notes, [event.key]: { value: event.value, error: noteProblem(event.value) } },
+      };
+    }),
+    rememberLatest: assignWith((_, latest: Partial<Record<NameKey, LatestVersion>>) => ({ latest })),
     showFailure: assignWith((_, params: { message: string; error: unknown }) => ({
       pageError: { message: params.message, detail: failureMessage(params.error, '') || undefined },
     })),
@@ -215,9 +266,12 @@ export const wizardSetup = base.extend({
       context.parts[event.kind] !== undefined &&
       (event.kind !== 'behaviour' || context.viewer.seesBehaviour),
     canReset: ({ context, event }) => event.type === 'part.reset' && isEdited(context.parts[event.kind]),
-    namesReady: ({ context }) => namesReady(context.names, activeNameKeys(context.parts)),
-    verified: ({ context }) =>
-      context.verifying.length === 0 && namesReady(context.names, activeNameKeys(context.parts)),
+    namesReady: ({ context }) => namesReady(context.names, namedNow(context)) && notesReady(context.notes),
+    verified: ({ context }) => context.verifying.length === 0 && namesReady(context.names, namedNow(context)),
+    /** 'New version of' only for what the viewer may version; 'New name' always. */
+    mayChooseMode: ({ context, event }) =>
+      event.type === 'saveAs.mode' && (event.mode === 'name' || mayVersion(context, event.key)),
+    mayBump: ({ context, event }) => event.type === 'saveAs.bump' && mayVersion(context, event.key),
     verificationDone: ({ context }) => context.verifying.length === 0,
     partLeft: ({ context }) => nextNewPart(context) !== undefined,
     mayPublish: ({ context, event }) =>

@@ -1,10 +1,12 @@
 import type { CleanResourceBody } from '@shared/resource-cleanup';
 import type { LeiaCreateBody } from '@shared/schemas/leias';
 import type { InitializeBody } from '@shared/schemas/runner';
+import type { VersionBump } from '@shared/semver';
 import type { NameCheckReport } from '../nameCheck';
 import type { WizardDraft, WizardPreset } from './draft';
 import type { Names } from './names';
 import type { Generation, NameKey, PartKind, Parts, WizardPart, WizardViewer } from './parts';
+import type { DesignSource, LatestVersion, NoteField, SaveAs, SaveMode } from './versions';
 
 export interface WizardContext {
   viewer: WizardViewer;
@@ -15,14 +17,24 @@ export interface WizardContext {
   originals: Parts;
   names: Names;
   visibility: WizardDraft['visibility'];
+  /** The LEIA this design was made from ('Design from this'), if any. */
+  source: DesignSource | null;
+  /** Step 3: each item under a new name or as a new version (./versions.ts). */
+  saveAs: Partial<Record<NameKey, SaveAs>>;
+  notes: Partial<Record<NameKey, NoteField>>;
+  /** The latest visible version of each name step 3 may version, once loaded. */
+  latest: Partial<Record<NameKey, LatestVersion>>;
   generation: Generation | null;
   /** Parts an earlier Finish created before it failed: kept so that no part is created twice. */
-  created: Partial<Record<PartKind, { id: string; name: string }>>;
+  created: Partial<Record<PartKind, { id: string; name: string; version: string }>>;
   /** The names Finish is checking again. */
   verifying: NameKey[];
   /** A failed Finish: its text, and the server's message when there is one. */
   pageError: { message: string; detail?: string } | null;
 }
+
+/** Which items step 3 may version, with the ids to ask their latest version of. */
+export type LatestRequest = { key: NameKey; kind: NameKey; id: string }[];
 
 export interface WizardInput {
   viewer: WizardViewer;
@@ -30,6 +42,8 @@ export interface WizardInput {
   draft?: WizardDraft | null;
   /** 'Design from this': the three parts of a LEIA; wins over a draft. */
   preset?: WizardPreset | null;
+  /** The LEIA the preset came from. */
+  source?: DesignSource | null;
 }
 
 export type WizardEvent =
@@ -39,6 +53,9 @@ export type WizardEvent =
   | { type: 'part.reset'; kind: PartKind }
   | { type: 'name.change'; key: NameKey; value: string }
   | { type: 'visibility.set'; key: NameKey; value: boolean }
+  | { type: 'saveAs.mode'; key: NameKey; mode: SaveMode }
+  | { type: 'saveAs.bump'; key: NameKey; bump: VersionBump }
+  | { type: 'note.change'; key: NameKey; value: string }
   | { type: 'wizard.next' }
   | { type: 'wizard.previous' }
   | { type: 'wizard.try' }
@@ -46,15 +63,18 @@ export type WizardEvent =
   | { type: 'wizard.discard' }
   | NameCheckReport;
 
-/** POST /{kind}s: the edited part, cleaned up and named (src/shared/resource-cleanup.ts). */
+/**
+ * POST /{kind}s: the edited part, cleaned up and named (src/shared/resource-cleanup.ts), with the
+ * version it is saved as, its change note, and the part it was edited from.
+ */
 export interface CreatePartInput {
   kind: PartKind;
-  body: CleanResourceBody;
+  body: CleanResourceBody & { note?: string; derivedFrom?: string };
   /** Sent only by admins. */
   publish?: boolean;
 }
 
-/** POST /leias: its name, version 1.0.0, and the three part ids. */
+/** POST /leias: its name and version, the three part ids, its note and the LEIA it came from. */
 export interface CreateLeiaInput {
   body: LeiaCreateBody;
   /** Sent only by admins. */

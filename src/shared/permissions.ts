@@ -49,3 +49,20 @@ export const canRead = (actor: Actor | null | undefined, item: Owned & { isPubli
 /** A new version of an existing name may only be added by that name's owner or an admin. */
 export const canAddVersion = (actor: Actor | null | undefined, existing: Owned): boolean =>
   isAdmin(actor) || isOwner(actor, existing);
+
+/**
+ * Add a version of an item of `kind` (the wizard's 'New version of {name}', 'Restore this version'):
+ * its owner or an admin, as for any new version; never a behaviour for those who may not create one.
+ * `existing` is the name's latest version (its owner decides).
+ */
+export const canVersion = (
+  actor: Actor | null | undefined,
+  kind: 'persona' | 'problem' | 'behaviour' | 'leia',
+  existing: Owned,
+): boolean => (kind !== 'behaviour' || canCreateBehaviour(actor)) && canAddVersion(actor, existing);
+
+/** See the content of an item's versions (and a diff of them): all but a behaviour's for instructors. */
+export const canSeeVersionContent = (
+  actor: Actor | null | undefined,
+  kind: 'persona' | 'problem' | 'behaviour' | 'leia',
+): boolean => kind !== 'behaviour' || canSeeBehaviour(actor);

@@ -140,7 +140,7 @@ describe('Search screen in Chromium', () => {
     await poll(() => focused(harbour)).toBe(true);
     await page.keyboard.press('Enter');
     const view = page.getByRole('dialog', { name: adminPublished.name });
-    expect(await tabNames(view)).toEqual(['Problem', 'Persona', 'Behaviour']);
+    expect(await tabNames(view)).toEqual(['Problem', 'Persona', 'Behaviour', 'History']);
     await visible(view.getByText('A harbour master wants a berth booking system'));
     await visible(view.locator('.hljs-attr').first()); // the yaml solution, highlighted
     await view.getByRole('tab', { name: 'Behaviour' }).click();
@@ -173,7 +173,7 @@ describe('Search screen in Chromium', () => {
 
     await harbour.getByRole('button', { name: /^View / }).click();
     const view = page.getByRole('dialog', { name: adminPublished.name });
-    expect(await tabNames(view)).toEqual(['Problem', 'Persona']);
+    expect(await tabNames(view)).toEqual(['Problem', 'Persona', 'History']);
     await view.getByRole('tab', { name: 'Persona' }).click();
     await visible(view.getByText('Ada Lovelace'));
     await view.getByRole('button', { name: 'Close' }).click();

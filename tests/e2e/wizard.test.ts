@@ -178,7 +178,20 @@ describe('Design wizard in Chromium', () => {
     await cardOf(page, 'Hiroshi Tanaka').click();
     await next(page).click();
     await visible(stepHeading(page, 'Edit'));
-    expect(await partCard(page, 'Requirements interviewee').getByRole('button').count()).toBe(0);
+    // The behaviour card's only action is History (issue 13): its versions as metadata only.
+    const behaviourCard = partCard(page, 'Requirements interviewee');
+    expect(await behaviourCard.getByRole('button').evaluateAll((all) => all.map((b) => b.ariaLabel))).toEqual(
+      ['History of behaviour'],
+    );
+    await behaviourCard.getByRole('button', { name: 'History of behaviour' }).click();
+    const history = page.getByRole('dialog', { name: 'History of Requirements interviewee' });
+    await visible(history.getByRole('listitem', { name: 'v1.0.0' }));
+    await visible(history.getByText("A behaviour's content is hidden from instructors"));
+    expect(await history.getByRole('checkbox').count()).toBe(0);
+    expect(await history.getByRole('button', { name: /^Restore/ }).count()).toBe(0);
+    pages.push(await page.content());
+    await page.keyboard.press('Escape');
+    await hidden(history);
     expect(await preview(page).getByRole('tab', { name: 'Behaviour' }).count()).toBe(0);
     await previewOf(page, 'LEIA');
     pages.push(await page.content());

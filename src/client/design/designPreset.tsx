@@ -4,6 +4,7 @@ import { ROUTES } from '@client/routes';
 import { LIST_SCREEN_TOAST } from '@client/toasts';
 import { designPresetMachine, type PresetRequest, presetLoadingKey } from '@machines/designPreset';
 import type { WizardPart } from '@machines/wizard';
+import type { ItemOwner } from '@shared/schemas/visibility';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { toast } from 'sonner';
@@ -32,8 +33,10 @@ export function DesignPresetActors({ children }: { children: ReactNode }) {
         }),
       },
       actions: {
-        openDesign: (_, preset) => {
-          const state: DesignNavigationState = { preset };
+        // The request is still in context while its answer is handled.
+        openDesign: ({ context }, preset) => {
+          const source = context.loading?.source;
+          const state: DesignNavigationState = { preset, ...(source && { source }) };
           navigate(ROUTES.design, { state });
         },
         notify: (_, message) => {
@@ -45,13 +48,28 @@ export function DesignPresetActors({ children }: { children: ReactNode }) {
   return <DesignPresetActor.Provider logic={logic}>{children}</DesignPresetActor.Provider>;
 }
 
-/** `designFrom({id, parts})` opens /create with that LEIA's parts; `loadingKey` is the LEIA loading. */
+/** A LEIA 'Design from this' starts from: its id, part ids, and (to record where it came from) its name. */
+export interface DesignFromLeia {
+  id: string;
+  parts: PresetRequest['ids'];
+  metadata?: { name: string; version: string };
+  user?: ItemOwner;
+}
+
+/** `designFrom(leia)` opens /create with that LEIA's parts; `loadingKey` is the LEIA loading. */
 export function useDesignFrom() {
   const actor = DesignPresetActor.useActorRef();
   const loadingKey = DesignPresetActor.useSelector(presetLoadingKey);
   const designFrom = useCallback(
-    (leia: { id: string; parts: PresetRequest['ids'] }) =>
-      actor.send({ type: 'preset.load', request: { key: leia.id, ids: leia.parts } }),
+    ({ id, parts, metadata, user }: DesignFromLeia) =>
+      actor.send({
+        type: 'preset.load',
+        request: {
+          key: id,
+          ids: parts,
+          ...(metadata && { source: { id, ...metadata, ...(user && { user }) } }),
+        },
+      }),
     [actor],
   );
   return { designFrom, loadingKey };

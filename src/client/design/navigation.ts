@@ -1,5 +1,6 @@
-import type { WizardDraft, WizardPreset } from '@machines/wizard';
+import type { DesignSource, WizardDraft, WizardPreset } from '@machines/wizard';
 import { itemOwnerSchema } from '@shared/schemas/visibility';
+import { VERSION_BUMPS } from '@shared/semver';
 import { z } from 'zod';
 
 /**
@@ -34,12 +35,25 @@ const byNameKey = <T extends z.ZodType>(value: T) =>
     behaviour: value.optional(),
   });
 
+/** The LEIA a design was made from ('Design from this'). */
+export const designSourceSchema: z.ZodType<DesignSource> = z.object({
+  id: z.string(),
+  name: z.string(),
+  version: z.string(),
+  user: itemOwnerSchema.optional(),
+});
+
 export const wizardDraftSchema: z.ZodType<WizardDraft> = z.object({
   step: z.union([z.literal(1), z.literal(2), z.literal(3)]),
   parts: partsSchema,
   originals: partsSchema,
   names: byNameKey(z.string()),
   visibility: byNameKey(z.boolean()),
+  source: designSourceSchema.optional().catch(undefined),
+  saveAs: byNameKey(z.object({ mode: z.enum(['name', 'version']), bump: z.enum(VERSION_BUMPS) }))
+    .optional()
+    .catch(undefined),
+  notes: byNameKey(z.string()).optional().catch(undefined),
 });
 
 export const wizardPresetSchema: z.ZodType<WizardPreset> = z.object({
@@ -50,6 +64,8 @@ export const wizardPresetSchema: z.ZodType<WizardPreset> = z.object({
 
 const designNavigationSchema = z.object({
   preset: wizardPresetSchema.optional().catch(undefined),
+  /** The LEIA the preset's parts are from. */
+  source: designSourceSchema.optional().catch(undefined),
   wizardState: wizardDraftSchema.optional().catch(undefined),
 });
 

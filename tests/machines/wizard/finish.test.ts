@@ -84,7 +84,7 @@ describe('wizard machine: names (step 3)', () => {
 });
 
 describe('wizard machine: Finish', () => {
-  it('checks the names again, creates the edited parts cleaned up, then the LEIA with their ids', async () => {
+  it('checks the names again, creates the edited parts cleaned up (each records the part it was edited from), then the LEIA with their ids', async () => {
     const { send, snap, calls } = atStep3({}, admin, true);
     send({ type: 'name.change', key: 'leia', value: ' Zoo interview ' });
     send({ type: 'name.change', key: 'persona', value: 'Mary' });
@@ -102,6 +102,7 @@ describe('wizard machine: Finish', () => {
           apiVersion: 'v1',
           metadata: { name: 'Mary', version: '1.0.0' },
           spec: { fullName: 'Mary Shelley' },
+          derivedFrom: 'p-ada',
         },
         publish: false,
       },
@@ -111,6 +112,7 @@ describe('wizard machine: Finish', () => {
           apiVersion: 'v1',
           metadata: { name: 'Zoo', version: '1.0.0' },
           spec: { description: 'A zoo' },
+          derivedFrom: 'q-library',
         },
         publish: false,
       },

@@ -89,4 +89,21 @@ describe("Search: 'Design from this'", () => {
     chooseItems(command, items[0]!);
     await waitFor(() => expect(window.location.pathname).toBe('/create'));
   });
+
+  it('carries the LEIA it starts from (row and View modal), which the new design records as its source', async () => {
+    const { user, unmount } = await renderSearch();
+    await user.click(inRow('Bank interview').getByRole('button', { name: /^Design from this / }));
+    await waitFor(() => expect(window.location.pathname).toBe('/create'));
+    unmount();
+    const source = { id: bank.id, name: 'Bank interview', version: '1.2.0', user: bank.user };
+    expect(readDesignNavigation(window.history.state).source).toEqual(source);
+
+    window.history.replaceState(null, '', '/');
+    const again = await renderSearch();
+    await again.user.click(inRow('Bank interview').getByRole('button', { name: /^View / }));
+    await screen.findByRole('tab', { name: 'Problem' });
+    await again.user.click(dialog('Bank interview').getByRole('button', { name: 'Design from this' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/create'));
+    expect(readDesignNavigation(window.history.state).source).toEqual(source);
+  });
 });

@@ -30,13 +30,13 @@ const openView = async (name = 'Bank interview') => {
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
 describe('View LEIA modal', () => {
-  it('fetches the LEIA and shows Problem, Persona and Behaviour to an admin, Problem first', async () => {
+  it('fetches the LEIA and shows Problem, Persona, Behaviour and History to an admin, Problem first', async () => {
     const { modal } = await openView();
     expect(mocked.getLeia).toHaveBeenCalledWith(
       bank.id,
       expect.objectContaining({ signal: expect.anything() }),
     );
-    expect(tabNames()).toEqual(['Problem', 'Persona', 'Behaviour']);
+    expect(tabNames()).toEqual(['Problem', 'Persona', 'Behaviour', 'History']);
     expect(modal.getByRole('tab', { name: 'Problem' })).toHaveAttribute('aria-selected', 'true');
     expect(modal.getByText('v1.2.0')).toBeInTheDocument();
   });
@@ -44,13 +44,13 @@ describe('View LEIA modal', () => {
   it('shows the Behaviour tab to advanced users', async () => {
     resetApi(undefined, advancedUser);
     await openView();
-    expect(tabNames()).toEqual(['Problem', 'Persona', 'Behaviour']);
+    expect(tabNames()).toEqual(['Problem', 'Persona', 'Behaviour', 'History']);
   });
 
   it('shows no Behaviour tab to an instructor', async () => {
     resetApi(undefined, teacherUser);
     await openView();
-    expect(tabNames()).toEqual(['Problem', 'Persona']);
+    expect(tabNames()).toEqual(['Problem', 'Persona', 'History']);
     expect(screen.queryByText('Behaviour Configuration')).toBeNull();
   });
 

@@ -8,6 +8,7 @@ vi.mock(
   partlyFake('listResources', 'getResource', 'createResource', 'deleteResource', 'resourceExists'),
 );
 vi.mock('@client/api/leias', partlyFake('createLeia', 'leiaExists'));
+vi.mock('@client/api/history', partlyFake('listVersions'));
 vi.mock('@client/api/runner', partlyFake('initializeSession'));
 vi.mock('@client/auth', partlyFake('useAuth'));
 vi.mock('@client/palette', partlyFake('usePaletteCommands'));
@@ -74,7 +75,7 @@ describe('Design wizard, step 3: names and Finish', () => {
     expect(mocked.createResource).not.toHaveBeenCalled();
   });
 
-  it('Finish creates the edited part (cleaned up, trimmed name), then the LEIA, then goes to /leias', async () => {
+  it('Finish creates the edited part (cleaned up, trimmed name, recording the part it was edited from), then the LEIA, then goes to /leias', async () => {
     const { user } = await renderWizard();
     await toStep3(user);
     await user.type(leiaName(), '  Night library  ');
@@ -87,6 +88,7 @@ describe('Design wizard, step 3: names and Finish', () => {
         apiVersion: 'v1',
         metadata: { name: 'Night nurse', version: '1.0.0' },
         spec: expect.objectContaining({ fullName: 'Aisha Okafor', description: 'Nurse manager on nights' }),
+        derivedFrom: 'p-aisha',
       },
       { publish: false },
     );

@@ -7,6 +7,7 @@ vi.mock(
   partlyFake('listResources', 'getResource', 'createResource', 'deleteResource', 'resourceExists'),
 );
 vi.mock('@client/api/leias', partlyFake('createLeia', 'leiaExists'));
+vi.mock('@client/api/history', partlyFake('listVersions'));
 vi.mock('@client/api/runner', partlyFake('initializeSession'));
 vi.mock('@client/auth', partlyFake('useAuth'));
 vi.mock('@client/palette', partlyFake('usePaletteCommands'));
@@ -147,7 +148,10 @@ describe('Design wizard, step 2: cards, editors and preview', () => {
     expect(
       behaviour.getByText('Requirements interviewee v1.0.0 · Client · Req. Elicitation'),
     ).toBeInTheDocument();
-    expect(behaviour.queryByRole('button')).toBeNull();
+    // Its only action is History (issue 13), which shows an instructor a behaviour's versions as metadata only.
+    expect(behaviour.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'History of behaviour',
+    ]);
     expect(screen.queryByRole('tab', { name: 'Behaviour' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Edit persona' })).toBeInTheDocument();
   });

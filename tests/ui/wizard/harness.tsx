@@ -1,3 +1,4 @@
+import * as history from '@client/api/history';
 import * as leias from '@client/api/leias';
 import * as resources from '@client/api/resources';
 import * as runner from '@client/api/runner';
@@ -17,6 +18,7 @@ import userEvent from '@testing-library/user-event';
  *   vi.mock('@client/api/resources', partlyFake('listResources', 'getResource', 'createResource',
  *     'deleteResource', 'resourceExists'));
  *   vi.mock('@client/api/leias', partlyFake('createLeia', 'leiaExists'));
+ *   vi.mock('@client/api/history', partlyFake('listVersions'));
  *   vi.mock('@client/api/runner', partlyFake('initializeSession'));
  *   vi.mock('@client/auth', partlyFake('useAuth'));
  *   vi.mock('@client/palette', partlyFake('usePaletteCommands'));
@@ -97,6 +99,7 @@ export const mocked = {
   resourceExists: vi.mocked(resources.resourceExists),
   createLeia: vi.mocked(leias.createLeia),
   leiaExists: vi.mocked(leias.leiaExists),
+  listVersions: vi.mocked(history.listVersions),
   initializeSession: vi.mocked(runner.initializeSession),
   useAuth: vi.mocked(useAuth),
 };
@@ -122,6 +125,8 @@ export const resetApi = (user: SessionUser = adminUser) => {
   mocked.resourceExists.mockReset().mockResolvedValue(false);
   mocked.createLeia.mockReset().mockResolvedValue({ id: 'leia-new' } as never);
   mocked.leiaExists.mockReset().mockResolvedValue(false);
+  // Step 3 asks for the latest version of what it may version: none answered means each part's own.
+  mocked.listVersions.mockReset().mockResolvedValue([]);
   mocked.initializeSession.mockReset().mockResolvedValue({ sessionId: 'session-1' });
   signInAs(user);
 };

@@ -18,6 +18,7 @@ vi.mock(
   partlyFake('listResources', 'getResource', 'createResource', 'deleteResource', 'resourceExists'),
 );
 vi.mock('@client/api/leias', partlyFake('createLeia', 'leiaExists'));
+vi.mock('@client/api/history', partlyFake('listVersions'));
 vi.mock('@client/api/runner', partlyFake('initializeSession'));
 vi.mock('@client/auth', partlyFake('useAuth'));
 vi.mock('@client/palette', partlyFake('usePaletteCommands'));

@@ -85,6 +85,8 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
     [list],
   );
   const loadMore = useCallback(() => list.send({ type: 'list.loadMore' }), [list]);
+  // A version restored from the View modal's History is a new row (the latest, by default).
+  const reload = useCallback(() => list.send({ type: 'list.reload' }), [list]);
   const focusResults = () =>
     feedRef.current?.querySelector<HTMLElement>('[data-index][tabindex="0"]')?.focus();
 
@@ -119,7 +121,7 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
           />
         )}
       </div>
-      <ViewLeiaModal viewer={actor} />
+      <ViewLeiaModal viewer={actor} onRestored={reload} />
       <DeleteLeiaModal />
       <AddToActivityModal />
       <LeakCheckModal />

@@ -1,5 +1,5 @@
 import { type LeiaListItem, type LeiaPage, listLeias } from '@client/api/leias';
-import { EyeIcon, FolderIcon, SearchIcon } from '@client/components';
+import { ClockIcon, EyeIcon, FolderIcon, SearchIcon } from '@client/components';
 import {
   type Command,
   defineCommand,
@@ -148,6 +148,28 @@ const leiaCommands = (
         ),
       ],
       run: (leia) => view.send({ type: 'view.open', leia }),
+    }),
+    defineCommand({
+      id: 'leias.history',
+      title: 'Show history...',
+      group: GROUP,
+      icon: <ClockIcon />,
+      keywords: ['versions', 'diff', 'compare', 'restore', 'changes'],
+      allowed: signedIn,
+      args: [
+        leiaArgument(
+          {
+            placeholder: 'Show the history of which LEIA? Type a name or description',
+            empty: 'No LEIAs found',
+          },
+          findAny,
+        ),
+      ],
+      // The View modal on its History tab (which the modal keeps while it shows this LEIA).
+      run: (leia) => {
+        view.send({ type: 'view.open', leia });
+        view.send({ type: 'view.tab', tab: 'history' });
+      },
     }),
     ...actionCommands,
     ...VISIBILITY_OPTIONS.map(

@@ -1,7 +1,9 @@
 import { withFailure } from '@client/api/errors';
+import { listVersions } from '@client/api/history';
 import { createLeia, leiaExists } from '@client/api/leias';
 import { createResource, deleteResource, listResources, resourceExists } from '@client/api/resources';
 import { LEAVING_DESIGN, readDesignNavigation } from '@client/design/navigation';
+import { HistoryActors, type OnRestored } from '@client/history/actors';
 import { ROUTES } from '@client/routes';
 import { StartSessionActor, StartSessionActors } from '@client/runner/startSession';
 import { DELETE_RESOURCE_INPUT, deleteResourceMachine } from '@machines/deleteResource';
@@ -19,7 +21,7 @@ import {
 } from '@machines/wizard';
 import { type Actor, canPublish, canSeeBehaviour } from '@shared/permissions';
 import { createActorContext } from '@xstate/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
@@ -44,9 +46,9 @@ const WIZARD_START_TEXTS: StartSessionTexts = {
 
 /** Where the design starts: a preset, else a design brought back from a chat, else the kept draft. */
 const startingInput = (user: Actor): WizardInput => {
-  const viewer = { seesBehaviour: canSeeBehaviour(user), publishes: canPublish(user) };
+  const viewer = { seesBehaviour: canSeeBehaviour(user), publishes: canPublish(user), actor: user };
   const navigation = readDesignNavigation(window.history.state);
-  if (navigation.preset) return { viewer, preset: navigation.preset };
+  if (navigation.preset) return { viewer, preset: navigation.preset, source: navigation.source };
   return { viewer, draft: navigation.wizardState ?? draftStorage.read(user.id) };
 };
 
@@ -99,6 +101,19 @@ function FlowActors({ user, input, children }: { user: Actor; input: WizardInput
           withFailure(createResource(kind, body, { publish })),
         ),
         createLeia: fromPromise(({ input: { body, publish } }) => withFailure(createLeia(body, { publish }))),
+        loadLatest: fromPromise(async ({ input, signal }) => {
+          // Each item on its own: one that cannot be read keeps its own version as the base.
+          const answers = await Promise.allSettled(
+            input.map(({ kind, id }) => listVersions(kind, id, { signal })),
+          );
+          return Object.fromEntries(
+            input.flatMap(({ key }, i) => {
+              const answer = answers[i];
+              const latest = answer?.status === 'fulfilled' ? answer.value[0] : undefined;
+              return latest ? [[key, { version: latest.version, user: latest.user }]] : [];
+            }),
+          );
+        }),
       },
       actions: {
         startTry: (_, { body, draft, problemDescription }) =>
@@ -117,7 +132,7 @@ function FlowActors({ user, input, children }: { user: Actor; input: WizardInput
   return (
     <WizardActor.Provider logic={logic} options={{ input }}>
       <KeepDraft userId={user.id} />
-      <DialogActors>{children}</DialogActors>
+      <DialogActors user={user}>{children}</DialogActors>
     </WizardActor.Provider>
   );
 }
@@ -137,8 +152,11 @@ function KeepDraft({ userId }: { userId: string }) {
   return null;
 }
 
-/** The editor saves into the design; a delete reloads its list and forgets a chosen part. */
-function DialogActors({ children }: { children: ReactNode }) {
+/**
+ * The editor saves into the design; a delete reloads its list and forgets a chosen part; a part's
+ * History (its versions, compare, restore) reloads its list when it restores a version.
+ */
+function DialogActors({ user, children }: { user: Actor; children: ReactNode }) {
   const [, navigate] = useLocation();
   const wizard = WizardActor.useActorRef();
   const lists = ResourceListsActor.useActorRef();
@@ -170,10 +188,20 @@ function DialogActors({ children }: { children: ReactNode }) {
       },
     }),
   }));
+  const reloadList = useCallback<OnRestored>(
+    (target) => {
+      if (target.kind !== 'leia') lists.send({ type: 'lists.reload', kind: target.kind });
+    },
+    [lists],
+  );
   return (
     <PartEditorActor.Provider logic={logic.editor}>
       <DeleteResourceActor.Provider logic={logic.remove} options={{ input: DELETE_RESOURCE_INPUT }}>
-        <LeaveConfirmActor.Provider logic={logic.leave}>{children}</LeaveConfirmActor.Provider>
+        <LeaveConfirmActor.Provider logic={logic.leave}>
+          <HistoryActors viewer={user} onRestored={reloadList}>
+            {children}
+          </HistoryActors>
+        </LeaveConfirmActor.Provider>
       </DeleteResourceActor.Provider>
     </PartEditorActor.Provider>
   );

@@ -17,6 +17,7 @@ export const WIZARD_LABELS = {
   edited: '(edited)',
   edit: 'Edit',
   reset: 'Reset',
+  history: 'History',
   preview: 'Real-time Preview',
   finalPreview: 'Final LEIA Preview',
   try: 'Try',
@@ -52,6 +53,14 @@ export const NAME_LABEL: Record<NameKey, string> = {
   persona: 'Persona name',
   problem: 'Problem name',
   behaviour: 'Behaviour name',
+};
+
+/** The legend of each item step 3 saves. */
+export const ITEM_LABEL: Record<NameKey, string> = {
+  leia: 'LEIA',
+  persona: 'Persona',
+  problem: 'Problem',
+  behaviour: 'Behaviour',
 };
 
 export const VISIBILITY_OPTIONS = [

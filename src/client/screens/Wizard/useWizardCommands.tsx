@@ -2,12 +2,14 @@ import {
   ArrowLeftIcon,
   CheckIcon,
   ChevronRightIcon,
+  ClockIcon,
   EditIcon,
   MessageIcon,
   RefreshIcon,
   SparklesIcon,
   TrashIcon,
 } from '@client/components';
+import { HistoryActor } from '@client/history/actors';
 import { type Command, defineCommand, type StaticArgument, usePaletteCommands } from '@client/palette';
 import { useStartSession } from '@client/runner/startSession';
 import { openDeleteResource } from '@machines/deleteResource';
@@ -33,6 +35,7 @@ import {
   ResourceListsActor,
   WizardActor,
 } from './actors';
+import { historyTarget } from './edit/PartHistoryModal';
 import { PART_LABEL, processText } from './labels';
 import { behaviourSummary } from './select/BehaviourPicker';
 
@@ -44,6 +47,7 @@ export const WIZARD_COMMAND_REASONS = {
   notSelecting: 'Go back to step 1 (Selection) to change the parts',
   notEditing: 'Parts are edited in step 2 (Edit)',
   notEdited: 'This part has not been edited',
+  historyOnEdit: 'A part’s History is on its card in step 2 (Edit)',
   nothingToTry: 'There is no generated LEIA to try yet',
   starting: 'Starting...',
   notCreating: 'Finish is on step 3 (Create)',
@@ -103,7 +107,7 @@ const partPage = (
 /**
  * The wizard's palette commands, registered while it is mounted: Design a new LEIA (start over),
  * Next step and Previous step, Select persona... / problem... / behaviour..., Edit and Reset each
- * part, Delete a resource, Try this design and Finish; each disabled with its reason while it
+ * part, Show history... of a part, Delete a resource, Try this design and Finish; each disabled with its reason while it
  * cannot run, and the behaviour's Edit only for those who may see behaviours.
  */
 export function useWizardCommands(viewer: Actor) {
@@ -112,6 +116,7 @@ export function useWizardCommands(viewer: Actor) {
   const editor = PartEditorActor.useActorRef();
   const remove = DeleteResourceActor.useActorRef();
   const confirm = LeaveConfirmActor.useActorRef();
+  const history = HistoryActor.useActorRef();
   const state = WizardActor.useSelector(selectState, shallowEqual);
   const { startingKey } = useStartSession();
   const starting = startingKey === 'wizard';
@@ -219,6 +224,39 @@ export function useWizardCommands(viewer: Actor) {
           run: (part) => remove.send(openDeleteResource(kind, part)),
         }),
       ),
+      defineCommand({
+        id: 'wizard.history',
+        title: 'Show history...',
+        group: GROUP,
+        icon: <ClockIcon />,
+        keywords: ['versions', 'diff', 'compare', 'restore', 'changes'],
+        allowed: signedIn,
+        disabled: editDisabled ? WIZARD_COMMAND_REASONS.historyOnEdit : undefined,
+        args: [
+          {
+            placeholder: 'Show the history of which part? Type a name',
+            empty: RESOURCE_LISTS_TEXTS.noItems,
+            load: () =>
+              PART_KINDS.flatMap((kind) => {
+                const part = partOf(kind);
+                return part
+                  ? [
+                      {
+                        id: kind,
+                        title: part.metadata.name,
+                        subtitle: `${PART_LABEL[kind]} · v${part.metadata.version}`,
+                        value: kind,
+                      },
+                    ]
+                  : [];
+              }),
+          },
+        ],
+        run: (kind) => {
+          const part = partOf(kind);
+          if (part) history.send({ type: 'history.open', target: historyTarget(kind, part) });
+        },
+      }),
       {
         id: 'wizard.try',
         title: 'Try this design',
@@ -241,6 +279,6 @@ export function useWizardCommands(viewer: Actor) {
         run: () => wizard.send({ type: 'wizard.finish' }),
       },
     ];
-  }, [wizard, lists, editor, remove, confirm, state, starting, viewer]);
+  }, [wizard, lists, editor, remove, confirm, history, state, starting, viewer]);
   usePaletteCommands(commands);
 }

@@ -15,6 +15,7 @@ import { canSeeBehaviour } from '@shared/permissions';
 import { shallowEqual } from '@xstate/react';
 import { LeiaViewActor } from '../actors';
 import { BehaviourTab } from './BehaviourTab';
+import { HistoryTab, LeiaHistoryActors, LeiaHistoryCommands, LeiaLineage } from './LeiaHistory';
 import { PersonaTab } from './PersonaTab';
 import { ProblemTab } from './ProblemTab';
 
@@ -29,10 +30,19 @@ const selectView = (s: LeiaViewSnapshot) => ({
 
 /**
  * The View modal: tabs Problem, Persona and, for those who may see behaviour
- * content (canSeeBehaviour: not instructors), Behaviour. Escape, the backdrop and the close button
+ * content (canSeeBehaviour: not instructors), Behaviour, then History (its versions, and where it
+ * came from: ./LeiaHistory.tsx). Escape, the backdrop and the close button
  * close it; the machine resets the tab to Problem when a different LEIA is opened.
  */
-export function ViewLeiaModal({ viewer }: { viewer: Actor | null }) {
+export function ViewLeiaModal({ viewer, onRestored }: { viewer: Actor | null; onRestored?: () => void }) {
+  return (
+    <LeiaHistoryActors viewer={viewer} onRestored={onRestored}>
+      <ViewLeiaDialog viewer={viewer} />
+    </LeiaHistoryActors>
+  );
+}
+
+function ViewLeiaDialog({ viewer }: { viewer: Actor | null }) {
   const actor = LeiaViewActor.useActorRef();
   const view = LeiaViewActor.useSelector(selectView, shallowEqual);
   const { summary, leia } = view;
@@ -52,6 +62,7 @@ export function ViewLeiaModal({ viewer }: { viewer: Actor | null }) {
               },
             ]
           : []),
+        { id: 'history', label: 'History', content: <HistoryTab /> },
       ]
     : [];
 
@@ -75,6 +86,8 @@ export function ViewLeiaModal({ viewer }: { viewer: Actor | null }) {
               onClick={() =>
                 designFrom({
                   id: leia.id,
+                  metadata: leia.metadata,
+                  user: leia.user,
                   parts: {
                     persona: leia.spec.persona.id,
                     problem: leia.spec.problem.id,
@@ -92,13 +105,17 @@ export function ViewLeiaModal({ viewer }: { viewer: Actor | null }) {
       {view.error ? (
         <ErrorState message={view.error} onRetry={() => actor.send({ type: 'view.retry' })} />
       ) : leia ? (
-        <Tabs
-          label="LEIA parts"
-          tabs={tabs}
-          // An instructor never has the Behaviour tab; Tabs then shows the first one.
-          value={view.tab}
-          onChange={(tab) => actor.send({ type: 'view.tab', tab: tab as LeiaTab })}
-        />
+        <>
+          <LeiaHistoryCommands />
+          <LeiaLineage leiaId={leia.id} />
+          <Tabs
+            label="LEIA parts and history"
+            tabs={tabs}
+            // An instructor never has the Behaviour tab; Tabs then shows the first one.
+            value={view.tab}
+            onChange={(tab) => actor.send({ type: 'view.tab', tab: tab as LeiaTab })}
+          />
+        </>
       ) : (
         <LoadingState text={LEIA_VIEW_TEXTS.loading} />
       )}

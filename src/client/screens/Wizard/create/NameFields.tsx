@@ -1,43 +1,133 @@
-import { TextInput } from '@client/components';
-import { isCheckingName, isFinishing, nameFields, type WizardSnapshot } from '@machines/wizard';
+import { TextArea, TextInput } from '@client/components';
+import { bumpLabel } from '@client/history/labels';
+import {
+  isCheckingName,
+  isFinishing,
+  nameFields,
+  type SaveAsView,
+  saveAsFields,
+  type WizardSnapshot,
+} from '@machines/wizard';
 import { DEFAULT_VERSION } from '@shared/semver';
 import { shallowEqual } from '@xstate/react';
+import { useId } from 'react';
 import { WizardActor } from '../actors';
-import { NAME_LABEL } from '../labels';
+import { ITEM_LABEL, NAME_LABEL } from '../labels';
 
 const selectNames = (s: WizardSnapshot) => ({
   fields: nameFields(s),
+  saveAs: saveAsFields(s),
   checking: nameFields(s).map(({ key }) => isCheckingName(s, key)),
   finishing: isFinishing(s),
 });
+type Names = ReturnType<typeof selectNames>;
 
-const sameNames = (a: ReturnType<typeof selectNames>, b: ReturnType<typeof selectNames>) =>
+// Small plain data: compared by value, so each keystroke re-renders only when something shown changed.
+const sameNames = (a: Names, b: Names) =>
   a.finishing === b.finishing &&
   shallowEqual(a.checking, b.checking) &&
-  a.fields.length === b.fields.length &&
-  a.fields.every((item, i) => item.key === b.fields[i]?.key && shallowEqual(item.field, b.fields[i]?.field));
+  JSON.stringify([a.fields, a.saveAs]) === JSON.stringify([b.fields, b.saveAs]);
 
 /**
- * The names step 3 asks for: the LEIA's and each edited part's (version 1.0.0). Each is checked
- * against the existing names as the user types (machines/wizard.ts); its error clears on edit.
+ * How step 3 saves the LEIA and each edited part: under a new name (version 1.0.0, checked against
+ * the existing names as the user types), or, for what the user may version, as 'New version of
+ * {name}' with a patch, minor (the default) or major bump showing the number it gives; each with an
+ * optional change note (machines/wizard/versions.ts).
  */
 export function NameFields() {
-  const wizard = WizardActor.useActorRef();
-  const { fields, checking, finishing } = WizardActor.useSelector(selectNames, sameNames);
+  const { fields, saveAs, checking, finishing } = WizardActor.useSelector(selectNames, sameNames);
   return (
     <div className="name-fields">
       {fields.map(({ key, field }, i) => (
-        <TextInput
+        <SaveAsItem
           key={key}
+          view={saveAs[i]!}
+          name={field}
+          checking={checking[i] ?? false}
+          first={i === 0}
+          disabled={finishing}
+        />
+      ))}
+    </div>
+  );
+}
+
+function SaveAsItem({
+  view,
+  name,
+  checking,
+  first,
+  disabled,
+}: {
+  view: SaveAsView;
+  name: { value: string; error: string | null };
+  checking: boolean;
+  first: boolean;
+  disabled: boolean;
+}) {
+  const wizard = WizardActor.useActorRef();
+  const group = useId();
+  const { key } = view;
+  const label = ITEM_LABEL[key];
+  const setMode = (mode: SaveAsView['mode']) => wizard.send({ type: 'saveAs.mode', key, mode });
+  return (
+    <fieldset className="save-as" disabled={disabled}>
+      <legend className="save-as__legend">{label}</legend>
+      {view.versionOf !== null && (
+        <div className="save-as__modes" role="radiogroup" aria-label={`Save the ${label.toLowerCase()} as`}>
+          <label className="save-as__choice">
+            <input
+              type="radio"
+              name={`${group}-mode`}
+              checked={view.mode === 'name'}
+              onChange={() => setMode('name')}
+            />
+            New name
+          </label>
+          <label className="save-as__choice">
+            <input
+              type="radio"
+              name={`${group}-mode`}
+              checked={view.mode === 'version'}
+              onChange={() => setMode('version')}
+            />
+            New version of {view.versionOf}
+          </label>
+        </div>
+      )}
+      {view.mode === 'name' ? (
+        <TextInput
           label={NAME_LABEL[key]}
           autoComplete="off"
-          data-autofocus={i === 0 ? '' : undefined}
-          hint={`Version ${DEFAULT_VERSION}${checking[i] ? ' · Checking the name...' : ''}`}
-          value={field.value}
-          error={field.error ?? undefined}
-          disabled={finishing}
+          data-autofocus={first ? '' : undefined}
+          hint={`Version ${DEFAULT_VERSION}${checking ? ' · Checking the name...' : ''}`}
+          value={name.value}
+          error={name.error ?? undefined}
           onChange={(event) => wizard.send({ type: 'name.change', key, value: event.target.value })}
         />
+      ) : (
+        <BumpChoice view={view} onBump={(bump) => wizard.send({ type: 'saveAs.bump', key, bump })} />
+      )}
+      <TextArea
+        label={`${label} change note (optional)`}
+        rows={2}
+        value={view.note.value}
+        error={view.note.error ?? undefined}
+        onChange={(event) => wizard.send({ type: 'note.change', key, value: event.target.value })}
+      />
+    </fieldset>
+  );
+}
+
+function BumpChoice({ view, onBump }: { view: SaveAsView; onBump: (bump: SaveAsView['bump']) => void }) {
+  const group = useId();
+  return (
+    <div className="save-as__bumps" role="radiogroup" aria-label={`${ITEM_LABEL[view.key]} version`}>
+      {view.bumps.map(({ bump, version }) => (
+        <label key={bump} className="save-as__choice">
+          <input type="radio" name={group} checked={view.bump === bump} onChange={() => onBump(bump)} />
+          {bumpLabel(bump, version)}
+        </label>
       ))}
     </div>
   );

@@ -4,6 +4,7 @@ import type { Actor } from '@shared/permissions';
 import { STEP_TITLE_ID, WIZARD_LABELS } from '../labels';
 import { PartCard } from './PartCard';
 import { PartEditorModal } from './PartEditorModal';
+import { PartHistoryModal } from './PartHistoryModal';
 import { PreviewPanel } from './PreviewPanel';
 import './edit.css';
 
@@ -29,6 +30,7 @@ export function EditStep({ viewer }: { viewer: Actor }) {
         <PreviewPanel viewer={viewer} title={WIZARD_LABELS.preview} withTry />
       </div>
       <PartEditorModal />
+      <PartHistoryModal />
     </section>
   );
 }

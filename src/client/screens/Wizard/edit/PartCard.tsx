@@ -1,5 +1,6 @@
-import { Badge, Button, EditIcon, RefreshIcon, RoleBadge } from '@client/components';
+import { Badge, Button, ClockIcon, EditIcon, RefreshIcon, RoleBadge } from '@client/components';
 import { DiffView } from '@client/components/code/DiffView';
+import { HistoryActor } from '@client/history/actors';
 import { specText } from '@machines/partEditor';
 import type { PartKind } from '@machines/wizard';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
@@ -7,23 +8,38 @@ import { useId, useState } from 'react';
 import { PartEditorActor, WizardActor } from '../actors';
 import { PART_LABEL, WIZARD_LABELS } from '../labels';
 import { behaviourSummary } from '../select/BehaviourPicker';
+import { historyTarget } from './PartHistoryModal';
 
 /**
  * A step 2 card: name, version, a description preview, '(edited)', Edit, and Reset once edited;
  * unedited, the author's email and role badge. An edited part can show its changes side by side
  * with the original. An instructor's behaviour card shows only name, version, role and process.
+ * Every card has History: the versions of the part's name (./PartHistoryModal.tsx).
  */
 export function PartCard({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
   const part = WizardActor.useSelector((s) => s.context.parts[kind]);
   const original = WizardActor.useSelector((s) => s.context.originals[kind]);
   const wizard = WizardActor.useActorRef();
   const editor = PartEditorActor.useActorRef();
+  const history = HistoryActor.useActorRef();
   const [showChanges, setShowChanges] = useState(false);
   const titleId = useId();
   if (!part) return null;
   const full = kind !== 'behaviour' || canSeeBehaviour(viewer);
   const description = typeof part.spec.description === 'string' ? part.spec.description : '';
   const label = PART_LABEL[kind];
+  // Everyone's, a behaviour's too: an instructor sees its versions as metadata only.
+  const historyButton = (
+    <Button
+      size="sm"
+      variant="ghost"
+      icon={<ClockIcon />}
+      aria-label={`History of ${kind}`}
+      onClick={() => history.send({ type: 'history.open', target: historyTarget(kind, part) })}
+    >
+      {WIZARD_LABELS.history}
+    </Button>
+  );
 
   return (
     <article className="part-card" aria-labelledby={titleId}>
@@ -76,8 +92,10 @@ export function PartCard({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
               {showChanges ? 'Hide changes' : 'Show changes'}
             </Button>
           )}
+          {historyButton}
         </div>
       )}
+      {!full && <div className="part-card__actions">{historyButton}</div>}
       {part.edited && original && showChanges && (
         <DiffView
           before={specText(original.spec)}

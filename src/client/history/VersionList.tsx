@@ -1,0 +1,65 @@
+import { Badge, Button, RefreshIcon } from '@client/components';
+import { formatDateTime } from '@client/format';
+import type { HistoryView } from '@machines/history';
+import { HistoryActor } from './actors';
+import { HISTORY_LABELS } from './labels';
+
+/**
+ * Every visible version, newest first: version, date, author, note and Published badge. Those who
+ * may see the content choose two to compare (a checkbox each); those who may add a version can
+ * restore any of them.
+ */
+export function VersionList({ view }: { view: HistoryView }) {
+  const history = HistoryActor.useActorRef();
+  const busy = view.comparing || view.confirming || view.restoringNow;
+  const name = view.target?.name ?? '';
+  return (
+    <ol className="history-versions" aria-label={HISTORY_LABELS.versionsOf(name)}>
+      {view.versions.map((entry) => {
+        const current = entry.id === view.target?.id;
+        return (
+          <li
+            key={entry.id}
+            className="history-version"
+            aria-label={`v${entry.version}`}
+            aria-current={current ? 'true' : undefined}
+          >
+            {view.seesContent && (
+              <input
+                type="checkbox"
+                className="history-version__pick"
+                aria-label={HISTORY_LABELS.compare(entry.version)}
+                checked={view.picked.includes(entry.id)}
+                disabled={view.restoringNow || view.confirming}
+                onChange={() => history.send({ type: 'history.pick', id: entry.id })}
+              />
+            )}
+            <div className="history-version__body">
+              <p className="history-version__head">
+                <strong>v{entry.version}</strong>
+                {entry.isPublished && <Badge tone="green">{HISTORY_LABELS.published}</Badge>}
+                {current && <span className="history-version__current">{HISTORY_LABELS.shown}</span>}
+              </p>
+              <p className="history-version__meta">
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · {entry.user.email}
+              </p>
+              {entry.note && <p className="history-version__note">{entry.note}</p>}
+            </div>
+            {view.mayRestore && (
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<RefreshIcon />}
+                aria-label={HISTORY_LABELS.restoreVersion(entry.version)}
+                disabled={busy}
+                onClick={() => history.send({ type: 'history.restore.ask', id: entry.id })}
+              >
+                {HISTORY_LABELS.restore}
+              </Button>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,23 @@
+/** The History view's own labels (the flow's texts are machines/history.ts's). */
+export const HISTORY_LABELS = {
+  title: 'History',
+  versionsOf: (name: string) => `Versions of ${name}`,
+  compare: (version: string) => `Compare v${version}`,
+  published: 'Published',
+  shown: '(this version)',
+  restore: 'Restore this version',
+  restoreVersion: (version: string) => `Restore v${version}`,
+  restoreTitle: (version: string) => `Restore v${version} as a new version`,
+  restoreHint: 'Nothing is overwritten: the old content becomes a new version, noted "Restored from".',
+  bump: 'New version number',
+  confirm: 'Restore',
+  cancel: 'Cancel',
+  comparing: 'Loading the two versions...',
+  summary: 'Changes',
+  derived: 'Designs derived from this',
+  noDerived: 'None that you can see',
+} as const;
+
+/** 'Minor (1.2.0)': a bump with the number it gives. */
+export const bumpLabel = (bump: string, version: string) =>
+  `${bump.charAt(0).toUpperCase()}${bump.slice(1)} (${version})`;

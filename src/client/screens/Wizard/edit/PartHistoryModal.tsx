@@ -1,0 +1,50 @@
+import { Modal } from '@client/components';
+import { HistoryActor } from '@client/history/actors';
+import { HistoryPanel } from '@client/history/HistoryPanel';
+import { DerivedFrom } from '@client/history/Lineage';
+import { useHistoryCommands } from '@client/history/useHistoryCommands';
+import { type HistoryTarget, isHistoryOpen } from '@machines/history';
+import type { PartKind, WizardPart } from '@machines/wizard';
+import { PART_LABEL } from '../labels';
+
+/** The History of a chosen part: its stored id and name (an edited part's are its original's). */
+export const historyTarget = (kind: PartKind, part: WizardPart): HistoryTarget => ({
+  kind,
+  id: part.id,
+  name: part.metadata.name,
+  version: part.metadata.version,
+});
+
+const noop = () => undefined;
+
+/** The palette's Compare and Restore act on the part whose History is open. */
+function PartHistoryCommands() {
+  useHistoryCommands({ group: 'Design', closed: 'Open a part’s History first', reveal: noop });
+  return null;
+}
+
+/**
+ * A part card's History (machines/history.ts): the versions of its name, where it came from,
+ * compare two, restore one. Escape and the close button close it.
+ */
+export function PartHistoryModal() {
+  const history = HistoryActor.useActorRef();
+  const open = HistoryActor.useSelector(isHistoryOpen);
+  const target = HistoryActor.useSelector((s) => s.context.target);
+  const lineage = HistoryActor.useSelector((s) => s.context.lineage);
+  if (!target || target.kind === 'leia') return null;
+  return (
+    <Modal
+      open={open}
+      onClose={() => history.send({ type: 'history.close' })}
+      title={`History of ${target.name}`}
+      description={PART_LABEL[target.kind]}
+      size="lg"
+      className="part-history"
+    >
+      <PartHistoryCommands />
+      <DerivedFrom lineage={lineage} />
+      <HistoryPanel />
+    </Modal>
+  );
+}
