@@ -10,6 +10,7 @@ vi.mock(
   partlyFake('listResources', 'getResource', 'createResource', 'deleteResource', 'resourceExists'),
 );
 vi.mock('@client/api/leias', partlyFake('createLeia', 'leiaExists', 'listLeias'));
+vi.mock('@client/api/history', partlyFake('listVersions'));
 vi.mock('@client/api/runner', partlyFake('initializeSession'));
 vi.mock('@client/api/evaluations', partlyFake('listLeakChecks', 'startLeakCheck'));
 vi.mock('@client/auth', partlyFake('useAuth'));
