@@ -94,6 +94,11 @@ export interface SearchListInput {
   pageSize?: number;
 }
 
+const filtersChanged = {
+  type: 'filtersChanged',
+  params: ({ context }: { context: SearchListContext }) => ({ filters: context.filters }),
+} as const;
+
 export const searchListMachine = setup({
   types: {
     context: {} as SearchListContext,
@@ -109,6 +114,8 @@ export const searchListMachine = setup({
   actions: {
     /** The 'Could not load LEIAs' toast (bottom-right, 5000 ms). */
     notifyLoadFailed: (_, _params: { error: unknown }) => notProvided('searchList', 'notifyLoadFailed'),
+    /** The filters changed: the app keeps them in the address bar. */
+    filtersChanged: (_, _params: { filters: SearchFilters }) => notProvided('searchList', 'filtersChanged'),
     setFilters: assign({
       filters: ({ context, event }) =>
         event.type === 'filters.set' ? { ...context.filters, ...event.filters } : context.filters,
@@ -157,10 +164,10 @@ export const searchListMachine = setup({
         guard: 'changesQuery',
         target: '.Debouncing',
         reenter: true,
-        actions: ['setFilters', 'forgetRows'],
+        actions: ['setFilters', 'forgetRows', filtersChanged],
       },
       // Same request (e.g. a trailing space): keep the box's text, load nothing.
-      { actions: 'setFilters' },
+      { actions: ['setFilters', filtersChanged] },
     ],
     'list.reload': { target: '.Loading', reenter: true, actions: 'keepRows' },
     'list.deleted': { target: '.Loading', reenter: true, actions: ['removeItem', 'keepRows'] },

@@ -1,3 +1,5 @@
+import { DENSITY_KEY } from './density';
+
 /**
  * What the product keeps in the browser for the signed-in user lives under keys that start with
  * `leia:` (the current chat, a design in progress), in local or session storage. Ending a session
@@ -5,7 +7,7 @@
  * one. Per-browser preferences (the theme, list density) are kept: they are listed here.
  */
 export const USER_DATA_PREFIX = 'leia:';
-const BROWSER_PREFERENCES = new Set<string>(['leia:density']);
+const BROWSER_PREFERENCES = new Set<string>([DENSITY_KEY]);
 
 const userKeys = (store: Storage): string[] =>
   Array.from({ length: store.length }, (_, index) => store.key(index)).filter(

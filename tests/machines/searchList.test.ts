@@ -44,8 +44,9 @@ const start = (input: { pageSize?: number } = {}) => {
       }),
   );
   const notifyLoadFailed = vi.fn();
+  const filtersChanged = vi.fn();
   const actor = createActor(
-    searchListMachine.provide({ actors: { loadPage }, actions: { notifyLoadFailed } }),
+    searchListMachine.provide({ actors: { loadPage }, actions: { notifyLoadFailed, filtersChanged } }),
     {
       input,
     },
@@ -54,6 +55,7 @@ const start = (input: { pageSize?: number } = {}) => {
     actor,
     calls,
     notifyLoadFailed,
+    filtersChanged,
     snap: () => actor.getSnapshot(),
     send: (event: SearchListEvent) => actor.send(event),
     last: () => calls.at(-1)!,
@@ -129,6 +131,18 @@ describe('searchList machine', () => {
     // Text trimmed; All versions is sent as an empty version (spec section 5 "Search").
     expect(last().input.query).toEqual({ text: 'bank', visibility: 'private', version: '' });
     expect(snap().context.filters).toEqual({ text: '  bank  ', visibility: 'private', version: 'all' });
+  });
+
+  it('tells the app every change of the filters (it keeps them in the address bar), even without a reload', async () => {
+    const { send, filtersChanged } = start();
+    send({ type: 'filters.set', filters: { text: 'bank' } });
+    send({ type: 'filters.set', filters: { text: 'bank ' } });
+    send({ type: 'filters.set', filters: { version: 'all' } });
+    expect(filtersChanged.mock.calls.map(([, params]) => params.filters)).toEqual([
+      { text: 'bank', visibility: 'all', version: 'latest' },
+      { text: 'bank ', visibility: 'all', version: 'latest' },
+      { text: 'bank ', visibility: 'all', version: 'all' },
+    ]);
   });
 
   it('does not reload when the change does not change the request (a trailing space)', async () => {

@@ -139,6 +139,36 @@ describe('Search screen', () => {
     await waitFor(() => expect(lastQuery()).toMatchObject({ visibility: 'private', version: '' }));
   });
 
+  it('keeps the search in the address bar, and starts from it (a link, a reload, back from a chat)', async () => {
+    const { user, unmount } = await renderSearch();
+    await user.type(screen.getByRole('searchbox'), 'bank');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Version' }), 'all');
+    expect(window.location.search).toBe('?q=bank&version=all');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Version' }), 'latest');
+    expect(window.location.search).toBe('?q=bank');
+    unmount();
+
+    window.history.replaceState(null, '', '/?q=zoo&visibility=public&version=all&bogus=1');
+    mocked.listLeias.mockClear();
+    await renderSearch();
+    expect(screen.getByRole('searchbox')).toHaveValue('zoo');
+    expect(screen.getByRole('combobox', { name: 'Visibility' })).toHaveValue('public');
+    expect(screen.getByRole('combobox', { name: 'Version' })).toHaveValue('all');
+    expect(lastQuery()).toMatchObject({ text: 'zoo', visibility: 'public', version: '' });
+  });
+
+  it('offers compact rows, remembered by this browser', async () => {
+    const { user, unmount } = await renderSearch();
+    expect(screen.getByRole('feed', { name: 'LEIAs' })).not.toHaveClass('leia-feed--compact');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Rows' }), 'compact');
+    expect(screen.getByRole('feed', { name: 'LEIAs' })).toHaveClass('leia-feed--compact');
+    expect(localStorage.getItem('leia:density')).toBe('compact');
+    unmount();
+    await renderSearch();
+    expect(screen.getByRole('combobox', { name: 'Rows' })).toHaveValue('compact');
+    expect(screen.getByRole('feed', { name: 'LEIAs' })).toHaveClass('leia-feed--compact');
+  });
+
   it('passes the abort signal, and a newer search aborts the one in flight', async () => {
     const { user } = await renderSearch();
     const slow = deferred<never>();

@@ -1,5 +1,6 @@
 import type { LeiaListItem } from '@client/api/leias';
-import { Button } from '@client/components';
+import { Button, cx } from '@client/components';
+import { useDensity } from '@client/density';
 import { isTypingTarget } from '@client/palette/keys';
 import type { Actor } from '@shared/permissions';
 import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
@@ -45,6 +46,7 @@ export function LeiaList({
   onLoadMore,
   feedRef,
 }: LeiaListProps) {
+  const density = useDensity();
   const [activeIndex, setActiveIndex] = useState(0);
   const active = Math.min(activeIndex, Math.max(items.length - 1, 0));
   const sentinelRef = useRef<HTMLDivElement>(null);
@@ -135,7 +137,11 @@ export function LeiaList({
         role="feed"
         aria-label="LEIAs"
         aria-busy={refreshing || loadingMore}
-        className={refreshing ? 'leia-feed leia-feed--stale' : 'leia-feed'}
+        className={cx(
+          'leia-feed',
+          refreshing && 'leia-feed--stale',
+          density === 'compact' && 'leia-feed--compact',
+        )}
         onKeyDown={onKeyDown}
       >
         {items.map((leia, index) => (

@@ -1,4 +1,5 @@
 import { SearchIcon, Select, type SelectOption } from '@client/components';
+import { type Density, setDensity, useDensity } from '@client/density';
 import { useSearchBox } from '@client/palette';
 import type { SearchFilters as Filters, VersionFilter } from '@machines/searchList';
 import type { Visibility } from '@shared/schemas/visibility';
@@ -15,6 +16,11 @@ export const VERSION_OPTIONS: readonly (SelectOption & { value: VersionFilter })
   { value: 'all', label: 'All' },
 ];
 
+export const DENSITY_OPTIONS: readonly (SelectOption & { value: Density })[] = [
+  { value: 'comfortable', label: 'Comfortable' },
+  { value: 'compact', label: 'Compact' },
+];
+
 export const SEARCH_PLACEHOLDER = 'Search by name or description';
 
 export interface SearchFiltersProps {
@@ -24,8 +30,9 @@ export interface SearchFiltersProps {
   onFocusResults: () => void;
 }
 
-/** The search box (the `/` focus target) and the Visibility and Version filters. */
+/** The search box (the `/` focus target), the Visibility and Version filters, and the row density. */
 export function SearchFilters({ filters, onChange, onFocusResults }: SearchFiltersProps) {
+  const density = useDensity();
   const boxRef = useRef<HTMLInputElement>(null);
   const boxId = useId();
   useSearchBox(boxRef);
@@ -70,6 +77,13 @@ export function SearchFilters({ filters, onChange, onFocusResults }: SearchFilte
         options={[...VERSION_OPTIONS]}
         value={filters.version}
         onChange={(event) => onChange({ version: event.target.value as VersionFilter })}
+      />
+      <Select
+        label="Rows"
+        className="search-filters__select"
+        options={[...DENSITY_OPTIONS]}
+        value={density}
+        onChange={(event) => setDensity(event.target.value as Density)}
       />
     </search>
   );

@@ -9,6 +9,7 @@ import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
+import { filtersFromUrl, urlOfFilters } from './searchUrl';
 
 /**
  * The three actors behind a LEIA list screen (Search and My LEIAs): the result list, the View
@@ -29,6 +30,8 @@ export const scopeParams = (scope: LeiaScope): Pick<LeiaListParams, 'owner'> =>
 
 /** Wires the list and the View modal once; the scope is fixed for the life of the screen. */
 export function LeiaActors({ scope, children }: { scope: LeiaScope; children: ReactNode }) {
+  // The search starts from the address bar (a link, a reload, back from a chat) and stays in it.
+  const [initialFilters] = useState(() => filtersFromUrl(window.location.search));
   const [logic] = useState(() => ({
     list: searchListMachine.provide({
       actors: {
@@ -40,6 +43,13 @@ export function LeiaActors({ scope, children }: { scope: LeiaScope; children: Re
         notifyLoadFailed: () => {
           toast.error(SEARCH_LIST_TEXTS.failed, LIST_SCREEN_TOAST);
         },
+        // Replaced, not pushed: Back leaves the screen rather than undoing each keystroke.
+        filtersChanged: (_, { filters }) =>
+          window.history.replaceState(
+            window.history.state,
+            '',
+            `${window.location.pathname}${urlOfFilters(filters)}`,
+          ),
       },
     }),
     view: leiaViewMachine.provide({
@@ -47,7 +57,7 @@ export function LeiaActors({ scope, children }: { scope: LeiaScope; children: Re
     }),
   }));
   return (
-    <LeiaListActor.Provider logic={logic.list} options={{ input: {} }}>
+    <LeiaListActor.Provider logic={logic.list} options={{ input: { filters: initialFilters } }}>
       <LeiaViewActor.Provider logic={logic.view}>
         <DeleteLeiaActors>{children}</DeleteLeiaActors>
       </LeiaViewActor.Provider>
