@@ -18,6 +18,12 @@ export interface StoredMessage {
   text: string;
 }
 
+export interface AppendedMessage {
+  isLeia: boolean;
+  text: string;
+  stopped?: boolean;
+}
+
 /** Far more attempts than concurrent writers one chat session ever has. */
 export const MAX_ATTEMPTS = 50;
 
@@ -62,6 +68,7 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
       seq: nextSeq(sql.placeholder('sessionId')),
       isLeia: sql.placeholder('isLeia'),
       text: sql.placeholder('text'),
+      stopped: sql.placeholder('stopped'),
     })
     .onConflictDoNothing()
     .returning({ createdAt: runnerMessages.createdAt })
@@ -94,6 +101,7 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
           .select({
             isLeia: runnerMessages.isLeia,
             text: runnerMessages.text,
+            stopped: runnerMessages.stopped,
             createdAt: runnerMessages.createdAt,
           })
           .from(runnerMessages)
@@ -117,11 +125,13 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
     /**
      * Stores a message after the last one, whatever it is by then; `replaces` (regenerate) is
      * deleted in the same transaction, so the conversation never shows both replies or neither.
+     * `stopped`: a reply cut short by the user (its text is what was written by then).
      */
-    append(sessionId: string, isLeia: boolean, text: string, replaces?: number): Promise<Date> {
+    append(sessionId: string, message: AppendedMessage, replaces?: number): Promise<Date> {
+      const { isLeia, text, stopped = false } = message;
       if (replaces === undefined)
         return inserting(() =>
-          untilStored(sessionId, () => appendQuery.execute({ sessionId, isLeia, text })),
+          untilStored(sessionId, () => appendQuery.execute({ sessionId, isLeia, text, stopped })),
         );
       return inserting(() =>
         db.transaction(async (tx) => {
@@ -138,7 +148,7 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
           return untilStored(sessionId, () =>
             tx
               .insert(runnerMessages)
-              .values({ sessionId, seq: nextSeq(sessionId), isLeia, text })
+              .values({ sessionId, seq: nextSeq(sessionId), isLeia, text, stopped })
               .onConflictDoNothing()
               .returning({ createdAt: runnerMessages.createdAt }),
           );

@@ -12,7 +12,7 @@ import { UUID } from '../auth/hooks';
 import type { Db } from '../db/client';
 import { badRequest, modelFailed, notFound } from '../errors';
 import { buildSystemPrompt, toChatTurns } from '../runner/prompt';
-import { isProviderError, type LlmProvider, type ResolvedLeia } from '../runner/provider';
+import { isProviderError, type LlmProvider, ProviderError, type ResolvedLeia } from '../runner/provider';
 import { type RunnerSources, resolveLeiaToRun } from './runner-leia';
 import { createRunnerStore, MAX_ATTEMPTS, type StoredMessage } from './runner-store';
 
@@ -55,6 +55,8 @@ interface PreparedTurn {
 
 const iso = (date: Date) => date.toISOString();
 
+const stoppedError = () => new ProviderError('aborted', 'The request to the language model was cancelled');
+
 export function createRunnerService(db: Db, provider: LlmProvider, sources: RunnerSources) {
   const store = createRunnerStore(db, RUNNER_TEXTS.sessionNotFound);
 
@@ -96,9 +98,9 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
   }
 
   /** Stores the reply (replacing the regenerated one) and answers it as the API does. */
-  const storeReply = async (turn: PreparedTurn, text: string): Promise<ChatReply> => ({
+  const storeReply = async (turn: PreparedTurn, text: string, stopped = false): Promise<ChatReply> => ({
     message: text,
-    timestamp: iso(await store.append(turn.sessionId, true, text, turn.replaces)),
+    timestamp: iso(await store.append(turn.sessionId, { isLeia: true, text, stopped }, turn.replaces)),
   });
 
   return {
@@ -138,7 +140,12 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
           ...(stored.metadata.name && { name: stored.metadata.name }),
           problemDescription: typeof description.description === 'string' ? description.description : '',
         },
-        messages: messages.map((m) => ({ text: m.text, timestamp: iso(m.createdAt), isLeia: m.isLeia })),
+        messages: messages.map((m) => ({
+          text: m.text,
+          timestamp: iso(m.createdAt),
+          isLeia: m.isLeia,
+          ...(m.stopped && { stopped: true as const }),
+        })),
         ...(session.experimentContext && {
           experimentContext: session.experimentContext as unknown as ExperimentContext,
         }),
@@ -148,33 +155,38 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
     /**
      * Answers a turn: stores the user's message, streams the model's reply through `onDelta` and
      * stores it. The model failing or timing out is a 502 with its message, and the user's message
-     * stays stored, unanswered, for the retry. If the client goes away the model call is aborted
-     * and what it had already received is stored as the reply (nothing when it received nothing),
-     * so a reload shows what the user saw; then this throws the provider's 'aborted' error.
+     * stays stored, unanswered, for the retry. If the client goes away (Stop, Esc, a closed tab)
+     * the model call is aborted and, when streaming, what was already sent is stored as the reply
+     * marked stopped (nothing when nothing was sent), so a reload shows what the user saw; then
+     * this throws the provider's 'aborted' error.
      */
     async reply(actor: Actor, sessionId: string, turn: Turn, options: ReplyOptions): Promise<ChatReply> {
       const prepared = await prepare(actor, sessionId, turn);
+      const { signal, onDelta } = options;
       let text = '';
+      const stop = async (error: ProviderError): Promise<never> => {
+        if (onDelta && text.trim()) await storeReply(prepared, text, true);
+        throw error;
+      };
       try {
         const deltas = provider.streamReply({
           system: prepared.system,
           history: toChatTurns(prepared.history),
           leia: prepared.leia,
-          signal: options.signal,
+          signal,
           replacing: prepared.replacing,
         });
         for await (const delta of deltas) {
           text += delta;
-          options.onDelta?.(delta);
+          onDelta?.(delta);
         }
       } catch (error) {
         if (!isProviderError(error)) throw error;
-        if (options.signal.aborted) {
-          if (options.onDelta && text.trim()) await storeReply(prepared, text);
-          throw error;
-        }
+        if (signal.aborted) return stop(error);
         throw modelFailed(error.message);
       }
+      // The stop came as the last words were written: the client never got the reply as done.
+      if (signal.aborted && onDelta) return stop(stoppedError());
       if (!text.trim()) throw modelFailed(RUNNER_TEXTS.emptyReply);
       return storeReply(prepared, text);
     },
