@@ -118,9 +118,11 @@ async function measure(label: string, modelUrl: string, database: Partial<Config
     const addedWhole = median(json) - median(direct.total);
     const addedFirst = median(sse) - median(direct.first);
 
-    const profiling = process.env.RUNNER_BENCH_PROFILE ? await server.profile() : undefined;
     const perShort = await cpuPerMessage(server, api, sessions, SHORT, CPU_MESSAGES);
-    const profileRows = profiling ? await writeProfile(profiling, label) : [];
+    // Profiled apart: the profiler's own sampling would count in the figures above.
+    const profileRows = process.env.RUNNER_BENCH_PROFILE
+      ? await profileMessages(server, api, sessions, label)
+      : [];
     const perLong = await cpuPerMessage(server, api, sessions, LONG_FAST, LONG_CPU_MESSAGES);
     const perChunk = (perLong - perShort) / (LONG_FAST.chunks - SHORT.chunks);
 
@@ -219,7 +221,9 @@ export async function concurrently(api: RunnerClient, sessions: string[], shape:
   return { errors, latencies, perSecond: (latencies.length / (performance.now() - started)) * 1000 };
 }
 
-async function writeProfile(profiling: { stop(file: string): Promise<void> }, label: string) {
+async function profileMessages(server: ServerProcess, api: RunnerClient, sessions: string[], label: string) {
+  const profiling = await server.profile();
+  await cpuPerMessage(server, api, sessions, SHORT, CPU_MESSAGES);
   const dir = join(root, 'tests/bench/.profiles');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `runner-${label.toLowerCase()}.cpuprofile`);

@@ -29,6 +29,14 @@ interface StoredSessionSpec {
   spec: ResolvedLeia;
 }
 
+interface SessionInfo {
+  system: string;
+  leia: ResolvedLeia;
+}
+
+/** Sessions whose prompt and LEIA a process keeps (a few KB each). */
+const SESSION_CACHE_SIZE = 5000;
+
 /** The turn to answer: a new user message, or the last one again (Regenerate). */
 export type Turn = { kind: 'message'; text: string } | { kind: 'regenerate' };
 
@@ -61,40 +69,58 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
   const store = createRunnerStore(db, RUNNER_TEXTS.sessionNotFound);
 
   /**
-   * Reads the caller's session (anyone else's is a 404, admins' too) and stores the user's
-   * message after the last one. If another message took that place meanwhile, it reads again.
-   * A retry of a message whose answer failed finds it as the last, unanswered message and is not
-   * stored twice.
+   * What never changes once a session starts (its prompt and resolved LEIA), kept per process so a
+   * message does not read and parse them again. Bounded: the oldest entries go first. Ownership is
+   * still checked by every query.
+   */
+  const sessions = new Map<string, SessionInfo>();
+  const remember = (sessionId: string, row: { systemPrompt?: string; spec?: unknown }): SessionInfo => {
+    const info = { system: row.systemPrompt ?? '', leia: (row.spec as StoredSessionSpec).spec };
+    if (sessions.size >= SESSION_CACHE_SIZE) sessions.delete(sessions.keys().next().value!);
+    sessions.set(sessionId, info);
+    return info;
+  };
+
+  /**
+   * Reads the caller's session (anyone else's is a 404, admins' too) and, for a new message,
+   * stores it after the last one in the same round trip. If another message took that place
+   * meanwhile, it reads again. A retry of a message whose answer failed finds it as the last,
+   * unanswered message and is not stored twice.
    */
   async function prepare(actor: Actor, sessionId: string, turn: Turn): Promise<PreparedTurn> {
     if (!UUID.test(sessionId)) throw notFound(RUNNER_TEXTS.sessionNotFound);
+    if (turn.kind === 'regenerate') return prepareRegenerate(actor, sessionId);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const session = await store.load(actor.id, sessionId);
-      if (!session) throw notFound(RUNNER_TEXTS.sessionNotFound);
-      const { history } = session;
+      const cached = sessions.get(sessionId);
+      const row = await store.send(actor.id, sessionId, turn.text, !cached);
+      if (!row) throw notFound(RUNNER_TEXTS.sessionNotFound);
+      const { system, leia } = cached ?? remember(sessionId, row);
+      const { history, inserted } = row;
+      const prepared = { sessionId, system, leia };
+      if (inserted !== null) {
+        return { ...prepared, history: [...history, { seq: inserted, isLeia: false, text: turn.text }] };
+      }
       const last = history.at(-1);
-      const prepared = {
-        sessionId,
-        system: session.systemPrompt,
-        leia: (session.spec as unknown as StoredSessionSpec).spec,
-      };
-      if (turn.kind === 'regenerate') {
-        const answered = last?.isLeia ? history.slice(0, -1) : history;
-        if (answered.at(-1)?.isLeia !== false) throw badRequest(RUNNER_TEXTS.nothingToAnswer);
-        return {
-          ...prepared,
-          history: answered,
-          ...(last?.isLeia && { replaces: last.seq, replacing: last.text }),
-        };
-      }
-      const retry = last !== undefined && !last.isLeia && last.text === turn.text;
-      if (retry) return { ...prepared, history };
-      const seq = (last?.seq ?? 0) + 1;
-      if (await store.insertAt(sessionId, seq, false, turn.text)) {
-        return { ...prepared, history: [...history, { seq, isLeia: false, text: turn.text }] };
-      }
+      if (last !== undefined && !last.isLeia && last.text === turn.text) return { ...prepared, history };
     }
     throw new Error(`Could not store a message in runner session ${sessionId}: too many concurrent writers`);
+  }
+
+  /** Regenerate: the conversation up to the last user message, and the reply it replaces. */
+  async function prepareRegenerate(actor: Actor, sessionId: string): Promise<PreparedTurn> {
+    const session = await store.load(actor.id, sessionId);
+    if (!session) throw notFound(RUNNER_TEXTS.sessionNotFound);
+    const { history } = session;
+    const last = history.at(-1);
+    const answered = last?.isLeia ? history.slice(0, -1) : history;
+    if (answered.at(-1)?.isLeia !== false) throw badRequest(RUNNER_TEXTS.nothingToAnswer);
+    return {
+      sessionId,
+      system: session.systemPrompt,
+      leia: (session.spec as unknown as StoredSessionSpec).spec,
+      history: answered,
+      ...(last?.isLeia && { replaces: last.seq, replacing: last.text }),
+    };
   }
 
   /** Stores the reply (replacing the regenerated one) and answers it as the API does. */

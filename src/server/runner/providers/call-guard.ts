@@ -2,7 +2,7 @@
  * Why a model call was stopped before it finished. Every one of these reaches the request as an
  * abort, so the guard remembers which it was in order to give the caller the right error.
  */
-export type StopCause = 'idle' | 'total' | 'caller' | 'released';
+export type StopCause = 'idle' | 'total' | 'caller' | 'released' | 'finished';
 
 export interface CallGuardOptions {
   /** Longest silence allowed: before the first chunk and between two chunks. */
@@ -49,7 +49,16 @@ export class CallGuard {
     else this.#idleTimer = setTimeout(() => this.#stop('idle'), this.#options.idleMs);
   }
 
-  /** The call is over (finished, failed, or the reader stopped): free timers, close the request. */
+  /** The call finished: free the timers; nothing is left to abort. */
+  finished(): void {
+    if (this.#cause) return;
+    this.#cause = 'finished';
+    clearTimeout(this.#idleTimer);
+    clearTimeout(this.#totalTimer);
+    this.#options.signal?.removeEventListener('abort', this.#onCallerAbort);
+  }
+
+  /** The call is over (failed, or the reader stopped): free timers, close the request. */
   release(): void {
     this.#stop('released');
   }

@@ -74,6 +74,7 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
         started = true;
         yield delta;
       }
+      guard.finished();
     } catch (error) {
       throw toProviderError(error, { cause: guard.cause, started, responded }, limits);
     } finally {
@@ -145,6 +146,7 @@ function toProviderError(
       );
     case 'caller':
     case 'released':
+    case 'finished':
       return fail('aborted', 'The request to the language model was cancelled');
   }
   if (error instanceof HttpStatusError)
