@@ -127,6 +127,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Before the database closes: this process's checks stop and say why.
   app.addHook('preClose', () => ctx.services.leakChecks.stopAll());
   app.decorateRequest('actor', null);
+  app.decorateRequest('userId', null);
   app.addHook('onClose', () => database.close());
 
   await app.register(helmet, {

@@ -512,6 +512,26 @@ describe('authorization', () => {
     },
   );
 
+  it('a deleted account is told so (401) on its sessions, whose messages went with it', async () => {
+    const user = await t.createUser('advanced');
+    const sessionId = await startSession(t, user.token, { leia: leiaId });
+    expect((await send(t, user.token, sessionId, 'Hello')).statusCode).toBe(200);
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/users/${user.id}`,
+      token: t.admin.token,
+    });
+    expect(deleted.statusCode).toBeLessThan(300);
+    for (const response of [
+      await send(t, user.token, sessionId, 'Still there?'),
+      await send(t, user.token, sessionId, 'Still there?', { stream: true }),
+      await regenerate(t, user.token, sessionId),
+    ]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'Your account no longer exists' });
+    }
+  });
+
   it('only advanced users and admins may send a raw behaviour', async () => {
     const raw = { spec: { ...byIds(parts).spec, behaviour: { spec: behaviourBody().spec } } };
     expect((await initialize(t, t.admin.token, raw)).statusCode).toBe(201);

@@ -18,12 +18,22 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, loaded from the database on every request (null before requireUser). */
     actor: RequestActor | null;
+    /** The user a valid token names (set by requireUser and identifyUser). */
+    userId: string | null;
   }
 }
 
 export interface AuthHooks {
   requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /**
+   * For routes whose every query is scoped to rows the caller owns and that go with the account
+   * (a chat session's messages): the token names the user, and finding their row proves the
+   * account still exists, so the user is not read separately. When such a route finds nothing it
+   * calls `ensureStillExists`, so a deleted account is still a 401, never a 404.
+   */
+  identifyUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  ensureStillExists(userId: string): Promise<void>;
 }
 
 /**
@@ -38,20 +48,30 @@ export function createAuthHooks(db: Db, tokens: TokenService): AuthHooks {
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_find_user');
 
-  async function requireUser(request: FastifyRequest): Promise<void> {
+  async function identifyUser(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (!token) throw unauthorized('Authentication required');
     const claims = await tokens.verify(token);
     if (!claims || !UUID.test(claims.sub))
       throw unauthorized('Your session has expired, please log in again');
-    const [user] = await findUser.execute({ id: claims.sub });
+    request.userId = claims.sub;
+  }
+
+  async function requireUser(request: FastifyRequest): Promise<void> {
+    await identifyUser(request);
+    const [user] = await findUser.execute({ id: request.userId });
     if (!user) throw unauthorized('Your account no longer exists');
     request.actor = user;
   }
 
   return {
     requireUser,
+    identifyUser,
+    async ensureStillExists(userId) {
+      const [user] = await findUser.execute({ id: userId });
+      if (!user) throw unauthorized('Your account no longer exists');
+    },
     async requireAdmin(request) {
       await requireUser(request);
       if (!isAdmin(request.actor)) throw forbidden('Administrator access required');
@@ -60,6 +80,12 @@ export function createAuthHooks(db: Db, tokens: TokenService): AuthHooks {
 }
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The user of a route behind identifyUser (or requireUser). */
+export function userIdOf(request: FastifyRequest): string {
+  if (!request.userId) throw unauthorized();
+  return request.userId;
+}
 
 /** The actor of a route behind requireUser. */
 export function actorOf(request: FastifyRequest): RequestActor {

@@ -11,7 +11,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actorOf } from '../auth/hooks';
+import { actorOf, userIdOf } from '../auth/hooks';
 import { DomainError } from '../errors';
 import { statusOf } from '../http/errors';
 import { replies } from '../http/replies';
@@ -27,6 +27,12 @@ const tags = ['runner'];
  * when asked with `Accept: text/event-stream` (events in @shared/schemas/runner RUNNER_EVENTS).
  */
 export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(sessionRoutes);
+  await app.register(replyRoutes);
+};
+
+/** Sessions and transcriptions: the signed-in user, read from the database on each request. */
+const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { runner } = app.ctx.services;
   app.addHook('onRequest', app.ctx.auth.requireUser);
 
@@ -40,29 +46,6 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:sessionId',
     { schema: { params: sessionParams, response: replies({ 200: runnerSessionSchema }), tags } },
     (request) => runner.get(actorOf(request), request.params.sessionId),
-  );
-
-  app.post(
-    '/:sessionId/messages',
-    {
-      schema: {
-        params: sessionParams,
-        body: messageBodySchema,
-        response: replies({ 200: chatReplySchema }),
-        tags,
-      },
-    },
-    (request, reply) =>
-      answer(runner, request, reply, request.params.sessionId, {
-        kind: 'message',
-        text: request.body.message,
-      }),
-  );
-
-  app.post(
-    '/:sessionId/regenerate',
-    { schema: { params: sessionParams, response: replies({ 200: chatReplySchema }), tags } },
-    (request, reply) => answer(runner, request, reply, request.params.sessionId, { kind: 'regenerate' }),
   );
 
   app.post(
@@ -86,19 +69,68 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+/**
+ * A chat's turns, the classroom's hot path: the token names the user and the session query, which
+ * only finds the caller's own session, proves the account exists (sessions go with it), so the
+ * user is not read separately (AuthHooks.identifyUser).
+ */
+const replyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { runner } = app.ctx.services;
+  const { identifyUser, ensureStillExists } = app.ctx.auth;
+  app.addHook('onRequest', identifyUser);
+  const turns: Turns = {
+    reply: async (userId, sessionId, turn, options) => {
+      try {
+        return await runner.reply(userId, sessionId, turn, options);
+      } catch (error) {
+        if (error instanceof DomainError && error.kind === 'not-found') await ensureStillExists(userId);
+        throw error;
+      }
+    },
+  };
+
+  app.post(
+    '/:sessionId/messages',
+    {
+      schema: {
+        params: sessionParams,
+        body: messageBodySchema,
+        response: replies({ 200: chatReplySchema }),
+        tags,
+      },
+    },
+    (request, reply) =>
+      answer(turns, request, reply, request.params.sessionId, {
+        kind: 'message',
+        text: request.body.message,
+      }),
+  );
+
+  app.post(
+    '/:sessionId/regenerate',
+    { schema: { params: sessionParams, response: replies({ 200: chatReplySchema }), tags } },
+    (request, reply) => answer(turns, request, reply, request.params.sessionId, { kind: 'regenerate' }),
+  );
+};
+
+/** The runner's reply, with a missing session told apart from a deleted account. */
+interface Turns {
+  reply: RunnerService['reply'];
+}
+
 /** A reply to a turn, as JSON or as a stream; both share one path: the service streams into `onDelta`. */
 async function answer(
-  runner: RunnerService,
+  runner: Turns,
   request: FastifyRequest,
   reply: FastifyReply,
   sessionId: string,
   turn: Turn,
 ) {
   const signal = abortOnDisconnect(reply);
-  const actor = actorOf(request);
+  const userId = userIdOf(request);
   if (!wantsEventStream(request)) {
     try {
-      return await runner.reply(actor, sessionId, turn, { signal });
+      return await runner.reply(userId, sessionId, turn, { signal });
     } catch (error) {
       // Nobody is left to answer: the service already stopped the model.
       if (signal.aborted) return reply.hijack();
@@ -113,7 +145,7 @@ async function answer(
     return stream;
   };
   try {
-    const done = await runner.reply(actor, sessionId, turn, {
+    const done = await runner.reply(userId, sessionId, turn, {
       signal,
       onDelta: (text) => events().send(RUNNER_EVENTS.delta, { text }),
     });

@@ -87,12 +87,12 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
    * meanwhile, it reads again. A retry of a message whose answer failed finds it as the last,
    * unanswered message and is not stored twice.
    */
-  async function prepare(actor: Actor, sessionId: string, turn: Turn): Promise<PreparedTurn> {
+  async function prepare(ownerId: string, sessionId: string, turn: Turn): Promise<PreparedTurn> {
     if (!UUID.test(sessionId)) throw notFound(RUNNER_TEXTS.sessionNotFound);
-    if (turn.kind === 'regenerate') return prepareRegenerate(actor, sessionId);
+    if (turn.kind === 'regenerate') return prepareRegenerate(ownerId, sessionId);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const cached = sessions.get(sessionId);
-      const row = await store.send(actor.id, sessionId, turn.text, !cached);
+      const row = await store.send(ownerId, sessionId, turn.text, !cached);
       if (!row) throw notFound(RUNNER_TEXTS.sessionNotFound);
       const { system, leia } = cached ?? remember(sessionId, row);
       const { history, inserted } = row;
@@ -107,8 +107,8 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
   }
 
   /** Regenerate: the conversation up to the last user message, and the reply it replaces. */
-  async function prepareRegenerate(actor: Actor, sessionId: string): Promise<PreparedTurn> {
-    const session = await store.load(actor.id, sessionId);
+  async function prepareRegenerate(ownerId: string, sessionId: string): Promise<PreparedTurn> {
+    const session = await store.load(ownerId, sessionId);
     if (!session) throw notFound(RUNNER_TEXTS.sessionNotFound);
     const { history } = session;
     const last = history.at(-1);
@@ -186,8 +186,8 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
      * marked stopped (nothing when nothing was sent), so a reload shows what the user saw; then
      * this throws the provider's 'aborted' error.
      */
-    async reply(actor: Actor, sessionId: string, turn: Turn, options: ReplyOptions): Promise<ChatReply> {
-      const prepared = await prepare(actor, sessionId, turn);
+    async reply(ownerId: string, sessionId: string, turn: Turn, options: ReplyOptions): Promise<ChatReply> {
+      const prepared = await prepare(ownerId, sessionId, turn);
       const { signal, onDelta } = options;
       let text = '';
       const stop = async (error: ProviderError): Promise<never> => {
