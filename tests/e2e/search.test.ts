@@ -101,6 +101,10 @@ const deleteWithTypedName = async (page: Page, leia: CreatedLeia) => {
   await visible(page.getByText('LEIA deleted successfully'));
   await hidden(modal);
   await absent(rowOf(page, leia.name));
+  // The keyboard user carries on in the list (or the search box when the list is empty), never on the page.
+  await poll(() =>
+    page.evaluate(() => document.activeElement?.closest('[role="feed"], search') !== null),
+  ).toBe(true);
   const after = await admin.call('GET', `/leias/${leia.id}`);
   expect(after.status).toBe(404);
 };
@@ -181,6 +185,32 @@ describe('Search screen in Chromium', () => {
 
     await deleteWithTypedName(page, teacherOwn);
     await poll(() => rowNames(page)).toEqual(['E2E Harbour interview']);
+    await page.close();
+  });
+
+  it('deleting from the keyboard leaves the focus on the row now in that place, or the search box, never on the page', async () => {
+    const first = await createLeia(admin, 'E2E Keys first', { description: 'Deleted from the keyboard' });
+    const second = await createLeia(admin, 'E2E Keys second', { description: 'Stays' });
+    const page = await signInPage(ADMIN);
+    await search(page, 'e2e keys', [second.name, first.name]);
+    await page.getByRole('searchbox').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await poll(() => focused(rowOf(page, first.name))).toBe(true);
+    await page.keyboard.press('Delete');
+    const modal = page.getByRole('dialog', { name: 'Delete LEIA' });
+    await page.keyboard.type(first.name);
+    await page.keyboard.press('Enter');
+    await hidden(modal);
+    await absent(rowOf(page, first.name));
+    await poll(() => focused(rowOf(page, second.name))).toBe(true);
+    // The last row: the search box takes the focus.
+    await page.keyboard.press('Delete');
+    await page.keyboard.type(second.name);
+    await page.keyboard.press('Enter');
+    await hidden(modal);
+    await visible(page.getByText('No LEIAs found'));
+    await poll(() => focused(page.getByRole('searchbox'))).toBe(true);
     await page.close();
   });
 });

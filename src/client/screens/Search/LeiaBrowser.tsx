@@ -6,6 +6,7 @@ import { DesignPresetActors } from '@client/design/designPreset';
 import { LeakCheckActors } from '@client/evaluation/actors';
 import { LeakCheckModal } from '@client/evaluation/LeakCheckModal';
 import { useLeakCheckCommands } from '@client/evaluation/useLeakCheckCommands';
+import { focusTarget, SEARCH_TARGET } from '@client/palette';
 import { StartSessionActors } from '@client/runner/startSession';
 import {
   type SearchFilters as Filters,
@@ -89,6 +90,12 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
   const reload = useCallback(() => list.send({ type: 'list.reload' }), [list]);
   const focusResults = () =>
     feedRef.current?.querySelector<HTMLElement>('[data-index][tabindex="0"]')?.focus();
+  // After a delete: the row now in the deleted one's place, or the search box when none is left.
+  const focusAfterDelete = () => {
+    const row = feedRef.current?.querySelector<HTMLElement>('[data-index][tabindex="0"]');
+    if (row) row.focus();
+    else focusTarget(SEARCH_TARGET);
+  };
 
   return (
     <Page title={title} description={description} className="search-page">
@@ -122,7 +129,7 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
         )}
       </div>
       <ViewLeiaModal viewer={actor} onRestored={reload} />
-      <DeleteLeiaModal />
+      <DeleteLeiaModal onOpenerGone={focusAfterDelete} />
       <AddToActivityModal />
       <LeakCheckModal />
     </Page>
