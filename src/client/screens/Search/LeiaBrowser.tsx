@@ -43,10 +43,14 @@ const selectList = (s: SearchListSnapshot) => ({
   refreshing: isRefreshing(s),
   loadingMore: isLoadingMore(s),
   hasMore: hasMore(s),
+  total: s.context.total,
 });
 
-const countText = (count: number, more: boolean) =>
-  `${count}${more ? '+' : ''} ${count === 1 && !more ? 'LEIA' : 'LEIAs'}`;
+/** How many match (the server's total), else how many are loaded, '+' when more pages exist. */
+export const countText = (count: number, more: boolean, total?: number) =>
+  total !== undefined
+    ? `${total} ${total === 1 ? 'LEIA' : 'LEIAs'}`
+    : `${count}${more ? '+' : ''} ${count === 1 && !more ? 'LEIA' : 'LEIAs'}`;
 
 /**
  * A LEIA list screen: Search (every LEIA the user may see) and My LEIAs (their own) differ only in
@@ -107,7 +111,7 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
               <Spinner size={13} /> {SEARCH_LIST_TEXTS.loading}
             </>
           ) : state.view === 'rows' ? (
-            countText(state.items.length, state.hasMore)
+            countText(state.items.length, state.hasMore, state.total)
           ) : null}
         </p>
         {state.view === 'loading' && <LoadingState text={SEARCH_LIST_TEXTS.loading} />}
