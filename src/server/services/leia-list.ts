@@ -70,8 +70,17 @@ export async function listLeias(db: Db, actor: Actor, query: Query): Promise<Lei
 
 type KeyCursor = Extract<LeiaListCursor, { micros: string }>;
 const isKeyCursor = (cursor: LeiaListCursor): cursor is KeyCursor => 'micros' in cursor;
-/** The matching rows; `page` = at most that many, after that key cursor, newest first. */
-type Candidates = (page?: { limit: number; after?: KeyCursor }) => SQL;
+type Page = { limit: number; after?: KeyCursor };
+
+/** The matching rows, three ways. */
+interface Candidates {
+  /** Whole rows: one more than the page, after the key cursor, newest first. */
+  page: (page: Page) => SQL;
+  /** Every match, narrow (id, name, version numbers, created_at): what ranking and counting need. */
+  all: () => SQL;
+  /** Whole rows of these ids (`ids`: a subquery of ids already ranked). */
+  byIds: (ids: SQL) => SQL;
+}
 
 function candidateRows(db: Db, actor: Actor, query: Query): Candidates {
   const { text, version, visibility, owner, fields } = query;
@@ -104,25 +113,37 @@ function candidateRows(db: Db, actor: Actor, query: Query): Candidates {
     version && version !== 'latest' ? eq(leias.version, version) : undefined,
   );
 
-  const rows = (where: SQL | undefined, page?: { limit: number; after?: KeyCursor }) => {
+  const narrowColumns = {
+    id: leias.id,
+    name: leias.name,
+    major: leias.major,
+    minor: leias.minor,
+    patch: leias.patch,
+    createdAt: sql`${leias.createdAt}`.as('created_at'),
+  };
+  type Shape = { page?: Page; narrow?: boolean };
+  const rows = (where: SQL | undefined, { page, narrow }: Shape = {}) => {
+    const columns = narrow
+      ? narrowColumns
+      : {
+          id: leias.id,
+          name: leias.name,
+          version: leias.version,
+          major: leias.major,
+          minor: leias.minor,
+          patch: leias.patch,
+          isPublished: sql`${leias.isPublished}`.as('is_published'),
+          createdAt: sql`${leias.createdAt}`.as('created_at'),
+          updatedAt: sql`${leias.updatedAt}`.as('updated_at'),
+          description: leias.description,
+          personaId: sql`${leias.personaId}`.as('persona_id'),
+          problemId: sql`${leias.problemId}`.as('problem_id'),
+          behaviourId: sql`${leias.behaviourId}`.as('behaviour_id'),
+          ownerId: sql`${leias.ownerId}`.as('owner_id'),
+          ...(withSpec && { spec: sql`${specColumn}`.as('spec') }),
+        };
     const select = db
-      .select({
-        id: leias.id,
-        name: leias.name,
-        version: leias.version,
-        major: leias.major,
-        minor: leias.minor,
-        patch: leias.patch,
-        isPublished: sql`${leias.isPublished}`.as('is_published'),
-        createdAt: sql`${leias.createdAt}`.as('created_at'),
-        updatedAt: sql`${leias.updatedAt}`.as('updated_at'),
-        description: leias.description,
-        personaId: sql`${leias.personaId}`.as('persona_id'),
-        problemId: sql`${leias.problemId}`.as('problem_id'),
-        behaviourId: sql`${leias.behaviourId}`.as('behaviour_id'),
-        ownerId: sql`${leias.ownerId}`.as('owner_id'),
-        ...(withSpec && { spec: sql`${specColumn}`.as('spec') }),
-      })
+      .select(columns)
       .from(leias)
       .where(and(filters, where, page?.after ? after(page.after) : undefined));
     // One more row than the page, to know whether there is a next page.
@@ -138,19 +159,20 @@ function candidateRows(db: Db, actor: Actor, query: Query): Candidates {
    *   merged, never a walk over every old version;
    * - `private`: drafts (the caller's, or all for an admin) that no other draft outranks.
    */
-  const latest = (page?: { limit: number; after?: KeyCursor }): SQL => {
-    if (visibility === 'all' && admin) return sql`${rows(eq(leias.isLatest, true), page)}`;
-    if (visibility === 'public') return sql`${rows(eq(leias.isLatestPublished, true), page)}`;
+  const latest = (shape: Shape): SQL => {
+    const { page } = shape;
+    if (visibility === 'all' && admin) return sql`${rows(eq(leias.isLatest, true), shape)}`;
+    if (visibility === 'public') return sql`${rows(eq(leias.isLatestPublished, true), shape)}`;
     if (visibility === 'all') {
       const myDraft = and(eq(newer.ownerId, actor.id), not(newer.isPublished));
-      const published = rows(and(eq(leias.isLatestPublished, true), newest(myDraft)), page);
+      const published = rows(and(eq(leias.isLatestPublished, true), newest(myDraft)), shape);
       const drafts = rows(
         and(
           eq(leias.ownerId, actor.id),
           not(leias.isPublished),
           newest(visibilityCondition(actor, newer, 'all')),
         ),
-        page,
+        shape,
       );
       const union = sql`(${published}) union all (${drafts})`;
       return page ? sql`${union} order by created_at desc, id desc limit ${page.limit + 1}` : union;
@@ -160,12 +182,17 @@ function candidateRows(db: Db, actor: Actor, query: Query): Candidates {
         visibilityCondition(actor, leias, visibility),
         newest(visibilityCondition(actor, newer, visibility)),
       ),
-      page,
+      shape,
     )}`;
   };
 
-  return (page) =>
-    version === 'latest' ? latest(page) : sql`${rows(visibilityCondition(actor, leias, visibility), page)}`;
+  const matching = (shape: Shape): SQL =>
+    version === 'latest' ? latest(shape) : sql`${rows(visibilityCondition(actor, leias, visibility), shape)}`;
+  return {
+    page: (page) => matching({ page }),
+    all: () => matching({ narrow: true }),
+    byIds: (ids) => sql`${rows(sql`${leias.id} in (${ids})`)}`,
+  };
 }
 
 /** The JSON of the rows of `ranked` (with `position`) whose position is in (from, to]. */
@@ -191,10 +218,10 @@ async function keysetPage(db: Db, query: Query, candidates: Candidates, after?: 
       ${pageJson(query.fields !== 'summary', 0, limit)} as json,
       max((extract(epoch from p.created_at) * 1000000)::bigint::text || '_' || p.id)
         filter (where p.position = ${limit} and p.fetched > ${limit}) as next_cursor,
-      ${after ? sql`null` : sql`(select count(*) from (${candidates()}) counted)`} as total
+      ${after ? sql`null` : sql`(select count(*) from (${candidates.all()}) counted)`} as total
     from (
       select c.*, row_number() over (order by c.created_at desc, c.id desc) as position, count(*) over () as fetched
-      from (${candidates({ limit, after })}) c
+      from (${candidates.page({ limit, after })}) c
     ) p
     join ${users} on ${users.id} = p.owner_id
   `);
@@ -218,24 +245,31 @@ async function rankedPage(db: Db, query: Query, candidates: Candidates, offset: 
       : sort === 'relevance' && text
         ? sql`g.group_match, g.group_newest desc, g.name`
         : sql`g.group_newest desc, g.name`;
+  // Ranked on narrow rows; only the page's rows are read whole.
   const result = await db.execute(sql`
+    with ranked as (
+      select g.id, g.position, g.fetched from (
+        select g.id,
+          row_number() over (order by ${groups}, g.major desc, g.minor desc, g.patch desc, g.id) as position,
+          count(*) over () as fetched
+        from (
+          select c.*,
+            max(c.created_at) over (partition by c.name) as group_newest,
+            min(${match}) over (partition by c.name) as group_match
+          from (${candidates.all()}) c
+        ) g
+      ) g
+      where g.position > ${offset} and g.position <= ${offset + limit + 1}
+    )
     select
       ${pageJson(query.fields !== 'summary', offset, offset + limit)} as json,
       case when max(p.fetched) > ${offset + limit} then ${`o${offset + limit}`}::text end as next_cursor,
       ${offset === 0 ? sql`coalesce(max(p.fetched), 0)` : sql`null`} as total
     from (
-      select g.*,
-        row_number() over (order by ${groups}, g.major desc, g.minor desc, g.patch desc, g.id) as position,
-        count(*) over () as fetched
-      from (
-        select c.*,
-          max(c.created_at) over (partition by c.name) as group_newest,
-          min(${match}) over (partition by c.name) as group_match
-        from (${candidates()}) c
-      ) g
+      select w.*, ranked.position, ranked.fetched
+      from (${candidates.byIds(sql`select id from ranked`)}) w join ranked on ranked.id = w.id
     ) p
     join ${users} on ${users.id} = p.owner_id
-    where p.position > ${offset} and p.position <= ${offset + limit + 1}
   `);
   return pageOf(result);
 }
