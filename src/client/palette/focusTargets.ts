@@ -45,3 +45,9 @@ export function useFocusTarget(name: string, ref: RefObject<HTMLElement | null>)
 /** Registers the screen's search box: `/` focuses it. */
 export const SEARCH_TARGET = 'search';
 export const useSearchBox = (ref: RefObject<HTMLElement | null>): void => useFocusTarget(SEARCH_TARGET, ref);
+
+/**
+ * The control a chat was opened from (the wizard's Try): 'Finish Conversation' returns the focus
+ * to it, as it returns the user to its screen.
+ */
+export const CHAT_ORIGIN_TARGET = 'chat-origin';

@@ -8,11 +8,12 @@ import {
   LoadingState,
   LogoMark,
   RefreshIcon,
+  useFocusRequest,
 } from '@client/components';
 import { EvaluationActors } from '@client/evaluation/actors';
 import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
 import { readChatNavigationState } from '@client/runner/navigation';
-import { CHAT_TEXTS, canSend, chatView } from '@machines/chat';
+import { CHAT_STATUS_TEXTS, CHAT_TEXTS, canSend, chatView } from '@machines/chat';
 import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { failureMessage, failureStatus } from '@machines/failure';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
@@ -192,8 +193,11 @@ function Conversation() {
   const replying = ChatActor.useSelector((s) => s.hasTag('replying'));
   const failed = ChatActor.useSelector((s) => s.matches('Failed'));
   const offline = ChatActor.useSelector((s) => s.context.offline);
+  const status = ChatActor.useSelector((s) => s.context.status);
+  const focus = ChatActor.useSelector((s) => s.context.focus);
 
   const input = useRef<HTMLTextAreaElement>(null);
+  useFocusRequest(focus, { composer: input });
   const send = useCallback(
     (text: string) => {
       if (!canSend(actor.getSnapshot(), text)) return false;
@@ -210,6 +214,10 @@ function Conversation() {
           {CHAT_TEXTS.offline}
         </p>
       )}
+      {/* Always present, so that a screen reader hears each change. */}
+      <p className="chat-status visually-hidden" role="status">
+        {status && CHAT_STATUS_TEXTS[status]}
+      </p>
       <MessageList
         messages={messages}
         partial={partial}
