@@ -3,7 +3,6 @@ import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { Route } from 'wouter';
 import { runCommand } from '../support/palette';
-import { signInAs } from '../support/session';
 import { httpError, messageBox, msg, renderChat, resetApi, session } from './harness';
 
 const { fakeModule, partlyFake } = await vi.hoisted(() => import('../support/mocks'));
@@ -20,7 +19,6 @@ vi.mock('@client/auth', partlyFake('useAuth'));
 let calls: ReturnType<typeof resetApi>;
 beforeEach(() => {
   calls = resetApi(session({ messages: [msg('Q', false), msg('A', true)] }));
-  signInAs({ id: 'u-1', email: 'ana@example.com', role: 'instructor' });
 });
 
 const chatStatus = () => document.querySelector('.chat-status');
