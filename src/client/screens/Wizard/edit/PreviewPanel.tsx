@@ -23,9 +23,9 @@ export function PreviewPanel({ viewer, title, withTry }: { viewer: Actor; title:
   const titleId = useId();
   const leia = generation?.leia ?? null;
   const starting = startingKey === 'wizard';
-  // Finish Conversation comes back to this button.
+  // Finish Conversation comes back to this button, once the restored design is generated again.
   const tryRef = useRef<HTMLButtonElement>(null);
-  useFocusTarget(CHAT_ORIGIN_TARGET, tryRef);
+  useFocusTarget(CHAT_ORIGIN_TARGET, tryRef, leia !== null && !starting);
 
   const code = (value: unknown) => (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the preview scrolls, so it must be reachable by keyboard
