@@ -3,6 +3,7 @@ import { launchChromium } from '../support/browser';
 import { type ApiSession, createUser, signIn } from './support/api';
 import {
   type E2EApp,
+  hasFocus,
   hidden,
   onPath,
   openSession,
@@ -117,6 +118,8 @@ describe('Design wizard in Chromium', () => {
     await page.getByRole('button', { name: 'Finish Conversation' }).click();
     await onPath(page, '/create');
     await visible(stepHeading(page, 'Edit'));
+    // The focus comes back to Try, where the chat was opened from (issue 11.3).
+    await poll(() => hasFocus(preview(page).getByRole('button', { name: 'Try' }))).toBe(true);
     await visible(partCard(page, 'Aisha Okafor').getByText('(edited)'));
     await visible(partCard(page, 'Library room booking').getByText('(edited)'));
     await poll(() => previewOf(page, 'Problem')).toContain('Riverside library wants Ayesha');
