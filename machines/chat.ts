@@ -24,7 +24,7 @@ import { notProvided } from './notProvided';
  *   Idle --chat.regenerate--> Replying.Sending         (the last reply removed, asked again)
  *   Replying.Sending --first chat.delta--> Replying.Streaming --chat.delta--> (the reply grows)
  *   Replying --done--> Idle (the server's whole message replaces the streamed text)
- *   Replying --chat.stop (Esc)--> Idle (the request aborted; the partial text is kept)
+ *   Replying --chat.stop (Esc)--> Idle (the request aborted; the partial text is kept, marked stopped)
  *   Replying --error--> Failed (a LEIA-side 'Your message is taking a bit longer to send. Retry?')
  *   Failed --chat.retry--> Replying (the same text again, the notice removed) | --chat.send--> Replying
  *
@@ -202,7 +202,11 @@ export const chatMachine = setup({
             messages: ({ context }) =>
               context.partial === ''
                 ? context.messages
-                : [...context.messages, { text: context.partial, timestamp: now(), isLeia: true }],
+                : [
+                    ...context.messages,
+                    // As the server stores it: the text written so far, marked stopped.
+                    { text: context.partial, timestamp: now(), isLeia: true, stopped: true as const },
+                  ],
             partial: '',
             pending: null,
             status: 'stopped',

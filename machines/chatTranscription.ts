@@ -1,3 +1,4 @@
+import { type ChatMessage, toTranscriptionMessage } from '@shared/schemas/runner';
 import type { TranscriptionMessage } from '@shared/schemas/transcription';
 import { fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureMessageFor } from './failure';
@@ -43,7 +44,8 @@ export interface SaveRecordingInput {
 
 export type ChatTranscriptionEvent = {
   type: 'save';
-  messages: TranscriptionMessage[];
+  /** The chat's messages; a stopped reply is saved with its marker in its text. */
+  messages: ChatMessage[];
   recording: RecordingFor;
 };
 
@@ -101,7 +103,7 @@ export const chatTranscriptionMachine = setup({
             experimentId: recording.experimentId!,
             leiaConfigId: recording.leiaConfigId!,
             ...(recording.leiaId && { leiaId: recording.leiaId }),
-            messages,
+            messages: messages.map(toTranscriptionMessage),
           };
         },
         onDone: {

@@ -20,6 +20,8 @@ const RETRY_TEXT = 'Your message is taking a bit longer to send. Retry?';
 const replyTo = (question: string) =>
   `You asked "${question}". Let me think about that for a moment, because it matters for the new system we are building together.`;
 const CHUNK_DELAY_MS = 60;
+/** Questions starting so are answered slowly enough to be stopped half-way (Stop means stop). */
+const SLOW_QUESTION = 'Take your time:';
 
 let browser: Browser;
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -95,7 +97,8 @@ describe('chat with a language model', () => {
       script: (request) => {
         const last = request.body.messages?.at(-1);
         const question = typeof last?.content === 'string' ? last.content : '';
-        return { kind: 'reply', text: replyTo(question), chunkDelayMs: CHUNK_DELAY_MS };
+        const slow = question.startsWith(SLOW_QUESTION);
+        return { kind: 'reply', text: replyTo(question), chunkDelayMs: slow ? 300 : CHUNK_DELAY_MS };
       },
     });
     cleanups.push(() => model.close());
@@ -152,6 +155,38 @@ describe('chat with a language model', () => {
     await page.locator('.chat-log__list > li').nth(7).waitFor();
     expect(await userBubbles(page, question).count()).toBe(1);
     expect(await bubbleTexts(page)).toHaveLength(8);
+  });
+
+  it('Stop aborts the model request; the partial reply, marked stopped, is what a reload shows', async () => {
+    const question = `${SLOW_QUESTION} what happens next?`;
+    const requestsBefore = model.requests.length;
+    await send(page, question);
+    const streaming = page.locator('.msg--streaming .msg__text');
+    await streaming.waitFor();
+    await page.keyboard.press('Escape');
+    await streaming.waitFor({ state: 'detached' });
+    // The model's own request was aborted: the server stopped generating.
+    expect(await model.requests[requestsBefore]!.closed).toBe('client-closed');
+
+    const shown = await bubbleTexts(page);
+    const partial = shown.at(-1)!;
+    expect(shown.at(-2)).toBe(question);
+    expect(partial.length).toBeGreaterThan(0);
+    expect(replyTo(question).startsWith(partial)).toBe(true);
+    expect(partial).not.toBe(replyTo(question));
+    const lastMarker = () => page.locator('.chat-log__list > li:last-child .msg__stopped');
+    expect(await lastMarker().textContent()).toBe('(stopped)');
+
+    // Well after the whole reply would have been written, a reload shows the same.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await page.reload();
+    await page
+      .locator('.chat-log__list > li')
+      .nth(shown.length - 1)
+      .waitFor();
+    expect(await bubbleTexts(page)).toEqual(shown);
+    expect(await lastMarker().textContent()).toBe('(stopped)');
+    expect(await page.locator('.msg__stopped').count()).toBe(1);
   });
 
   it('after Send, Regenerate and Stop the focus is in the message box, and each outcome is announced', async () => {

@@ -305,6 +305,20 @@ describe('chat machine: stop', () => {
     expect(chat.persisted.at(-1)?.messages).toHaveLength(2);
   });
 
+  it('Stop marks the partial reply as stopped, as the server stores it', async () => {
+    const chat = await ready();
+    chat.send({ type: 'chat.send', text: 'Tell me everything' });
+    chat.last().delta('Well, it ');
+    chat.send({ type: 'chat.stop' });
+    expect(chat.snap().context.messages.at(-1)).toMatchObject({
+      text: 'Well, it ',
+      isLeia: true,
+      stopped: true,
+    });
+    expect(chat.snap().context.messages[0]).not.toHaveProperty('stopped');
+    expect(chat.persisted.at(-1)?.messages.at(-1)?.stopped).toBe(true);
+  });
+
   it('Stop before the first token leaves no reply', async () => {
     const chat = await ready();
     chat.send({ type: 'chat.send', text: 'Hi' });

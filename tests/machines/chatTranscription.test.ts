@@ -30,6 +30,22 @@ function start(outcome: (input: unknown) => Promise<unknown>) {
 }
 
 describe('chatTranscription machine', () => {
+  it('saves a stopped reply with its marker in the text: a transcription has only three fields', async () => {
+    const t = start(async () => undefined);
+    const stopped = {
+      text: 'Well, it ',
+      timestamp: '2025-03-04T09:00:05.000Z',
+      isLeia: true,
+      stopped: true as const,
+    };
+    t.send({ type: 'save', messages: [...messages, stopped], recording });
+    expect(t.saveRecording).toHaveBeenCalledWith(
+      expect.objectContaining({
+        messages: [...messages, { text: 'Well, it (stopped)', timestamp: stopped.timestamp, isLeia: true }],
+      }),
+    );
+  });
+
   it("saves the conversation ('Saving...'), then 'Transcription added successfully'", async () => {
     let finish!: () => void;
     const t = start(() => new Promise<void>((resolve) => (finish = resolve)));

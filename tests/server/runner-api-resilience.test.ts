@@ -6,7 +6,15 @@ import { buildApp } from '@server/app';
 import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
 import { createTestApp, type TestApp, type TestUser } from './helpers';
 import { createLeia, createParts } from './resource-helpers';
-import { conversation, joinDeltas, parseEvents, regenerate, send, startSession } from './runner-helpers';
+import {
+  conversation,
+  getSession,
+  joinDeltas,
+  parseEvents,
+  regenerate,
+  send,
+  startSession,
+} from './runner-helpers';
 
 /**
  * What happens when things go wrong: the model fails, times out, goes away or is cut mid-answer;
@@ -193,6 +201,42 @@ describe('the browser going away', () => {
     ]);
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.length).toBeLessThan('One two three four five six seven eight'.length);
+  });
+
+  it('Stop mid-stream: the model request is aborted and the partial reply is stored, marked stopped', async () => {
+    const sessionId = await newSession();
+    fake.setScript({ kind: 'reply', text: 'A first reply.' });
+    await send(t, user.token, sessionId, 'Hello');
+    const whole = 'Alpha beta gamma delta epsilon zeta eta theta iota kappa';
+    fake.setScript({ kind: 'reply', text: whole, chunkDelayMs: 300 });
+    const controller = new AbortController();
+    const response = await post(sessionId, 'Tell me everything', controller.signal, true);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let body = '';
+    while (!body.includes('event: delta')) body += decoder.decode((await reader.read()).value);
+    const seen = joinDeltas(parseEvents(body.slice(0, body.lastIndexOf('\n\n') + 2)));
+    controller.abort();
+
+    // The upstream request is aborted: the model stops writing.
+    expect(await fake.requests[1]!.closed).toBe('client-closed');
+    const session = await waitFor(
+      () => getSession(t, user.token, sessionId),
+      (s) => s.messages.length === 4,
+    );
+    expect(session.messages.map(({ timestamp: _, ...m }) => m)).toEqual([
+      { text: 'Hello', isLeia: false },
+      { text: 'A first reply.', isLeia: true },
+      { text: 'Tell me everything', isLeia: false },
+      { text: seen, isLeia: true, stopped: true },
+    ]);
+    expect(seen.length).toBeLessThan(whole.length);
+    // Well after the model would have finished, the stored reply is still the partial one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await getSession(t, user.token, sessionId)).messages.at(-1)).toMatchObject({
+      text: seen,
+      stopped: true,
+    });
   });
 
   it('before the first token (JSON): aborts the model request and stores no reply', async () => {

@@ -220,6 +220,8 @@ export const runnerMessages = pgTable(
     seq: integer('seq').notNull(),
     isLeia: boolean('is_leia').notNull(),
     text: text('text').notNull(),
+    /** A reply the user stopped (Stop, Esc, or the browser went away): `text` is what was written by then. */
+    stopped: boolean('stopped').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.seq] })],

@@ -5,11 +5,11 @@ import { notFound, PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../errors';
 
 /**
  * The runner's rows: sessions and their messages. A message's place is its seq, part of the primary
- * key, and it is claimed by compare-and-set: an insert at the place the writer believes is next
- * (or at max + 1) that does nothing if another message took it first, and is then retried with a
- * fresh read. No transaction or row lock is held, and a message costs one round trip: this is on
- * the path of every chat message (see tests/bench/runner.bench.ts), where the alternative, a
- * locked session row, takes five statements instead of one.
+ * key, and it is claimed by compare-and-set: an insert at max + 1 that does nothing if another
+ * message took that place first, and is then retried with a fresh read. No transaction or row lock
+ * is held. A user's message is stored and the history read in one round trip before the model is
+ * called, and the reply is one more: this is on the path of every chat message (see
+ * tests/bench/runner.bench.ts), where the alternative, a locked session row, takes five statements.
  */
 
 export interface StoredMessage {
@@ -18,11 +18,22 @@ export interface StoredMessage {
   text: string;
 }
 
+export interface AppendedMessage {
+  isLeia: boolean;
+  text: string;
+  stopped?: boolean;
+}
+
 /** Far more attempts than concurrent writers one chat session ever has. */
 export const MAX_ATTEMPTS = 50;
 
 const nextSeq = (sessionId: unknown) =>
   sql<number>`(select coalesce(max(${runnerMessages.seq}), 0) + 1 from ${runnerMessages} where ${runnerMessages.sessionId} = ${sessionId})`;
+
+/** A session's messages, oldest first, as one JSON value. */
+const historyOf = sql<StoredMessage[]>`coalesce((
+  select json_agg(json_build_object('seq', m.seq, 'isLeia', m.is_leia, 'text', m.text) order by m.seq)
+  from ${runnerMessages} m where m.session_id = ${runnerSessions.id}), '[]'::json)`;
 
 export function createRunnerStore(db: Db, sessionNotFound: string) {
   /** The owner's session with its messages, oldest first, in one query. */
@@ -30,9 +41,7 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
     .select({
       systemPrompt: runnerSessions.systemPrompt,
       spec: runnerSessions.spec,
-      history: sql<StoredMessage[]>`coalesce((
-        select json_agg(json_build_object('seq', m.seq, 'isLeia', m.is_leia, 'text', m.text) order by m.seq)
-        from ${runnerMessages} m where m.session_id = ${runnerSessions.id}), '[]'::json)`,
+      history: historyOf,
     })
     .from(runnerSessions)
     .where(
@@ -43,17 +52,41 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
     )
     .prepare('runner_load_session');
 
-  const insertAtQuery = db
-    .insert(runnerMessages)
-    .values({
-      sessionId: sql.placeholder('sessionId'),
-      seq: sql.placeholder('seq'),
-      isLeia: sql.placeholder('isLeia'),
-      text: sql.placeholder('text'),
-    })
-    .onConflictDoNothing()
-    .returning({ createdAt: runnerMessages.createdAt })
-    .prepare('runner_insert_at');
+  /**
+   * A new user message, in one round trip: stores it after the last message (unless the last is
+   * the same message, unanswered: a retry) and reads the history as it was before it. `inserted`
+   * is null when it was a retry, or when a concurrent message took the place (then read again).
+   * With `full`, also the session's prompt and spec (the first message a process sees of it).
+   */
+  const sendQuery = (full: boolean) => {
+    const inserted = db.$with('inserted', { seq: sql<number>`seq` }).as(
+      sql`insert into ${runnerMessages} (session_id, seq, is_leia, text)
+        select s.id, coalesce((select max(m.seq) from ${runnerMessages} m where m.session_id = s.id), 0) + 1,
+          false, ${sql.placeholder('text')}
+        from ${runnerSessions} s
+        where s.id = ${sql.placeholder('id')} and s.owner_id = ${sql.placeholder('ownerId')}
+          and not coalesce((select not m.is_leia and m.text = ${sql.placeholder('text')}
+            from ${runnerMessages} m where m.session_id = s.id order by m.seq desc limit 1), false)
+        on conflict do nothing
+        returning seq`,
+    );
+    return db
+      .with(inserted)
+      .select({
+        inserted: sql<number | null>`(select seq from inserted)`,
+        history: historyOf,
+        ...(full && { systemPrompt: runnerSessions.systemPrompt, spec: runnerSessions.spec }),
+      })
+      .from(runnerSessions)
+      .where(
+        and(
+          eq(runnerSessions.id, sql.placeholder('id')),
+          eq(runnerSessions.ownerId, sql.placeholder('ownerId')),
+        ),
+      )
+      .prepare(full ? 'runner_send_full' : 'runner_send');
+  };
+  const sendQueries = { full: sendQuery(true), lean: sendQuery(false) };
 
   const appendQuery = db
     .insert(runnerMessages)
@@ -62,6 +95,7 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
       seq: nextSeq(sql.placeholder('sessionId')),
       isLeia: sql.placeholder('isLeia'),
       text: sql.placeholder('text'),
+      stopped: sql.placeholder('stopped'),
     })
     .onConflictDoNothing()
     .returning({ createdAt: runnerMessages.createdAt })
@@ -83,6 +117,15 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
       return row;
     },
 
+    /** See sendQuery; undefined when the session is not the owner's. */
+    async send(ownerId: string, sessionId: string, text: string, full: boolean) {
+      const query = full ? sendQueries.full : sendQueries.lean;
+      const [row] = await inserting(() => query.execute({ id: sessionId, ownerId, text }));
+      return row as
+        | { inserted: number | null; history: StoredMessage[]; systemPrompt?: string; spec?: unknown }
+        | undefined;
+    },
+
     async session(ownerId: string, sessionId: string) {
       const [[session], messages] = await Promise.all([
         db
@@ -94,6 +137,7 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
           .select({
             isLeia: runnerMessages.isLeia,
             text: runnerMessages.text,
+            stopped: runnerMessages.stopped,
             createdAt: runnerMessages.createdAt,
           })
           .from(runnerMessages)
@@ -108,20 +152,16 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
       return row!.id;
     },
 
-    /** Stores a message at exactly `seq`; undefined when another message took that place first. */
-    async insertAt(sessionId: string, seq: number, isLeia: boolean, text: string): Promise<Date | undefined> {
-      const [row] = await inserting(() => insertAtQuery.execute({ sessionId, seq, isLeia, text }));
-      return row?.createdAt;
-    },
-
     /**
      * Stores a message after the last one, whatever it is by then; `replaces` (regenerate) is
      * deleted in the same transaction, so the conversation never shows both replies or neither.
+     * `stopped`: a reply cut short by the user (its text is what was written by then).
      */
-    append(sessionId: string, isLeia: boolean, text: string, replaces?: number): Promise<Date> {
+    append(sessionId: string, message: AppendedMessage, replaces?: number): Promise<Date> {
+      const { isLeia, text, stopped = false } = message;
       if (replaces === undefined)
         return inserting(() =>
-          untilStored(sessionId, () => appendQuery.execute({ sessionId, isLeia, text })),
+          untilStored(sessionId, () => appendQuery.execute({ sessionId, isLeia, text, stopped })),
         );
       return inserting(() =>
         db.transaction(async (tx) => {
@@ -138,7 +178,7 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
           return untilStored(sessionId, () =>
             tx
               .insert(runnerMessages)
-              .values({ sessionId, seq: nextSeq(sessionId), isLeia, text })
+              .values({ sessionId, seq: nextSeq(sessionId), isLeia, text, stopped })
               .onConflictDoNothing()
               .returning({ createdAt: runnerMessages.createdAt }),
           );

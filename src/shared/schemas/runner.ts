@@ -111,9 +111,31 @@ export const messageBodySchema = z.object({
 });
 export type MessageBody = z.infer<typeof messageBodySchema>;
 
-/** A chat message: the same shape as a transcription message, so a chat exports as a transcription. */
-export const chatMessageSchema = transcriptionMessageSchema;
-export type ChatMessage = TranscriptionMessage;
+/**
+ * A chat message: a transcription message, and `stopped: true` on a reply the user stopped (its
+ * text is what had been written by then). A transcription has no such field, so a chat becomes
+ * one through `toTranscriptionMessage`, which puts the marker in the text.
+ */
+export const chatMessageSchema = transcriptionMessageSchema.extend({ stopped: z.literal(true).optional() });
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** How a stopped reply is marked wherever it is shown or exported. */
+export const STOPPED_MARKER = '(stopped)';
+
+/** A stopped reply's text as it reads: the partial text, then the marker. */
+export const stoppedText = (text: string): string => `${text.trimEnd()} ${STOPPED_MARKER}`;
+
+/** A chat message as a transcription message (exports, Save Transcription): the three fields only. */
+export const toTranscriptionMessage = ({
+  text,
+  timestamp,
+  isLeia,
+  stopped,
+}: ChatMessage): TranscriptionMessage => ({
+  text: stopped ? stoppedText(text) : text,
+  timestamp,
+  isLeia,
+});
 
 /** The LEIA's reply: `message` is the product's field; `timestamp` is when it was stored (ISO 8601). */
 export const chatReplySchema = z.object({ message: z.string(), timestamp: z.string() });

@@ -133,6 +133,22 @@ describe('replies', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
   });
 
+  it('a stopped reply is marked (stopped) beside its time, as after a reload', async () => {
+    calls = resetApi(
+      session({ messages: [msg('Q', false), { ...msg('Half an ans', true), stopped: true }] }),
+    );
+    const { user } = await renderChat();
+    const marker = () => Array.from(document.querySelectorAll('.chat-log__list > li .msg__stopped'));
+    expect(marker().map((m) => m.textContent)).toEqual(['(stopped)']);
+    expect(bubbles().at(-1)).toEqual(['LEIA', 'Half an ans']);
+    await user.type(messageBox(), 'Go on{Enter}');
+    act(() => calls[0]?.delta('Well'));
+    await user.keyboard('{Escape}');
+    expect(bubbles().at(-1)).toEqual(['LEIA', 'Well']);
+    expect(marker()).toHaveLength(2);
+    expect(document.querySelector('.chat-log__list > li:last-child .msg__stopped')).not.toBeNull();
+  });
+
   it('the Stop button stops too', async () => {
     const { user } = await renderChat();
     await user.type(messageBox(), 'Tell me{Enter}');

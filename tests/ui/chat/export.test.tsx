@@ -35,6 +35,23 @@ describe('export formats', () => {
     expect(Object.keys(JSON.parse(result.content)[0])).toEqual(['text', 'timestamp', 'isLeia']);
   });
 
+  it('a stopped reply reads as the screen shows it: its text, then (stopped), in both formats', () => {
+    const stopped = [
+      conversation[0]!,
+      { ...msg('I am Ana, the ', true, '2025-06-01T12:00:04.000Z'), stopped: true as const },
+    ];
+    const json = exportConversation('json', stopped, meta);
+    if (!json.ok) throw new Error(json.errors.join());
+    expect(JSON.parse(json.content)[1]).toEqual({
+      text: 'I am Ana, the (stopped)',
+      timestamp: '2025-06-01T12:00:04.000Z',
+      isLeia: true,
+    });
+    const markdown = exportConversation('markdown', stopped, meta);
+    if (!markdown.ok) throw new Error(markdown.errors.join());
+    expect(markdown.content).toContain('\n\nI am Ana, the (stopped)\n');
+  });
+
   it('an invalid conversation is not exported, with the schema texts', () => {
     const result = exportConversation('json', [msg('x', true, 'yesterday')], meta);
     expect(result).toEqual({

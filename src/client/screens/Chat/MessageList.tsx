@@ -1,5 +1,6 @@
 import { Button, RefreshIcon } from '@client/components';
 import { CHAT_TEXTS, type ChatMessage } from '@machines/chat';
+import { STOPPED_MARKER } from '@shared/schemas/runner';
 import { memo, useLayoutEffect, useRef } from 'react';
 
 export interface MessageListProps {
@@ -107,6 +108,7 @@ const Bubble = memo(function Bubble({ message, author }: { message: ChatMessage;
         <time className="msg__time" dateTime={message.timestamp}>
           {formatTime(message.timestamp)}
         </time>
+        {message.stopped && <span className="msg__stopped">{STOPPED_MARKER}</span>}
       </span>
       <div className="msg__text">{message.text}</div>
     </li>

@@ -1,5 +1,6 @@
 import type { ExportFile } from '@client/download';
 import type { ChatMessage } from '@machines/chat';
+import { toTranscriptionMessage } from '@shared/schemas/runner';
 import { validateTranscription } from '@shared/schemas/transcription';
 
 /**
@@ -53,7 +54,7 @@ const baseName = ({ leiaName, exportedAt }: ConversationMeta): string => {
 
 function conversationJson(messages: readonly ChatMessage[], meta: ConversationMeta): ExportResult {
   // Only the three transcription fields, in their order, whatever else a message object carries.
-  const transcription = messages.map(({ text, timestamp, isLeia }) => ({ text, timestamp, isLeia }));
+  const transcription = messages.map(toTranscriptionMessage);
   const checked = validateTranscription(transcription);
   if (!checked.ok) return checked;
   return {
@@ -73,7 +74,7 @@ function conversationMarkdown(messages: readonly ChatMessage[], meta: Conversati
     `- Exported: ${meta.exportedAt.toISOString()}`,
     `- Messages: ${messages.length}`,
   ];
-  for (const message of messages) {
+  for (const message of messages.map(toTranscriptionMessage)) {
     lines.push('', `### ${message.isLeia ? leia : 'You'} · ${message.timestamp}`, '', message.text.trim());
   }
   return {

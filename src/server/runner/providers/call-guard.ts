@@ -1,8 +1,8 @@
 /**
- * Why a model call was stopped before it finished. The AI SDK reports every one of these as an
+ * Why a model call was stopped before it finished. Every one of these reaches the request as an
  * abort, so the guard remembers which it was in order to give the caller the right error.
  */
-export type StopCause = 'idle' | 'total' | 'caller' | 'released';
+export type StopCause = 'idle' | 'total' | 'caller' | 'released' | 'finished';
 
 export interface CallGuardOptions {
   /** Longest silence allowed: before the first chunk and between two chunks. */
@@ -42,14 +42,23 @@ export class CallGuard {
     return this.#cause;
   }
 
-  /** Something arrived from the model: restart the idle clock. */
+  /** Something arrived from the model: restart the idle clock (re-armed in place: this runs per chunk). */
   touch(): void {
     if (this.#cause) return;
-    clearTimeout(this.#idleTimer);
-    this.#idleTimer = setTimeout(() => this.#stop('idle'), this.#options.idleMs);
+    if (this.#idleTimer) this.#idleTimer.refresh();
+    else this.#idleTimer = setTimeout(() => this.#stop('idle'), this.#options.idleMs);
   }
 
-  /** The call is over (finished, failed, or the reader stopped): free timers, close the request. */
+  /** The call finished: free the timers; nothing is left to abort. */
+  finished(): void {
+    if (this.#cause) return;
+    this.#cause = 'finished';
+    clearTimeout(this.#idleTimer);
+    clearTimeout(this.#totalTimer);
+    this.#options.signal?.removeEventListener('abort', this.#onCallerAbort);
+  }
+
+  /** The call is over (failed, or the reader stopped): free timers, close the request. */
   release(): void {
     this.#stop('released');
   }

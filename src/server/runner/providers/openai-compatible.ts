@@ -1,15 +1,3 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import {
-  APICallError,
-  InvalidResponseDataError,
-  JSONParseError,
-  type ModelMessage,
-  Output,
-  type OutputInterface,
-  streamText,
-  TypeValidationError,
-  zodSchema,
-} from 'ai';
 import { z } from 'zod';
 import { TRANSCRIPTION_WRITER_SYSTEM, transcriptionWriterPrompt } from '../prompt';
 import {
@@ -21,6 +9,7 @@ import {
 } from '../provider';
 import { parseTranscriptTurns, toTranscription } from '../transcription';
 import { CallGuard, type StopCause } from './call-guard';
+import { errorOf, HttpStatusError, ProtocolError, postChat, readDeltas, TruncatedError } from './openai-wire';
 
 export interface OpenAICompatibleConfig {
   /** e.g. http://localhost:11434/v1 (Ollama), https://api.openai.com/v1 */
@@ -38,27 +27,27 @@ const writtenInterviewSchema = z.object({
   messages: z.array(z.object({ text: z.string(), isLeia: z.boolean() })).min(2),
 });
 
+/** Asks the server for JSON that follows the schema; the reply is still read as text (parseTranscriptTurns). */
+const jsonResponseFormat = {
+  type: 'json_schema',
+  json_schema: { name: 'transcription', schema: z.toJSONSchema(writtenInterviewSchema) },
+} as const;
+
 interface StreamCall {
   system: string;
-  messages: readonly ModelMessage[];
+  messages: readonly ChatTurn[];
   signal?: AbortSignal | undefined;
-  /** Asks the server for JSON that follows this schema (response_format json_schema). */
-  jsonSchema?: OutputInterface<string, string, never>;
+  responseFormat?: typeof jsonResponseFormat;
 }
 
 /**
  * Any server speaking the OpenAI chat-completions protocol (Ollama, vLLM, llama.cpp server,
- * LM Studio, OpenAI) through the AI SDK. Every failure leaves as a thrown ProviderError: the SDK
- * reports stream failures as parts rather than exceptions, and retries are off so a dead model
- * fails at once instead of after several silent attempts.
+ * LM Studio, OpenAI), streamed by our own small client (openai-wire.ts): the runner's hot path
+ * pays for forwarding the stream and nothing else. Every failure leaves as a thrown ProviderError,
+ * and nothing is retried, so a dead model fails at once instead of after several silent attempts.
  */
 export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): LlmProvider {
-  const chatModel = createOpenAICompatible({
-    name: 'leia',
-    baseURL: config.baseUrl,
-    apiKey: config.apiKey || undefined,
-    supportsStructuredOutputs: true,
-  }).chatModel(config.model);
+  const endpoint = { baseUrl: config.baseUrl, apiKey: config.apiKey || undefined };
   const limits: Limits = {
     baseUrl: config.baseUrl,
     idleMs: config.timeoutMs,
@@ -68,29 +57,26 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
   async function* stream(call: StreamCall): AsyncGenerator<string> {
     const guard = new CallGuard({ ...limits, signal: call.signal });
     let started = false;
+    let responded = false;
     try {
-      const result = streamText({
-        model: chatModel,
-        system: call.system,
-        messages: [...call.messages],
-        maxRetries: 0,
-        abortSignal: guard.signal,
-        ...(call.jsonSchema ? { output: call.jsonSchema } : {}),
-        // Failures are read from the stream's parts below; the default handler would only log them.
-        onError: () => {},
-      });
-      for await (const part of result.fullStream) {
-        guard.touch();
-        if (part.type === 'text-delta' && part.text) {
-          started = true;
-          yield part.text;
-        } else if (part.type === 'error') throw part.error;
-        else if (part.type === 'abort') break;
-      }
-      // An abort ends the SDK's stream quietly (an 'abort' part, or none between two parts).
       if (guard.cause) throw new Error('The model call was stopped');
+      const body = JSON.stringify({
+        model: config.model,
+        stream: true,
+        messages: [{ role: 'system', content: call.system }, ...call.messages],
+        ...(call.responseFormat && { response_format: call.responseFormat }),
+      });
+      const response = await postChat(endpoint, body, guard.signal);
+      responded = true;
+      guard.touch();
+      if ((response.statusCode ?? 0) >= 300) throw await errorOf(response);
+      for await (const delta of readDeltas(response, () => guard.touch())) {
+        started = true;
+        yield delta;
+      }
+      guard.finished();
     } catch (error) {
-      throw toProviderError(error, { cause: guard.cause, started }, limits);
+      throw toProviderError(error, { cause: guard.cause, started, responded }, limits);
     } finally {
       guard.release();
     }
@@ -99,8 +85,7 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
   return {
     name: 'openai-compatible',
     model: config.model,
-    streamReply: ({ system, history, signal }) =>
-      stream({ system, messages: history.map(toModelMessage), signal }),
+    streamReply: ({ system, history, signal }) => stream({ system, messages: history, signal }),
 
     async generateTranscription({ system, signal }) {
       const start = new Date();
@@ -111,7 +96,7 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
       };
       let reply: string;
       try {
-        reply = await collectReply(stream({ ...call, jsonSchema: jsonResponseFormat }));
+        reply = await collectReply(stream({ ...call, responseFormat: jsonResponseFormat }));
       } catch (error) {
         // Some servers reject response_format json_schema outright; the prompt alone asks for JSON.
         if (!rejectsResponseFormat(error)) throw error;
@@ -121,23 +106,6 @@ export function createOpenAICompatibleProvider(config: OpenAICompatibleConfig): 
     },
   };
 }
-
-const toModelMessage = (turn: ChatTurn): ModelMessage => ({ role: turn.role, content: turn.content });
-
-/**
- * Sends `response_format: json_schema` but keeps the reply as plain text, so that our tolerant
- * parser (parseTranscriptTurns) reads it, and so the text deltas stream through unchanged;
- * Output.object would drop text it cannot parse as partial JSON (e.g. a code fence).
- */
-const jsonResponseFormat: OutputInterface<string, string, never> = {
-  ...Output.text(),
-  name: 'transcription',
-  responseFormat: Promise.resolve(zodSchema(writtenInterviewSchema).jsonSchema).then((schema) => ({
-    type: 'json' as const,
-    schema,
-    name: 'transcription',
-  })),
-};
 
 const rejectsResponseFormat = (error: unknown) =>
   error instanceof ProviderError &&
@@ -152,11 +120,12 @@ interface Limits {
 
 /**
  * One clear error per way a call can fail. A stop we caused explains the failure whatever form
- * the SDK gave it; otherwise the SDK's error tells what the server did.
+ * it took; otherwise what the server did: an HTTP error, a broken or cut stream once it had
+ * answered, or no answer at all (refused, reset, DNS).
  */
 function toProviderError(
   error: unknown,
-  call: { cause: StopCause | undefined; started: boolean },
+  call: { cause: StopCause | undefined; started: boolean; responded: boolean },
   limits: Limits,
 ) {
   if (error instanceof ProviderError) return error;
@@ -177,35 +146,24 @@ function toProviderError(
       );
     case 'caller':
     case 'released':
+    case 'finished':
       return fail('aborted', 'The request to the language model was cancelled');
   }
-  if (APICallError.isInstance(error)) {
-    const status = error.statusCode;
-    if (status === undefined)
-      return fail(
-        'unavailable',
-        `The language model server at ${limits.baseUrl} could not be reached (${error.message})`,
-      );
-    // A 2xx "error" is the SDK failing to read a body that had started well: the stream broke.
-    if (status < 300) return fail('upstream', CUT_MESSAGE);
-    return fail('upstream', `The language model server answered HTTP ${status}: ${error.message}`, status);
-  }
-  if (InvalidResponseDataError.isInstance(error) || isConnectionCut(error))
-    return fail('upstream', CUT_MESSAGE);
-  if (JSONParseError.isInstance(error) || TypeValidationError.isInstance(error))
-    return fail('upstream', 'The language model sent a malformed chunk in its answer');
+  if (error instanceof HttpStatusError)
+    return fail(
+      'upstream',
+      `The language model server answered HTTP ${error.status}: ${error.message}`,
+      error.status,
+    );
+  if (error instanceof ProtocolError) return fail('upstream', error.message);
+  if (error instanceof TruncatedError || call.responded) return fail('upstream', CUT_MESSAGE);
   return fail(
-    'upstream',
-    `The language model call failed: ${error instanceof Error ? error.message : String(error)}`,
+    'unavailable',
+    `The language model server at ${limits.baseUrl} could not be reached (${error instanceof Error ? error.message : String(error)})`,
   );
 }
 
 const CUT_MESSAGE =
   'The language model stopped in the middle of its answer (the stream was cut before it finished)';
-
-/** undici ends a body whose socket closed early with TypeError('terminated'). */
-const isConnectionCut = (error: unknown) =>
-  error instanceof TypeError &&
-  (error.message === 'terminated' || /other side closed|socket/i.test(error.message));
 
 const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`);

@@ -1,0 +1,1 @@
+ALTER TABLE "runner_messages" ADD COLUMN "stopped" boolean DEFAULT false NOT NULL;
