@@ -54,7 +54,7 @@ const leiaBody = (context: WizardContext) => {
 };
 
 /**
- * The design wizard (route /create); spec sections 2 "Design wizard" and 4 "Wizard". The flow:
+ * The design wizard (route /create). The flow:
  *
  *   Starting --> Selection | Edit | Create   (a preset arrives at Edit; a kept draft at its step)
  *   Selection --wizard.next [all three chosen] / snapshot the originals--> Edit

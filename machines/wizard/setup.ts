@@ -40,7 +40,7 @@ import {
 
 /**
  * The implementations the design wizard's flow (machines/wizard.ts) names: its IO stubs, and the
- * context updates and guards, each a rule of spec section 4 "Wizard".
+ * context updates and guards, each one rule of the wizard (docs/architecture.md, "The design wizard").
  */
 
 export const nameCheckId = (key: NameKey) => `nameCheck.${key}`;

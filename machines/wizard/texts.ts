@@ -1,6 +1,6 @@
 import type { PartKind } from './parts';
 
-/** The design wizard's own texts (spec sections 2 and 8 "Wizard and lists"), verbatim. */
+/** The design wizard's own texts, verbatim from the product's specification. */
 export const WIZARD_TEXTS = {
   unknownGenerationError: 'Unknown error occurred while generating LEIA',
   previewUnavailable:
