@@ -28,7 +28,7 @@ import {
  * Issue 9, the design wizard end to end in Chromium against the built app, the real server and
  * the starter catalogue: an admin's whole design (visual and code edits, Try and back, naming,
  * publishing, then Search), an instructor's (no behaviour content reaches the page), a broken
- * constraint, the name checks, the keyboard alone, and a reload in the middle of step 2.
+ * constraint, the name checks, the keyboard alone, a reload in the middle of step 2, and closing the tab.
  */
 
 let app: E2EApp;
@@ -286,11 +286,42 @@ describe('Design wizard in Chromium', () => {
     await editor(page).getByRole('textbox', { name: 'Full Name' }).fill('Aisha Okafor-Reid');
     await editor(page).getByRole('button', { name: 'Save' }).click();
     await visible(partCard(page, 'Aisha Okafor').getByText('(edited)'));
+    // With unsaved edits the browser asks first (beforeunload); reloading keeps them all the same.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
     await page.reload();
+    expect(asked).toEqual(['beforeunload']);
     await visible(stepHeading(page, 'Edit'));
     await visible(partCard(page, 'Aisha Okafor').getByText('(edited)'));
     await poll(() => previewOf(page, 'Persona')).toContain('Aisha Okafor-Reid');
     await partCard(page, 'Aisha Okafor').getByRole('button', { name: 'Reset persona' }).click();
     await poll(() => previewOf(page, 'Persona')).not.toContain('Okafor-Reid');
+  });
+
+  it('7. closing the tab asks first only while there are unsaved edits (session storage dies with the tab)', async () => {
+    const page = await open();
+    const asked: string[] = [];
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await choose(page, LIBRARY);
+    await next(page).click();
+    await partCard(page, 'Aisha Okafor').getByRole('button', { name: 'Edit persona' }).click();
+    await editor(page).getByRole('textbox', { name: 'Full Name' }).fill('Aisha Okafor-Reid');
+    await editor(page).getByRole('button', { name: 'Save' }).click();
+    await visible(partCard(page, 'Aisha Okafor').getByText('(edited)'));
+    await page.close({ runBeforeUnload: true });
+    await poll(() => [...asked]).toEqual(['beforeunload']);
+    // Dismissed: the tab stays, with the design.
+    expect(page.isClosed()).toBe(false);
+    await partCard(page, 'Aisha Okafor').getByRole('button', { name: 'Reset persona' }).click();
+    await hidden(partCard(page, 'Aisha Okafor').getByText('(edited)'));
+    await page.close({ runBeforeUnload: true });
+    await poll(() => page.isClosed()).toBe(true);
+    expect(asked).toEqual(['beforeunload']);
   });
 });
