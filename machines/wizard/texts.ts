@@ -16,3 +16,15 @@ export const WIZARD_TEXTS = {
   /** After Finish, on /leias. */
   created: (name: string) => `LEIA "${name}" created`,
 } as const;
+
+/**
+ * 'Design from this' while a design with unsaved edits is kept: asked in the words of the leave
+ * question (machines/leaveConfirm.ts). Escape keeps the design in progress.
+ */
+export const REPLACE_DESIGN_TEXTS = {
+  title: 'Replace the design in progress?',
+  message: (leia: string | undefined) =>
+    `It has unsaved edits. Designing from ${leia ?? 'this LEIA'} replaces its choices, edits and names; keeping it opens it as you left it.`,
+  accept: 'Replace',
+  cancel: 'Keep my design',
+} as const;
