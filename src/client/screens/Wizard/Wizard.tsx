@@ -16,6 +16,7 @@ import { LeaveConfirmModal } from './LeaveConfirmModal';
 import { STEP_TITLE_ID, WIZARD_LABELS } from './labels';
 import { StepIndicator } from './StepIndicator';
 import { SelectStep } from './select/SelectStep';
+import { useCheckDesign } from './useCheckDesign';
 import { useCtrlEnter } from './useCtrlEnter';
 import { type HeldNavigation, useLeaveGuard } from './useLeaveGuard';
 import { useWizardCommands } from './useWizardCommands';
@@ -51,7 +52,8 @@ function WizardView({ viewer }: { viewer: Actor }) {
   const confirm = LeaveConfirmActor.useActorRef();
   const step = WizardActor.useSelector(wizardStep);
   const loading = ResourceListsActor.useSelector(listsView);
-  useLeakCheckCommands({ unsavedDesign: true });
+  const checkDesign = useCheckDesign();
+  useLeakCheckCommands({ design: checkDesign });
   useWizardCommands(viewer);
   useFocusOnStepChange(step);
   useCtrlEnter(() => wizard.send(forwardEvent(wizard.getSnapshot())));
