@@ -11,7 +11,9 @@ import {
   publishes,
 } from './wizard/parts';
 import {
+  designBody,
   initialContext,
+  isGenerated,
   latestRequest,
   nameCheckId,
   nextNewPart,
@@ -271,6 +273,21 @@ export const replaceQuestion = (s: WizardSnapshot) =>
         cancel: REPLACE_DESIGN_TEXTS.cancel,
       }
     : null;
+
+/**
+ * The design on screen for a leak check: what Try sends (stored parts by id, edited ones as
+ * unsaved edits) and the LEIA's name if one is typed; null while it cannot be generated.
+ */
+export const designToCheck = (s: WizardSnapshot) => {
+  // Step 1's choices may differ from the last generated design: it is generated again on step 2.
+  if (s.matches('Selection') || !isGenerated(s.context)) return null;
+  const body = designBody(s.context);
+  return { design: body, name: body.metadata?.name ?? '' };
+};
+
+/** Whether the design on screen is generated (so it can be tried, checked, saved). */
+export const designGenerated = (s: WizardSnapshot): boolean =>
+  !s.matches('Selection') && isGenerated(s.context);
 
 /** The step 3 name fields: the LEIA's, then each edited part's. */
 export const nameFields = (s: WizardSnapshot): { key: NameKey; field: NameField }[] =>

@@ -95,13 +95,21 @@ export const initialContext = ({ viewer, draft, preset, source }: WizardInput): 
   };
 };
 
+/** The engine made a LEIA of the design, without errors (what Try, Next and a leak check need). */
+export const isGenerated = (context: WizardContext): boolean =>
+  context.generation?.leia != null && context.generation.errors.length === 0;
+
+/** The design as POST /runner/initialize takes it: Try's body, and a leak check's. */
+export const designBody = (context: WizardContext) =>
+  runnerBody(context.parts as Required<Parts>, context.viewer, nameOf(context.names, 'leia'));
+
 /** Try from a step: the generated LEIA's parts, and the draft for the chat to bring back. */
 export const tryParams =
   (step: WizardStep) =>
   ({ context }: { context: WizardContext }): TryRequest => {
     const description = context.generation?.leia?.problem.spec.description;
     return {
-      body: runnerBody(context.parts as Required<Parts>, context.viewer, nameOf(context.names, 'leia')),
+      body: designBody(context),
       draft: draftOf(context, step),
       ...(typeof description === 'string' ? { problemDescription: description } : {}),
     };
@@ -272,7 +280,7 @@ export const wizardSetup = base.extend({
   },
   guards: {
     allChosen: ({ context }) => allChosen(context.parts),
-    generated: ({ context }) => context.generation?.leia != null && context.generation.errors.length === 0,
+    generated: ({ context }) => isGenerated(context),
     canSave: ({ context, event }) =>
       event.type === 'part.save' &&
       context.parts[event.kind] !== undefined &&

@@ -16,6 +16,7 @@ import { EditStep } from './edit/EditStep';
 import { STEP_TITLE_ID, WIZARD_LABELS } from './labels';
 import { StepIndicator } from './StepIndicator';
 import { SelectStep } from './select/SelectStep';
+import { useCheckDesign } from './useCheckDesign';
 import { useCtrlEnter } from './useCtrlEnter';
 import { type HeldNavigation, useLeaveGuard } from './useLeaveGuard';
 import { useUnloadGuard } from './useUnloadGuard';
@@ -54,7 +55,8 @@ function WizardView({ viewer }: { viewer: Actor }) {
   // Until 'Replace the design in progress?' is answered there is no design to show.
   const asking = WizardActor.useSelector((s) => replaceQuestion(s) !== null);
   const loading = ResourceListsActor.useSelector(listsView);
-  useLeakCheckCommands({ unsavedDesign: true });
+  const checkDesign = useCheckDesign();
+  useLeakCheckCommands({ design: checkDesign });
   useWizardCommands(viewer);
   useFocusOnStepChange(step);
   useCtrlEnter(() => wizard.send(forwardEvent(wizard.getSnapshot())));
