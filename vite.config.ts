@@ -29,7 +29,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'machines', include: ['tests/machines/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'machines',
+          include: ['tests/machines/**/*.test.ts'],
+          environment: 'node',
+          // The model-based (xstate/graph) walks are CPU-bound: seconds when the machine is busy.
+          testTimeout: 30_000,
+        },
       },
       {
         extends: true,

@@ -263,7 +263,6 @@ function chosenId(context: AddToActivityContext): string {
 export type AddToActivitySnapshot = SnapshotFrom<typeof addToActivityMachine>;
 
 export const isAddModalOpen = (s: AddToActivitySnapshot): boolean => s.matches('Open');
-export const isAdding = (s: AddToActivitySnapshot): boolean => s.matches({ Open: 'Adding' });
 export const isBusy = (s: AddToActivitySnapshot): boolean => s.hasTag('busy');
 export const selectedActivity = (s: AddToActivitySnapshot): ActivityOption | null =>
   s.context.activities.find((activity) => activity.id === s.context.selectedId) ?? null;

@@ -3,6 +3,7 @@ import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type {
   ChatContext,
   ChatEvent,
+  ChatFocusRequest,
   ChatInput,
   LoadedSession,
   PendingReply,
@@ -29,7 +30,9 @@ import { notProvided } from './notProvided';
  *
  * IO is named stubs the app provides: `loadSession` (GET the session), `reply` (POST a message or
  * a regenerate, streaming deltas through `input.onDelta`) and the `persist` action (local storage,
- * one conversation per browser). Deltas carry the request they belong to, so a late delta of a
+ * one conversation per browser). Every state a reply starts or ends in asks for the focus on the
+ * message box (when the focus was lost: the button pressed went or was disabled) and names the
+ * outcome for the status region. Deltas carry the request they belong to, so a late delta of a
  * stopped request never lands in the next reply.
  */
 
@@ -73,7 +76,10 @@ export const chatMachine = setup({
       pending,
       partial: '',
       requestId: context.requestId + 1,
+      status: pending.mode === 'regenerate' ? ('regenerating' as const) : null,
     })),
+    /** Entry action of the states a reply starts or ends in: see ChatFocusRequest. */
+    focusComposer: assign({ focus: (): ChatFocusRequest => ({ field: 'composer', ifLost: true }) }),
     addUserMessage: assign({
       messages: ({ context }, text: string) => [
         ...context.messages,
@@ -105,6 +111,8 @@ export const chatMachine = setup({
         : null,
     offline: false,
     loadError: null,
+    status: null,
+    focus: null,
   }),
   initial: 'Loading',
   states: {
@@ -138,7 +146,7 @@ export const chatMachine = setup({
     },
 
     Idle: {
-      entry: persistMessages,
+      entry: [persistMessages, 'focusComposer'],
       on: {
         'chat.send': {
           guard: 'hasText',
@@ -161,7 +169,7 @@ export const chatMachine = setup({
 
     Replying: {
       tags: 'replying',
-      entry: persistMessages,
+      entry: [persistMessages, 'focusComposer'],
       invoke: {
         src: 'reply',
         input: ({ context, self }) => {
@@ -182,9 +190,10 @@ export const chatMachine = setup({
             ],
             partial: '',
             pending: null,
+            status: 'replied',
           }),
         },
-        onError: { target: 'Failed', actions: assign({ partial: '' }) },
+        onError: { target: 'Failed', actions: assign({ partial: '', status: 'failed' }) },
       },
       on: {
         'chat.stop': {
@@ -200,6 +209,7 @@ export const chatMachine = setup({
                   ],
             partial: '',
             pending: null,
+            status: 'stopped',
           }),
         },
       },
@@ -229,7 +239,7 @@ export const chatMachine = setup({
 
     /** The send or regenerate failed; `pending` holds what Retry makes again. */
     Failed: {
-      entry: persistMessages,
+      entry: [persistMessages, 'focusComposer'],
       on: {
         'chat.retry': {
           target: 'Replying',

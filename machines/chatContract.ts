@@ -11,6 +11,24 @@ export const CHAT_TEXTS = {
   offline: 'You are offline: this is the conversation as this browser last saw it.',
 } as const;
 
+/** What the screen's status region says when a reply ends or starts again (for screen readers). */
+export const CHAT_STATUS_TEXTS = {
+  replied: 'LEIA has replied.',
+  stopped: 'Reply stopped.',
+  failed: 'The reply failed: Retry, or send your message again.',
+  regenerating: 'Regenerating the reply…',
+} as const;
+export type ChatStatus = keyof typeof CHAT_STATUS_TEXTS;
+
+/**
+ * Where the focus goes when a reply starts, ends or fails: the message box, unless the user has
+ * put it somewhere useful meanwhile (`ifLost`, see useFocusRequest). A new object each time.
+ */
+export interface ChatFocusRequest {
+  field: 'composer';
+  ifLost: true;
+}
+
 /** A chat message is a transcription message: text, timestamp, isLeia. */
 export type { ChatMessage };
 
@@ -71,6 +89,9 @@ export interface ChatContext {
   /** Showing the stored copy because the server could not be reached. */
   offline: boolean;
   loadError: Failure | null;
+  /** The last outcome the status region announces; null before any. */
+  status: ChatStatus | null;
+  focus: ChatFocusRequest | null;
 }
 
 export type ChatEvent =

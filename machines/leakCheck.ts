@@ -3,12 +3,14 @@ import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureMessage, failureValidationText } from './failure';
 import {
   DEFAULT_LEAK_CHECK_FORM,
+  type DesignToCheck,
   type FollowJobInput,
   formOfJob,
   LEAK_CHECK_VIEW_TEXTS,
   type LeakCheckContext,
   type LeakCheckEvent,
   type LeakCheckField,
+  type LeakCheckTarget,
   leakCheckFormErrors,
   parseLeakCheckForm,
   type StartCheckInput,
@@ -18,12 +20,15 @@ import { notProvided } from './notProvided';
 export * from './leakCheckContract';
 
 /**
- * 'Check this design' (the View modal, the palette): a leak check of a saved LEIA, a background
- * job on the server in which simulated students interview it (docs/architecture.md "Evaluation").
+ * 'Check this design' (the View modal, the wizard's step 2, the palette): a leak check of a saved
+ * LEIA or of a design not saved yet, a background job on the server in which simulated students
+ * interview it (docs/architecture.md "Evaluation").
  *
  *   Closed --check.open(leia)--> Open.Loading (the caller's checks of it)
  *     --newest still running--> Open.Running (followed again)
  *     --newest finished--> Open.Done (its result) | --none, or the list failed--> Open.Form
+ *   Closed --check.design(design)--> Open.Form; the same design as the last check: that check
+ *     again (Running, followed again, or Done), since a design has no list of checks to load
  *   Form --check.start [valid]--> Starting --job--> Running; [invalid] the field's message
  *   Starting --error--> Form (the server's message: too many checks running, not found...)
  *   Running.Watching: job.progress moves the bar --check.cancel--> Running.Cancelling
@@ -31,15 +36,30 @@ export * from './leakCheckContract';
  *   Running.Cancelling --cancelled job--> Done | --error--> Running.Watching (its message)
  *   Done --check.again--> Form (the last parameters kept)
  *   Open --check.close--> Closed (a running job goes on on the server; opening again follows it)
- *   any --check.unsaved--> Unsaved --check.close--> Closed: a design not saved yet cannot be checked
- *     (the server interviews saved LEIAs only); it says why, and how to check it once saved.
  *
  * The app provides `loadChecks` (GET /leias/{id}/leak-checks), `startCheck` (POST
- * /leias/{id}/leak-check), `followJob` (GET /jobs/{id}/events: `onProgress` per progress event,
- * resolving with the finished job) and `cancelJob` (POST /jobs/{id}/cancel).
+ * /leias/{id}/leak-check, or POST /leak-checks for a design), `followJob` (GET /jobs/{id}/events:
+ * `onProgress` per progress event, resolving with the finished job) and `cancelJob` (POST
+ * /jobs/{id}/cancel).
  */
 
 const newest = (jobs: readonly Job[]): Job | undefined => jobs[0];
+const leiaIdOf = (target: LeakCheckTarget | null): string => {
+  if (target?.kind !== 'leia') throw new Error('checks are listed for a saved LEIA only');
+  return target.id;
+};
+const sameDesign = (target: LeakCheckTarget | null, design: DesignToCheck) =>
+  target?.kind === 'design' && JSON.stringify(target.design) === JSON.stringify(design);
+type DesignEvent = Extract<LeakCheckEvent, { type: 'check.design' }>;
+/** A fresh window on `target`. */
+const opened = (target: LeakCheckTarget) => ({
+  target,
+  form: DEFAULT_LEAK_CHECK_FORM,
+  errors: {},
+  job: null,
+  progress: { done: 0, total: 0 },
+  notice: null,
+});
 type Loaded = { event: { output: Job[] } };
 type WithJob = { event: { output: Job } };
 
@@ -60,11 +80,18 @@ export const leakCheckMachine = setup({
   },
   guards: {
     formValid: ({ context }) => parseLeakCheckForm(context.form).success,
+    /** The design's last check, still running (or finished), is shown again. */
+    designRunning: ({ context, event }) =>
+      sameDesign(context.target, (event as DesignEvent).design) &&
+      context.job !== null &&
+      !isFinished(context.job.status),
+    designChecked: ({ context, event }) =>
+      sameDesign(context.target, (event as DesignEvent).design) && context.job !== null,
   },
 }).createMachine({
   id: 'leakCheck',
   context: {
-    leia: null,
+    target: null,
     form: DEFAULT_LEAK_CHECK_FORM,
     errors: {},
     job: null,
@@ -76,22 +103,26 @@ export const leakCheckMachine = setup({
     'check.open': {
       target: '.Open',
       reenter: true,
-      actions: assign(({ event }) => ({
-        leia: event.leia,
-        form: DEFAULT_LEAK_CHECK_FORM,
-        errors: {},
-        job: null,
-        progress: { done: 0, total: 0 },
-        notice: null,
-      })),
+      actions: assign(({ event }) => opened({ kind: 'leia', ...event.leia })),
     },
-    'check.unsaved': { target: '.Unsaved', actions: assign({ leia: null, job: null, notice: null }) },
+    'check.design': [
+      { guard: 'designRunning', target: '.Open.Running', reenter: true, actions: assign({ notice: null }) },
+      { guard: 'designChecked', target: '.Open.Done', reenter: true, actions: assign({ notice: null }) },
+      {
+        target: '.Open.Form',
+        reenter: true,
+        actions: assign(({ event }) =>
+          opened({
+            kind: 'design',
+            design: event.design,
+            name: event.name || LEAK_CHECK_VIEW_TEXTS.unsavedDesign,
+          }),
+        ),
+      },
+    ],
   },
   states: {
     Closed: {},
-    Unsaved: {
-      on: { 'check.close': 'Closed' },
-    },
     Open: {
       initial: 'Loading',
       on: { 'check.close': '#leakCheck.Closed' },
@@ -100,7 +131,7 @@ export const leakCheckMachine = setup({
           tags: 'loading',
           invoke: {
             src: 'loadChecks',
-            input: ({ context }) => ({ leiaId: context.leia!.id }),
+            input: ({ context }) => ({ leiaId: leiaIdOf(context.target) }),
             onDone: [
               {
                 guard: ({ event }) => {
@@ -150,7 +181,7 @@ export const leakCheckMachine = setup({
             input: ({ context }) => {
               const parsed = parseLeakCheckForm(context.form);
               if (!parsed.success) throw new Error('the form was checked before starting');
-              return { leiaId: context.leia!.id, params: parsed.data };
+              return { target: context.target!, params: parsed.data };
             },
             onDone: {
               target: 'Running',
@@ -232,7 +263,6 @@ export type LeakCheckSnapshot = SnapshotFrom<typeof leakCheckMachine>;
 
 export type LeakCheckView =
   | 'closed'
-  | 'unsaved'
   | 'loading'
   | 'form'
   | 'starting'
@@ -243,7 +273,6 @@ export type LeakCheckView =
 
 export const leakCheckView = (s: LeakCheckSnapshot): LeakCheckView => {
   if (s.matches('Closed')) return 'closed';
-  if (s.matches('Unsaved')) return 'unsaved';
   if (s.matches({ Open: 'Loading' })) return 'loading';
   if (s.matches({ Open: 'Starting' })) return 'starting';
   if (s.matches({ Open: { Running: 'Cancelling' } })) return 'cancelling';

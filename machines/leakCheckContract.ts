@@ -1,4 +1,5 @@
 import {
+  type DesignLeakCheckBody,
   type Job,
   type JobProgressEvent,
   type LeakCheckStyle,
@@ -21,11 +22,11 @@ export const LEAK_CHECK_VIEW_TEXTS = {
   cancel: 'Cancel check',
   cancelling: 'Cancelling...',
   again: 'Check again',
-  unsaved: [
-    'A leak check interviews a saved LEIA, and this design is not saved yet.',
-    'Finish it on step 3 to save it as a LEIA, then choose Check this design in its View (on Search or My LEIAs), or Check LEIA design... in the command palette.',
-    'It is not run on the LEIA this design started from: that would test that LEIA, not your changes.',
-  ],
+  unsavedDesign: 'this design (not saved)',
+  designAsItIs:
+    'The check interviews the design as it is now, with your unsaved edits; after more edits, check it again.',
+  notGenerated: 'The design cannot be generated yet: fix the errors shown in the preview first.',
+  chooseParts: 'Choose the three parts and go on to step 2 to check the design.',
   keepsRunning: 'The check goes on if you close this window: open it again to follow it.',
   startFailed: 'Could not start the check',
   cancelFailed: 'Could not cancel the check',
@@ -41,6 +42,14 @@ export interface LeakCheckLeia {
   name: string;
 }
 
+/** A design not saved yet (the wizard's), as POST /runner/initialize takes it. */
+export type DesignToCheck = Pick<DesignLeakCheckBody, 'spec' | 'metadata'>;
+
+/** What is checked: a saved LEIA, or a design not saved yet. `name` titles the window. */
+export type LeakCheckTarget =
+  | ({ kind: 'leia' } & LeakCheckLeia)
+  | { kind: 'design'; design: DesignToCheck; name: string };
+
 /** The form as typed: numbers stay text until Start parses them with the shared schema. */
 export interface LeakCheckForm {
   runs: string;
@@ -51,7 +60,7 @@ export interface LeakCheckForm {
 export type LeakCheckField = keyof LeakCheckForm;
 
 export interface LeakCheckContext {
-  leia: LeakCheckLeia | null;
+  target: LeakCheckTarget | null;
   form: LeakCheckForm;
   errors: Partial<Record<LeakCheckField, string>>;
   job: Job | null;
@@ -66,13 +75,13 @@ export interface FollowJobInput {
 }
 
 export interface StartCheckInput {
-  leiaId: string;
+  target: LeakCheckTarget;
   params: { runs: number; maxTurns: number; styles: LeakCheckStyle[] };
 }
 
 export type LeakCheckEvent =
   | { type: 'check.open'; leia: LeakCheckLeia }
-  | { type: 'check.unsaved' }
+  | { type: 'check.design'; design: DesignToCheck; name?: string }
   | { type: 'check.close' }
   | { type: 'check.form'; form: Partial<LeakCheckForm> }
   | { type: 'check.start' }

@@ -1,4 +1,4 @@
-import type { LeiaListItem } from '@shared/schemas/leias';
+import type { LeiaListItem, LeiaSort } from '@shared/schemas/leias';
 import type { Visibility } from '@shared/schemas/visibility';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { notProvided } from './notProvided';
@@ -39,25 +39,34 @@ export interface SearchFilters {
   text: string;
   visibility: Visibility;
   version: VersionFilter;
+  /** Relevance (the default) is newest first while there is no text. */
+  sort: LeiaSort;
 }
 
-export const DEFAULT_SEARCH_FILTERS: SearchFilters = { text: '', visibility: 'all', version: 'latest' };
+export const DEFAULT_SEARCH_FILTERS: SearchFilters = {
+  text: '',
+  visibility: 'all',
+  version: 'latest',
+  sort: 'relevance',
+};
 
 /** What a request depends on: text trimmed, All versions sent as ''. */
 export interface SearchQuery {
   text: string;
   visibility: Visibility;
   version: 'latest' | '';
+  sort: LeiaSort;
 }
 
-export const searchQuery = ({ text, visibility, version }: SearchFilters): SearchQuery => ({
+export const searchQuery = ({ text, visibility, version, sort }: SearchFilters): SearchQuery => ({
   text: text.trim(),
   visibility,
   version: version === 'latest' ? 'latest' : '',
+  sort,
 });
 
 const sameQuery = (a: SearchQuery, b: SearchQuery) =>
-  a.text === b.text && a.visibility === b.visibility && a.version === b.version;
+  a.text === b.text && a.visibility === b.visibility && a.version === b.version && a.sort === b.sort;
 
 export interface PageRequest {
   query: SearchQuery;
@@ -68,12 +77,16 @@ export interface PageRequest {
 export interface ListPage<T> {
   items: T[];
   nextCursor?: string;
+  /** How many rows match in all; first pages only. */
+  total?: number;
 }
 
 export interface SearchListContext {
   filters: SearchFilters;
   items: LeiaListItem[];
   nextCursor: string | undefined;
+  /** How many LEIAs match (the first page says); undefined when the server did not say. */
+  total: number | undefined;
   /** The last load of the first page failed. */
   failed: boolean;
   pageSize: number;
@@ -124,20 +137,27 @@ export const searchListMachine = setup({
     forgetRows: assign({ keep: 0 }),
     /** A reload of the same search keeps the reader's place: as many rows as are shown. */
     keepRows: assign({ keep: ({ context }) => context.items.length }),
-    removeItem: assign({
-      items: ({ context, event }) =>
-        event.type === 'list.deleted' ? context.items.filter((item) => item.id !== event.id) : context.items,
+    removeItem: assign(({ context, event }) => {
+      if (event.type !== 'list.deleted') return {};
+      const items = context.items.filter((item) => item.id !== event.id);
+      const removed = context.items.length - items.length;
+      return { items, total: context.total === undefined ? undefined : context.total - removed };
     }),
     replaceItems: assign((_, page: ListPage<LeiaListItem>) => ({
       items: page.items,
       nextCursor: page.nextCursor,
+      total: page.total,
       failed: false,
     })),
-    appendItems: assign(({ context }, page: ListPage<LeiaListItem>) => ({
-      items: [...context.items, ...page.items],
-      nextCursor: page.nextCursor,
-    })),
-    markFailed: assign({ items: [], nextCursor: undefined, failed: true }),
+    // Orders other than newest first page by position: a row added meanwhile can come twice.
+    appendItems: assign(({ context }, page: ListPage<LeiaListItem>) => {
+      const shown = new Set(context.items.map((item) => item.id));
+      return {
+        items: [...context.items, ...page.items.filter((item) => !shown.has(item.id))],
+        nextCursor: page.nextCursor,
+      };
+    }),
+    markFailed: assign({ items: [], nextCursor: undefined, total: undefined, failed: true }),
   },
   guards: {
     changesQuery: ({ context, event }) =>
@@ -152,6 +172,7 @@ export const searchListMachine = setup({
     filters: { ...DEFAULT_SEARCH_FILTERS, ...input.filters },
     items: [],
     nextCursor: undefined,
+    total: undefined,
     failed: false,
     pageSize: input.pageSize ?? SEARCH_PAGE_SIZE,
     keep: 0,

@@ -300,7 +300,6 @@ export type TranscriptionSnapshot = SnapshotFrom<typeof transcriptionMachine>;
 
 /** While a session initialises, every row's four actions are disabled. */
 export const isStartingSession = (s: TranscriptionSnapshot): boolean => s.hasTag('starting');
-export const isSaving = (s: TranscriptionSnapshot): boolean => s.hasTag('saving');
 /** The configuration whose link input is open. */
 export const linkTargetId = (s: TranscriptionSnapshot): string | null =>
   s.matches('Link') ? (s.context.target?.config.id ?? null) : null;

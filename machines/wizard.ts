@@ -1,19 +1,19 @@
 import { cleanupForSave } from '@shared/resource-cleanup';
 import type { SnapshotFrom } from 'xstate';
-import { draftOf, isEmptyDraft, type WizardDraft, type WizardStep } from './wizard/draft';
+import { draftOf, hasEdits, isEmptyDraft, type WizardDraft, type WizardStep } from './wizard/draft';
 import { type NameField, namesReady } from './wizard/names';
 import {
   activeNameKeys,
   allChosen,
-  isEdited,
   type NameKey,
-  PART_KINDS,
   type PartKind,
   partsMadePublic,
   publishes,
 } from './wizard/parts';
 import {
+  designBody,
   initialContext,
+  isGenerated,
   latestRequest,
   nameCheckId,
   nextNewPart,
@@ -21,7 +21,7 @@ import {
   tryParams,
   wizardSetup,
 } from './wizard/setup';
-import { WIZARD_TEXTS } from './wizard/texts';
+import { REPLACE_DESIGN_TEXTS, WIZARD_TEXTS } from './wizard/texts';
 import type { WizardContext } from './wizard/types';
 import { namedKeys, noteOf, type SaveAsView, saveAsView, targetOf } from './wizard/versions';
 
@@ -54,9 +54,11 @@ const leiaBody = (context: WizardContext) => {
 };
 
 /**
- * The design wizard (route /create); spec sections 2 "Design wizard" and 4 "Wizard". The flow:
+ * The design wizard (route /create). The flow:
  *
  *   Starting --> Selection | Edit | Create   (a preset arrives at Edit; a kept draft at its step)
+ *   Starting --> ReplaceQuestion  (a preset over a kept draft with unsaved edits: the draft shows)
+ *     --preset.replace--> Starting with the preset   --preset.keep--> Starting with the draft
  *   Selection --wizard.next [all three chosen] / snapshot the originals--> Edit
  *   Edit: generates on entry and after each save or reset (the shared engine, as on the server)
  *     --part.save [may edit that part] / part.reset [edited]--> Edit
@@ -82,10 +84,18 @@ export const wizardMachine = wizardSetup.createMachine({
   states: {
     Starting: {
       always: [
+        { guard: 'presetWaits', target: 'ReplaceQuestion' },
         { guard: 'restoresCreate', target: 'Create', actions: 'prepareNames' },
         { guard: 'restoresEdit', target: 'Edit' },
         { target: 'Selection' },
       ],
+    },
+    // Nothing typed is lost: 'Design from this' never replaces unsaved edits without asking.
+    ReplaceQuestion: {
+      on: {
+        'preset.replace': { target: 'Starting', actions: 'takePreset' },
+        'preset.keep': { target: 'Starting', actions: 'dropPreset' },
+      },
     },
     Selection: {
       on: {
@@ -221,7 +231,7 @@ export { PART_KINDS } from './wizard/parts';
 export type * from './wizard/types';
 export type { DesignSource, SaveAsView, SaveMode } from './wizard/versions';
 export type { WizardDraft, WizardStep };
-export { nameCheckId, WIZARD_TEXTS };
+export { nameCheckId, REPLACE_DESIGN_TEXTS, WIZARD_TEXTS };
 
 /* Selectors: what the views read from a snapshot. */
 
@@ -243,17 +253,41 @@ export const allPartsChosen = (s: WizardSnapshot): boolean => allChosen(s.contex
 /** The design to keep (session storage); null once finished or when there is nothing to keep. */
 export const wizardDraft = (s: WizardSnapshot): WizardDraft | null => {
   if (s.matches('Finished')) return null;
-  const draft = draftOf(s.context, wizardStep(s));
+  // While the replace question is open the kept design stays as it was, at its own step.
+  const step = s.matches('ReplaceQuestion') ? s.context.restoredStep : wizardStep(s);
+  const draft = draftOf(s.context, step);
   return isEmptyDraft(draft) ? null : draft;
 };
 
 /** Work that leaving /create would put aside: an edited part, or a name or note typed in step 3. */
 export const hasUnsavedEdits = (s: WizardSnapshot): boolean =>
-  !s.matches('Finished') &&
-  (PART_KINDS.some((kind) => isEdited(s.context.parts[kind])) ||
-    [...Object.values(s.context.names), ...Object.values(s.context.notes)].some(
-      (field) => (field?.value ?? '').trim() !== '',
-    ));
+  !s.matches('Finished') && hasEdits(draftOf(s.context, wizardStep(s)));
+
+/** 'Replace the design in progress?' while a preset waits for the answer, else null. */
+export const replaceQuestion = (s: WizardSnapshot) =>
+  s.matches('ReplaceQuestion')
+    ? {
+        title: REPLACE_DESIGN_TEXTS.title,
+        message: REPLACE_DESIGN_TEXTS.message(s.context.incoming?.source?.name),
+        accept: REPLACE_DESIGN_TEXTS.accept,
+        cancel: REPLACE_DESIGN_TEXTS.cancel,
+      }
+    : null;
+
+/**
+ * The design on screen for a leak check: what Try sends (stored parts by id, edited ones as
+ * unsaved edits) and the LEIA's name if one is typed; null while it cannot be generated.
+ */
+export const designToCheck = (s: WizardSnapshot) => {
+  // Step 1's choices may differ from the last generated design: it is generated again on step 2.
+  if (s.matches('Selection') || !isGenerated(s.context)) return null;
+  const body = designBody(s.context);
+  return { design: body, name: body.metadata?.name ?? '' };
+};
+
+/** Whether the design on screen is generated (so it can be tried, checked, saved). */
+export const designGenerated = (s: WizardSnapshot): boolean =>
+  !s.matches('Selection') && isGenerated(s.context);
 
 /** The step 3 name fields: the LEIA's, then each edited part's. */
 export const nameFields = (s: WizardSnapshot): { key: NameKey; field: NameField }[] =>

@@ -38,6 +38,17 @@ export const namesFromDraft = (names: WizardDraft['names']): Names =>
 export const isEmptyDraft = (draft: WizardDraft): boolean =>
   Object.keys(draft.parts).length === 0 && Object.values(draft.names).every((name) => !name?.trim());
 
+/**
+ * Work that putting the design aside would lose: an edited part, or a name or note typed in step 3.
+ * The leave question and 'Design from this' over a kept design ask first only then; choices alone
+ * are quickly made again.
+ */
+export const hasEdits = (draft: Pick<WizardDraft, 'parts' | 'names' | 'notes'>): boolean =>
+  Object.values(draft.parts).some((part) => part?.edited === true) ||
+  [...Object.values(draft.names), ...Object.values(draft.notes ?? {})].some(
+    (text) => (text ?? '').trim() !== '',
+  );
+
 /** A preset arrives at step 2 with the preset itself as the originals. */
 export const draftFromPreset = (preset: WizardPreset): WizardDraft => ({
   step: 2,

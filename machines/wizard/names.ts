@@ -2,7 +2,7 @@ import { resourceNameSchema } from '@shared/schemas/resources';
 import type { NameKey } from './parts';
 
 /**
- * The step 3 names (spec section 5, "Customisation"): each is trimmed, required, and must not
+ * The step 3 names: each is trimmed, required, and must not
  * exist yet ('Name already exists', from the exists endpoints); a failed check says so. An error
  * clears when its field is edited, and Finish is blocked while any remains.
  */

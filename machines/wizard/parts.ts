@@ -103,7 +103,7 @@ export const runnerBody = (
   parts: Required<Parts>,
   viewer: WizardViewer,
   leiaName: string,
-): InitializeBody => {
+): InitializeBody & Required<Pick<InitializeBody, 'spec'>> => {
   const name = leiaName.trim();
   return {
     spec: {

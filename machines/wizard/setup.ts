@@ -3,7 +3,7 @@ import { assertEvent, assign as assignWith, fromPromise, setup } from 'xstate';
 import { failureMessage } from '../failure';
 import { NAME_CHECK_DEBOUNCE_MS, nameCheckMachine } from '../nameCheck';
 import { notProvided } from '../notProvided';
-import { draftFromPreset, draftOf, namesFromDraft, notesFromDraft, type WizardStep } from './draft';
+import { draftFromPreset, draftOf, hasEdits, namesFromDraft, notesFromDraft, type WizardStep } from './draft';
 import { NAME_TEXTS, nameOf, nameProblem, namesReady, withFields, withRequiredErrors } from './names';
 import {
   activeNameKeys,
@@ -40,7 +40,7 @@ import {
 
 /**
  * The implementations the design wizard's flow (machines/wizard.ts) names: its IO stubs, and the
- * context updates and guards, each a rule of spec section 4 "Wizard".
+ * context updates and guards, each one rule of the wizard (docs/architecture.md, "The design wizard").
  */
 
 export const nameCheckId = (key: NameKey) => `nameCheck.${key}`;
@@ -67,8 +67,15 @@ export const latestRequest = (context: WizardContext): LatestRequest =>
     return base && mayVersion(context, key) ? [{ key, kind: key, id: base.id }] : [];
   });
 
+/**
+ * The design a visit starts with: a preset ('Design from this'), else the kept draft. A preset over
+ * a draft with unsaved edits waits in `incoming` (the draft shows meanwhile) until the user answers.
+ */
 export const initialContext = ({ viewer, draft, preset, source }: WizardInput): WizardContext => {
-  const start = preset ? draftFromPreset(preset) : draft;
+  const waits = preset != null && draft != null && hasEdits(draft);
+  const fromPreset = preset != null && !waits;
+  const start = fromPreset ? draftFromPreset(preset) : draft;
+  const kept = fromPreset ? null : draft;
   return {
     viewer,
     restoredStep: start?.step ?? 1,
@@ -76,9 +83,10 @@ export const initialContext = ({ viewer, draft, preset, source }: WizardInput): 
     originals: start?.originals ?? {},
     names: namesFromDraft(start?.names ?? {}),
     visibility: viewer.publishes ? (start?.visibility ?? {}) : {},
-    source: (preset ? source : draft?.source) ?? null,
-    saveAs: (!preset && draft?.saveAs) || {},
-    notes: notesFromDraft(preset ? {} : draft?.notes),
+    source: (fromPreset ? source : kept?.source) ?? null,
+    incoming: waits ? { preset, source: source ?? null } : null,
+    saveAs: kept?.saveAs ?? {},
+    notes: notesFromDraft(kept?.notes),
     latest: {},
     generation: null,
     created: {},
@@ -87,13 +95,21 @@ export const initialContext = ({ viewer, draft, preset, source }: WizardInput): 
   };
 };
 
+/** The engine made a LEIA of the design, without errors (what Try, Next and a leak check need). */
+export const isGenerated = (context: WizardContext): boolean =>
+  context.generation?.leia != null && context.generation.errors.length === 0;
+
+/** The design as POST /runner/initialize takes it: Try's body, and a leak check's. */
+export const designBody = (context: WizardContext) =>
+  runnerBody(context.parts as Required<Parts>, context.viewer, nameOf(context.names, 'leia'));
+
 /** Try from a step: the generated LEIA's parts, and the draft for the chat to bring back. */
 export const tryParams =
   (step: WizardStep) =>
   ({ context }: { context: WizardContext }): TryRequest => {
     const description = context.generation?.leia?.problem.spec.description;
     return {
-      body: runnerBody(context.parts as Required<Parts>, context.viewer, nameOf(context.names, 'leia')),
+      body: designBody(context),
       draft: draftOf(context, step),
       ...(typeof description === 'string' ? { problemDescription: description } : {}),
     };
@@ -252,6 +268,10 @@ export const wizardSetup = base.extend({
     showFailure: assignWith((_, params: { message: string; error: unknown }) => ({
       pageError: { message: params.message, detail: failureMessage(params.error, '') || undefined },
     })),
+    /** 'Replace': the waiting preset becomes the design (as if it had arrived alone). */
+    takePreset: assign(({ context }) => initialContext({ viewer: context.viewer, ...context.incoming })),
+    /** 'Keep my design': the waiting preset is dropped. */
+    dropPreset: assign({ incoming: null }),
     /** Back to an empty step 1 (the explicit discard). */
     discard: enqueueActions(({ context, enqueue }) => {
       for (const key of Object.keys(context.names) as NameKey[]) enqueue.stopChild(nameCheckId(key));
@@ -260,7 +280,7 @@ export const wizardSetup = base.extend({
   },
   guards: {
     allChosen: ({ context }) => allChosen(context.parts),
-    generated: ({ context }) => context.generation?.leia != null && context.generation.errors.length === 0,
+    generated: ({ context }) => isGenerated(context),
     canSave: ({ context, event }) =>
       event.type === 'part.save' &&
       context.parts[event.kind] !== undefined &&
@@ -278,6 +298,7 @@ export const wizardSetup = base.extend({
       event.type === 'visibility.set' &&
       context.viewer.publishes &&
       (event.key === 'leia' || context.visibility.leia !== true),
+    presetWaits: ({ context }) => context.incoming !== null,
     restoresCreate: ({ context }) => context.restoredStep === 3 && allChosen(context.parts),
     restoresEdit: ({ context }) => context.restoredStep >= 2 && allChosen(context.parts),
   },

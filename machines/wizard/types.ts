@@ -19,6 +19,8 @@ export interface WizardContext {
   visibility: WizardDraft['visibility'];
   /** The LEIA this design was made from ('Design from this'), if any. */
   source: DesignSource | null;
+  /** A preset that arrived over a design with unsaved edits: it waits for the user's answer. */
+  incoming: { preset: WizardPreset; source: DesignSource | null } | null;
   /** Step 3: each item under a new name or as a new version (./versions.ts). */
   saveAs: Partial<Record<NameKey, SaveAs>>;
   notes: Partial<Record<NameKey, NoteField>>;
@@ -40,7 +42,7 @@ export interface WizardInput {
   viewer: WizardViewer;
   /** A design kept from before (session storage, or back from a chat). */
   draft?: WizardDraft | null;
-  /** 'Design from this': the three parts of a LEIA; wins over a draft. */
+  /** 'Design from this': the three parts of a LEIA; replaces a draft, asking first if it has edits. */
   preset?: WizardPreset | null;
   /** The LEIA the preset came from. */
   source?: DesignSource | null;
@@ -61,6 +63,9 @@ export type WizardEvent =
   | { type: 'wizard.try' }
   | { type: 'wizard.finish' }
   | { type: 'wizard.discard' }
+  /** The answers to 'Replace the design in progress?'. */
+  | { type: 'preset.replace' }
+  | { type: 'preset.keep' }
   | NameCheckReport;
 
 /**

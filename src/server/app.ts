@@ -22,7 +22,13 @@ import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerStaticClient } from './http/static';
 import { activityRoutes } from './routes/activities';
-import { evaluationRoutes, jobRoutes, leakCheckRoutes, sessionEvaluationRoutes } from './routes/evaluations';
+import {
+  designLeakCheckRoutes,
+  evaluationRoutes,
+  jobRoutes,
+  leakCheckRoutes,
+  sessionEvaluationRoutes,
+} from './routes/evaluations';
 import { healthRoutes } from './routes/health';
 import { leiaRoutes } from './routes/leias';
 import { resourceRoutes } from './routes/resources';
@@ -158,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(sessionEvaluationRoutes, { prefix: '/api/v1/runner' });
   await app.register(evaluationRoutes, { prefix: '/api/v1/evaluations' });
   await app.register(leakCheckRoutes, { prefix: '/api/v1/leias' });
+  await app.register(designLeakCheckRoutes, { prefix: '/api/v1/leak-checks' });
   await app.register(jobRoutes, { prefix: '/api/v1/jobs' });
 
   return app;

@@ -24,6 +24,8 @@ export const canAdminister = isAdmin;
 export const canPublish = isAdmin;
 export const canManageUsers = isAdmin;
 export const canManageActivities = isAdmin;
+/** The server's settings (which language model answers): only admins are told how to change them. */
+export const canConfigureModel = isAdmin;
 
 export const isOwner = (actor: Actor | null | undefined, item: Owned): boolean =>
   Boolean(actor) && ownerOf(item) === actor?.id;

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '@server/app';
 import { readSolution } from '@shared/evaluation/elements';
+import { EVALUATION_LIMITS } from '@shared/evaluation/limits';
 import { evaluateOffline } from '@shared/evaluation/report';
 import type { Job } from '@shared/schemas/leak-check';
 import type { LeiaListItem } from '@shared/schemas/leias';
@@ -9,6 +10,7 @@ import type { BenchRow } from './types';
 
 /**
  * Issue 14's figures:
+ * - offline evaluation of the largest conversation accepted (EVALUATION_LIMITS);
  * - offline evaluation (reading the solution, reveal tracking, verbatim leaks, the interviewer's
  *   figures, the score) of a 100-turn conversation against a 60-element class diagram;
  * - a leak check of 10 offline interviews of 12 turns (5 runs of 2 styles), from POST to the
@@ -80,7 +82,35 @@ function conversation(solution: string) {
 }
 
 export async function run(): Promise<BenchRow[]> {
-  return [...evaluationRows(), ...(await leakCheckRows())];
+  return [...evaluationRows(), ...largestEvaluationRows(), ...(await leakCheckRows())];
+}
+
+/**
+ * The most one evaluation may read (EVALUATION_LIMITS: 1,000 messages, 300,000 characters)
+ * against a long text solution (400 sentences, so about 400 elements): how long the largest
+ * accepted request holds the event loop. Figures only.
+ */
+function largestEvaluationRows(): BenchRow[] {
+  const words =
+    'member room booking capacity desk kiosk library card email fine event hall closure group staff'.split(
+      ' ',
+    );
+  const phrase = (seed: number, length: number) =>
+    Array.from({ length }, (_, k) => words[(seed * 7 + k * 3) % words.length]).join(' ');
+  const solution = Array.from({ length: 400 }, (_, i) => `The ${phrase(i, 8)} rule number ${i}.`).join(' ');
+  const perMessage = Math.floor(EVALUATION_LIMITS.characters / EVALUATION_LIMITS.messages);
+  const messages = Array.from({ length: EVALUATION_LIMITS.messages }, (_, i) => ({
+    text: phrase(i, 60).slice(0, perMessage),
+    isLeia: i % 2 === 1,
+  }));
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const start = performance.now();
+    evaluateOffline({ solution, solutionFormat: 'text', messages });
+    times.push(performance.now() - start);
+  }
+  const label = `offline evaluation at the limit, ${EVALUATION_LIMITS.messages} messages x ${readSolution(solution, 'text').elements.length} elements`;
+  return [row(label, 'median', median(times), 'ms'), row(label, 'max', Math.max(...times), 'ms')];
 }
 
 function evaluationRows(): BenchRow[] {

@@ -5,6 +5,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { ensureBuild, type RunningServer, startBuiltServer } from '../support/built-server';
 import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
+import { signIn as apiSignIn, createUser } from './support/api';
+import { hasFocus, onPath, poll } from './support/session';
 
 /**
  * Trying a LEIA end to end (issue 4): the built app on the real server, driven in Chromium, with
@@ -12,6 +14,7 @@ import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
  */
 
 const ADMIN = { email: 'admin@leia.local', password: 'e2e-chat-password' };
+const INSTRUCTOR = { email: 'instructor@leia.local', password: 'e2e-chat-instructor' };
 const RETRY_TEXT = 'Your message is taking a bit longer to send. Retry?';
 /** Long enough, and slow enough per word, for the page to show the reply half-written. */
 const replyTo = (question: string) =>
@@ -52,10 +55,10 @@ async function startApp(env: Record<string, string>): Promise<RunningServer> {
   return server;
 }
 
-async function signIn(page: Page, url: string) {
+async function signIn(page: Page, url: string, account = ADMIN) {
   await page.goto(`${url}/login`);
-  await page.getByLabel('Email').fill(ADMIN.email);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(`${url}/`);
 }
@@ -73,6 +76,11 @@ const messageBox = (page: Page) => page.getByRole('textbox', { name: 'Message' }
 const bubbleTexts = (page: Page) => page.locator('.chat-log__list > li .msg__text').allTextContents();
 const userBubbles = (page: Page, text: string) =>
   page.locator('.chat-log__list > li.msg--user .msg__text', { hasText: text });
+
+const leiaReply = (page: Page, text: string) =>
+  page.locator('.chat-log__list > li.msg--leia .msg__text', { hasText: text });
+/** The status region a screen reader hears (issue 11.3). */
+const chatStatus = (page: Page) => page.locator('.chat-status[role="status"]');
 
 async function send(page: Page, text: string) {
   await messageBox(page).fill(text);
@@ -180,14 +188,53 @@ describe('chat with a language model', () => {
     expect(await lastMarker().textContent()).toBe('(stopped)');
     expect(await page.locator('.msg__stopped').count()).toBe(1);
   });
+
+  it('after Send, Regenerate and Stop the focus is in the message box, and each outcome is announced', async () => {
+    // The Send button turns into Stop, then back into a disabled Send: the focus must not stay there.
+    const question = 'One more question?';
+    await messageBox(page).fill(question);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await leiaReply(page, replyTo(question)).waitFor();
+    await poll(() => chatStatus(page).textContent()).toBe('LEIA has replied.');
+    await poll(() => hasFocus(messageBox(page))).toBe(true);
+
+    // Regenerate is disabled while the reply streams.
+    const regenerate = page.getByRole('button', { name: 'Regenerate' });
+    await regenerate.focus();
+    await regenerate.press('Enter');
+    await poll(() => chatStatus(page).textContent()).toBe('Regenerating the reply…');
+    await poll(() => hasFocus(messageBox(page))).toBe(true);
+    await poll(() => chatStatus(page).textContent()).toBe('LEIA has replied.');
+    expect(await hasFocus(messageBox(page))).toBe(true);
+
+    await send(page, 'Tell me everything about it.');
+    await page.locator('.msg--streaming').waitFor();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await poll(() => chatStatus(page).textContent()).toBe('Reply stopped.');
+    await poll(() => hasFocus(messageBox(page))).toBe(true);
+  });
 });
 
 describe('chat with the offline simulator', () => {
-  it("labels it 'Offline simulator' and answers", async () => {
-    const server = await startApp({});
-    const page = await browser.newPage();
-    cleanups.push(() => page.close());
-    await signIn(page, server.url);
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    server = await startApp({});
+    const admin = await apiSignIn(server.url, ADMIN.email, ADMIN.password);
+    await createUser(admin, INSTRUCTOR.email, INSTRUCTOR.password, 'instructor');
+  });
+
+  /** A page of its own (its own storage and size), signed in as `account`. */
+  async function openPage(account = ADMIN, viewport = { width: 1280, height: 900 }) {
+    const context = await browser.newContext({ viewport });
+    cleanups.push(() => context.close());
+    const page = await context.newPage();
+    await signIn(page, server.url, account);
+    return page;
+  }
+
+  it("labels it 'Offline simulator' and answers; an admin is told how to connect a model; Finish returns the focus to Search", async () => {
+    const page = await openPage();
     await tryFirstLeia(page);
     await page.getByText('Offline simulator', { exact: true }).waitFor();
     await page.getByText(/LEIA_LLM_BASE_URL/).waitFor();
@@ -195,5 +242,56 @@ describe('chat with the offline simulator', () => {
     const reply = page.locator('.chat-log__list > li.msg--leia:not(.msg--typing) .msg__text').first();
     await reply.waitFor();
     expect(((await reply.textContent()) ?? '').trim().length).toBeGreaterThan(0);
+
+    // Back where the chat was opened from, the next keystroke belongs in the search box.
+    await page.getByRole('button', { name: 'Finish Conversation' }).click();
+    await onPath(page, '/');
+    await poll(() => hasFocus(page.getByRole('searchbox', { name: 'Search LEIAs' }))).toBe(true);
+  });
+
+  it('an instructor sees the simulator label but no note about the server settings', async () => {
+    const page = await openPage(INSTRUCTOR);
+    await tryFirstLeia(page);
+    await page.getByText('Offline simulator', { exact: true }).waitFor();
+    expect(await page.getByText(/LEIA_LLM_BASE_URL/).count()).toBe(0);
+  });
+
+  it('on a phone (390x844) the messages get most of the height; Actions unfolds the other actions', async () => {
+    const phone = { width: 390, height: 844 };
+    // An admin: the note about connecting a model is shown too, the tallest toolbar there is.
+    const page = await openPage(ADMIN, phone);
+    await tryFirstLeia(page);
+    await page.getByText(/LEIA_LLM_BASE_URL/).waitFor();
+    await send(page, 'Hello, who are you?');
+    await page.locator('.chat-log__list > li.msg--leia:not(.msg--typing)').first().waitFor();
+
+    const log = await page.getByRole('region', { name: 'Conversation' }).boundingBox();
+    expect(log?.height ?? 0).toBeGreaterThanOrEqual(0.6 * phone.height);
+    // Nothing wider than the screen, and the message box and Finish within it.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    const box = await messageBox(page).boundingBox();
+    expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(phone.height);
+    expect(await page.getByRole('button', { name: 'Finish Conversation' }).isVisible()).toBe(true);
+
+    // The secondary actions are folded under Actions, which a keyboard opens.
+    const actions = page.getByRole('button', { name: 'Actions' });
+    const regenerate = page.getByRole('button', { name: 'Regenerate' });
+    expect(await regenerate.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Instructions' }).isVisible()).toBe(false);
+    await actions.focus();
+    await page.keyboard.press('Enter');
+    expect(await actions.getAttribute('aria-expanded')).toBe('true');
+    for (const name of ['Instructions', 'Evaluate', 'Regenerate', 'Export as Markdown', 'Export as JSON']) {
+      expect(await page.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+    }
+    await regenerate.click();
+    await poll(() => hasFocus(messageBox(page))).toBe(true);
+  });
+
+  it('on a wide screen there is no Actions fold', async () => {
+    const page = await openPage(INSTRUCTOR);
+    await tryFirstLeia(page);
+    expect(await page.getByRole('button', { name: 'Actions' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Regenerate' }).isVisible()).toBe(true);
   });
 });

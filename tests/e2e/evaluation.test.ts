@@ -1,12 +1,14 @@
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { type E2EApp, hidden, openSession, poll, type Session, startApp, visible } from './support/session';
+import { choose, editor, next, partCard, stepHeading } from './support/wizard';
 
 /**
  * Issue 14's screens end to end in Chromium, against the built app, the real server and the
  * offline simulator, on the starter catalogue: a chat, then Evaluate (the coverage, and the chart
  * drawn on its canvas in the theme's accent colour, light then dark); then a leak check of two
- * interviews from the View modal, its progress bar moving with the job's events, and its result.
+ * interviews from the View modal, its progress bar moving with the job's events, and its result;
+ * and a leak check of the wizard's design, not saved yet, with an edit.
  */
 
 const LEIA = 'Library room booking interview';
@@ -187,5 +189,44 @@ describe('Check a design', () => {
         .getByRole('dialog', { name: `Leak check: ${LEIA} v1.0.0` })
         .getByRole('region', { name: 'Verdict' }),
     );
+  });
+});
+
+describe('Check a design not saved yet', () => {
+  it("the wizard's step 2, with an unsaved edit: the check runs on the design on screen", async () => {
+    const page = await signedIn();
+    await page.goto(`${app.url}/create`);
+    await visible(stepHeading(page, 'Select Components'));
+    await choose(page, {
+      behaviour: 'Requirements interviewee',
+      problem: 'Library room booking',
+      persona: 'Aisha Okafor',
+    });
+    await next(page).click();
+    await visible(stepHeading(page, 'Edit'));
+    await partCard(page, 'Aisha Okafor').getByRole('button', { name: 'Edit persona' }).click();
+    await editor(page).getByRole('textbox', { name: 'First Name' }).fill('Ayesha');
+    await editor(page).getByRole('button', { name: 'Save' }).click();
+    await hidden(editor(page));
+
+    await page.getByRole('button', { name: 'Check this design' }).click();
+    const check = page.getByRole('dialog', { name: 'Leak check: this design (not saved)' });
+    await visible(check.getByRole('group', { name: 'Simulated students' }));
+    await check.getByRole('checkbox', { name: /^Pushy/ }).uncheck();
+    await check.getByRole('checkbox', { name: /^Naive/ }).uncheck();
+    await check.getByRole('spinbutton', { name: 'Interviews per style' }).fill('1');
+    await check.getByRole('spinbutton', { name: 'Questions per interview, at most' }).fill('6');
+    await check.getByRole('button', { name: 'Start check' }).click();
+    const verdict = check.getByRole('region', { name: 'Verdict' });
+    await visible(verdict, 30_000);
+    const figures = await verdict.getByRole('listitem').allTextContents();
+    expect(figures.some((figure) => figure.startsWith('systematic: '))).toBe(true);
+    await visible(
+      check.getByRole('figure', { name: 'Solution revealed by turn, per style' }).locator('canvas').first(),
+    );
+    await page.keyboard.press('Escape');
+    await hidden(check);
+    // Still the wizard, the edit kept.
+    await visible(partCard(page, 'Aisha Okafor').getByText('(edited)'));
   });
 });

@@ -101,6 +101,10 @@ const deleteWithTypedName = async (page: Page, leia: CreatedLeia) => {
   await visible(page.getByText('LEIA deleted successfully'));
   await hidden(modal);
   await absent(rowOf(page, leia.name));
+  // The keyboard user carries on in the list (or the search box when the list is empty), never on the page.
+  await poll(() =>
+    page.evaluate(() => document.activeElement?.closest('[role="feed"], search') !== null),
+  ).toBe(true);
   const after = await admin.call('GET', `/leias/${leia.id}`);
   expect(after.status).toBe(404);
 };
@@ -181,6 +185,82 @@ describe('Search screen in Chromium', () => {
 
     await deleteWithTypedName(page, teacherOwn);
     await poll(() => rowNames(page)).toEqual(['E2E Harbour interview']);
+    await page.close();
+  });
+
+  it('deleting from the keyboard leaves the focus on the row now in that place, or the search box, never on the page', async () => {
+    const first = await createLeia(admin, 'E2E Keys first', { description: 'Deleted from the keyboard' });
+    const second = await createLeia(admin, 'E2E Keys second', { description: 'Stays' });
+    const page = await signInPage(ADMIN);
+    await search(page, 'e2e keys', [second.name, first.name]);
+    await page.getByRole('searchbox').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await poll(() => focused(rowOf(page, first.name))).toBe(true);
+    await page.keyboard.press('Delete');
+    const modal = page.getByRole('dialog', { name: 'Delete LEIA' });
+    await page.keyboard.type(first.name);
+    await page.keyboard.press('Enter');
+    await hidden(modal);
+    await absent(rowOf(page, first.name));
+    await poll(() => focused(rowOf(page, second.name))).toBe(true);
+    // The last row: the search box takes the focus.
+    await page.keyboard.press('Delete');
+    await page.keyboard.type(second.name);
+    await page.keyboard.press('Enter');
+    await hidden(modal);
+    await visible(page.getByText('No LEIAs found'));
+    await poll(() => focused(page.getByRole('searchbox'))).toBe(true);
+    await page.close();
+  });
+  it('says how many LEIAs match, keeps the versions of one LEIA together, sorts, and keeps it all in the address bar', async () => {
+    // 50 LEIAs on one set of parts, then a LEIA in two versions with another between them.
+    const base = await createLeia(admin, 'E2E Quay bulk 00', { description: 'A quay to count' });
+    const { spec } = (await admin.call<{ spec: Record<string, { id: string }> }>('GET', `/leias/${base.id}`))
+      .body;
+    for (let i = 1; i < 50; i++) {
+      const res = await admin.call('POST', '/leias', {
+        metadata: { name: `E2E Quay bulk ${String(i).padStart(2, '0')}`, version: '1.0.0' },
+        spec: { persona: spec.persona?.id, problem: spec.problem?.id, behaviour: spec.behaviour?.id },
+      });
+      expect(res.status).toBe(201);
+    }
+    await createLeia(admin, 'E2E Quay versions', { version: '1.0.0' });
+    await createLeia(admin, 'E2E Quay solo');
+    await createLeia(admin, 'E2E Quay versions', { version: '1.1.0' });
+
+    const page = await signInPage(ADMIN);
+    await page.goto(`${server.url}/?q=quay&version=all`);
+    const status = page.getByRole('status').filter({ hasText: /LEIA/ });
+    // The total, not the 50 rows of the first page.
+    await poll(() => status.textContent()).toBe('53 LEIAs');
+    const rowsWithVersions = () =>
+      feed(page)
+        .locator('article')
+        .evaluateAll((rows) =>
+          rows
+            .slice(0, 3)
+            .map(
+              (row) =>
+                `${row.querySelector('h2')?.textContent} ${row.textContent?.match(/v\d+\.\d+\.\d+/)?.[0]}`,
+            ),
+        );
+    await poll(rowsWithVersions).toEqual([
+      'E2E Quay versions v1.1.0',
+      'E2E Quay versions v1.0.0',
+      'E2E Quay solo v1.0.0',
+    ]);
+
+    await page.getByLabel('Sort').selectOption('name');
+    await poll(async () => new URL(page.url()).search).toBe('?q=quay&version=all&sort=name');
+    await poll(async () => (await rowNames(page))[0]).toBe('E2E Quay bulk 00');
+    await page.reload();
+    expect(await page.getByRole('searchbox', { name: 'Search LEIAs' }).inputValue()).toBe('quay');
+    expect(await page.getByLabel('Sort').inputValue()).toBe('name');
+    expect(await page.getByLabel('Version').inputValue()).toBe('all');
+    await poll(async () => (await rowNames(page))[0]).toBe('E2E Quay bulk 00');
+    await page.getByLabel('Version').selectOption('latest');
+    await poll(() => status.textContent()).toBe('52 LEIAs');
     await page.close();
   });
 });

@@ -3,6 +3,7 @@ import { launchChromium } from '../support/browser';
 import { type ApiSession, createUser, signIn } from './support/api';
 import {
   type E2EApp,
+  hasFocus,
   hidden,
   onPath,
   openSession,
@@ -28,7 +29,7 @@ import {
  * Issue 9, the design wizard end to end in Chromium against the built app, the real server and
  * the starter catalogue: an admin's whole design (visual and code edits, Try and back, naming,
  * publishing, then Search), an instructor's (no behaviour content reaches the page), a broken
- * constraint, the name checks, the keyboard alone, and a reload in the middle of step 2.
+ * constraint, the name checks, the keyboard alone, a reload in the middle of step 2, closing the tab, and 'Design from this' over a design in progress.
  */
 
 let app: E2EApp;
@@ -117,6 +118,8 @@ describe('Design wizard in Chromium', () => {
     await page.getByRole('button', { name: 'Finish Conversation' }).click();
     await onPath(page, '/create');
     await visible(stepHeading(page, 'Edit'));
+    // The focus comes back to Try, where the chat was opened from (issue 11.3).
+    await poll(() => hasFocus(preview(page).getByRole('button', { name: 'Try' }))).toBe(true);
     await visible(partCard(page, 'Aisha Okafor').getByText('(edited)'));
     await visible(partCard(page, 'Library room booking').getByText('(edited)'));
     await poll(() => previewOf(page, 'Problem')).toContain('Riverside library wants Ayesha');
@@ -286,11 +289,68 @@ describe('Design wizard in Chromium', () => {
     await editor(page).getByRole('textbox', { name: 'Full Name' }).fill('Aisha Okafor-Reid');
     await editor(page).getByRole('button', { name: 'Save' }).click();
     await visible(partCard(page, 'Aisha Okafor').getByText('(edited)'));
+    // With unsaved edits the browser asks first (beforeunload); reloading keeps them all the same.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.accept();
+    });
     await page.reload();
+    expect(asked).toEqual(['beforeunload']);
     await visible(stepHeading(page, 'Edit'));
     await visible(partCard(page, 'Aisha Okafor').getByText('(edited)'));
     await poll(() => previewOf(page, 'Persona')).toContain('Aisha Okafor-Reid');
     await partCard(page, 'Aisha Okafor').getByRole('button', { name: 'Reset persona' }).click();
     await poll(() => previewOf(page, 'Persona')).not.toContain('Okafor-Reid');
+  });
+
+  it('7. closing the tab asks first only while there are unsaved edits (session storage dies with the tab)', async () => {
+    const page = await open();
+    const asked: string[] = [];
+    page.on('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await choose(page, LIBRARY);
+    await next(page).click();
+    await partCard(page, 'Aisha Okafor').getByRole('button', { name: 'Edit persona' }).click();
+    await editor(page).getByRole('textbox', { name: 'Full Name' }).fill('Aisha Okafor-Reid');
+    await editor(page).getByRole('button', { name: 'Save' }).click();
+    await visible(partCard(page, 'Aisha Okafor').getByText('(edited)'));
+    await page.close({ runBeforeUnload: true });
+    await poll(() => [...asked]).toEqual(['beforeunload']);
+    // Dismissed: the tab stays, with the design.
+    expect(page.isClosed()).toBe(false);
+    await partCard(page, 'Aisha Okafor').getByRole('button', { name: 'Reset persona' }).click();
+    await hidden(partCard(page, 'Aisha Okafor').getByText('(edited)'));
+    await page.close({ runBeforeUnload: true });
+    await poll(() => page.isClosed()).toBe(true);
+    expect(asked).toEqual(['beforeunload']);
+  });
+
+  it("8. 'Design from this' over a design with unsaved edits asks first; Escape keeps the design in progress", async () => {
+    const page = await open();
+    page.on('dialog', (dialog) => void dialog.accept());
+    await choose(page, LIBRARY);
+    await next(page).click();
+    await partCard(page, 'Aisha Okafor').getByRole('button', { name: 'Edit persona' }).click();
+    await editor(page).getByRole('textbox', { name: 'Full Name' }).fill('Aisha Okafor-Reid');
+    await editor(page).getByRole('button', { name: 'Save' }).click();
+    await visible(partCard(page, 'Aisha Okafor').getByText('(edited)'));
+    // To Search (the browser's beforeunload question is accepted), then 'Design from this'.
+    await page.goto(app.url);
+    const leia = 'Library room booking interview';
+    await page.getByRole('searchbox', { name: 'Search LEIAs' }).fill(leia);
+    const row = page.getByRole('feed', { name: 'LEIAs' }).getByRole('article', { name: leia });
+    await row.getByRole('button', { name: `Design from this ${leia} v1.0.0` }).click();
+    await onPath(page, '/create');
+    const ask = page.getByRole('dialog', { name: 'Replace the design in progress?' });
+    await visible(ask);
+    await poll(() => hasFocus(ask.getByRole('button', { name: 'Keep my design' }))).toBe(true);
+    await page.keyboard.press('Escape');
+    await hidden(ask);
+    await visible(stepHeading(page, 'Edit'));
+    await visible(partCard(page, 'Aisha Okafor').getByText('(edited)'));
+    await poll(() => previewOf(page, 'Persona')).toContain('Aisha Okafor-Reid');
   });
 });

@@ -84,7 +84,7 @@ describe('leak check machine: starting', () => {
       maxTurns: '12',
       styles: ['naive', 'systematic', 'pushy'],
     });
-    expect(t.snapshot().context.leia).toEqual(leia);
+    expect(t.snapshot().context.target).toEqual({ kind: 'leia', ...leia });
   });
 
   it('checks the form with the shared rules before any call, and a fixed field loses its message', async () => {
@@ -114,7 +114,7 @@ describe('leak check machine: starting', () => {
   it('starts the job with the parsed parameters and follows it', async () => {
     const t = await atRunning();
     expect(t.startCheck.calls[0]!.input).toEqual({
-      leiaId: 'leia-1',
+      target: { kind: 'leia', ...leia },
       params: { runs: 1, maxTurns: 3, styles: ['naive', 'systematic'] },
     });
     expect(t.follow.calls[0]!.input.jobId).toBe('job-1');
@@ -264,15 +264,85 @@ describe('leak check machine: earlier checks', () => {
 });
 
 describe('leak check machine: a design not saved yet', () => {
-  it('explains instead of checking, with no call; Close closes', () => {
+  const design = {
+    spec: {
+      persona: 'p-1',
+      problem: { id: 'pr-1', edited: true, spec: { description: 'Edited' } },
+      behaviour: 'b-1',
+    },
+  };
+  const openDesign = (t: ReturnType<typeof start>, what = design) =>
+    t.actor.send({ type: 'check.design', design: what, name: '' });
+
+  it('opens on the form at once (a design has no earlier checks to load), titled as unsaved', () => {
     const t = start();
-    t.actor.send({ type: 'check.unsaved' });
-    expect(t.view()).toBe('unsaved');
-    expect(t.snapshot().context.leia).toBeNull();
+    openDesign(t);
+    expect(t.view()).toBe('form');
     expect(t.load.calls).toHaveLength(0);
+    expect(t.snapshot().context.target).toEqual({
+      kind: 'design',
+      design,
+      name: LEAK_CHECK_VIEW_TEXTS.unsavedDesign,
+    });
+    expect(LEAK_CHECK_VIEW_TEXTS.title(t.snapshot().context.target!.name)).toBe(
+      'Leak check: this design (not saved)',
+    );
+  });
+
+  it('starts a check of the design with the parameters, follows it, cancels it', async () => {
+    const t = start();
+    t.actor.send({ type: 'check.design', design: { ...design, metadata: { name: 'Arena' } }, name: 'Arena' });
+    expect(t.snapshot().context.target?.name).toBe('Arena');
+    t.actor.send({ type: 'check.form', form: { runs: '1', maxTurns: '3', styles: ['pushy'] } });
     t.actor.send({ type: 'check.start' });
-    expect(t.startCheck.calls).toHaveLength(0);
+    expect(t.view()).toBe('starting');
+    expect(t.startCheck.calls[0]!.input).toEqual({
+      target: { kind: 'design', design: { ...design, metadata: { name: 'Arena' } }, name: 'Arena' },
+      params: { runs: 1, maxTurns: 3, styles: ['pushy'] },
+    });
+    const job = queuedJob();
+    t.startCheck.calls[0]!.resolve(job);
+    await flush();
+    expect(t.view()).toBe('running');
+    t.follow.calls[0]!.input.onProgress({ status: 'running', progress: { done: 2, total: 3 } });
+    expect(t.snapshot().context.progress).toEqual({ done: 2, total: 3 });
+    t.actor.send({ type: 'check.cancel' });
+    expect(t.view()).toBe('cancelling');
+    t.cancel.calls[0]!.resolve({ ...job, status: 'cancelled', progress: { done: 2, total: 3 } });
+    await flush();
+    expect(t.view()).toBe('done');
+  });
+
+  it('opened again on the same design, follows its running check; on a changed design, the form', async () => {
+    const t = start();
+    openDesign(t);
+    t.actor.send({ type: 'check.start' });
+    t.startCheck.calls[0]!.resolve(queuedJob());
+    await flush();
     t.actor.send({ type: 'check.close' });
-    expect(t.view()).toBe('closed');
+    expect(t.follow.calls[0]!.signal.aborted).toBe(true);
+    openDesign(t, structuredClone(design));
+    expect(t.view()).toBe('running');
+    expect(t.follow.calls[1]!.input.jobId).toBe('job-1');
+    t.follow.calls[1]!.resolve(completedJob());
+    await flush();
+    t.actor.send({ type: 'check.close' });
+    openDesign(t);
+    expect(t.view()).toBe('done');
+    expect(t.snapshot().context.job?.status).toBe('completed');
+    t.actor.send({ type: 'check.close' });
+    openDesign(t, { spec: { ...design.spec, persona: 'p-2' } });
+    expect(t.view()).toBe('form');
+    expect(t.snapshot().context.job).toBeNull();
+    expect(t.follow.calls).toHaveLength(2);
+  });
+
+  it('a saved LEIA opened after a design loads its own checks', () => {
+    const t = start();
+    openDesign(t);
+    t.actor.send({ type: 'check.close' });
+    t.actor.send({ type: 'check.open', leia });
+    expect(t.view()).toBe('loading');
+    expect(t.load.calls[0]!.input).toEqual({ leiaId: 'leia-1' });
   });
 });

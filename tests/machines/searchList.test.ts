@@ -80,7 +80,7 @@ describe('searchList machine', () => {
     expect(searchListView(snap())).toBe('loading');
     expect(calls).toHaveLength(1);
     expect(last().input).toEqual({
-      query: { text: '', visibility: 'all', version: 'latest' },
+      query: { text: '', visibility: 'all', version: 'latest', sort: 'relevance' },
       limit: SEARCH_PAGE_SIZE,
     });
     last().resolve({ items: rows(1, 3) });
@@ -89,6 +89,36 @@ describe('searchList machine', () => {
     expect(snap().context.items.map((item) => item.metadata.name)).toEqual(['LEIA 1', 'LEIA 2', 'LEIA 3']);
     expect(searchListView(snap())).toBe('rows');
     expect(hasMore(snap())).toBe(false);
+  });
+
+  it('keeps the total the first page gives; a delete takes one off at once; a later page never repeats a row', async () => {
+    const { snap, send, last } = start({ pageSize: 2 });
+    last().resolve({ items: rows(1, 2), nextCursor: 'o2', total: 7 });
+    await settle();
+    expect(snap().context.total).toBe(7);
+    send({ type: 'list.loadMore' });
+    // A row added meanwhile shifted the positions: row 2 comes again.
+    last().resolve({ items: rows(2, 4), nextCursor: 'o4' });
+    await settle();
+    expect(snap().context.items.map((item) => item.metadata.name)).toEqual([
+      'LEIA 1',
+      'LEIA 2',
+      'LEIA 3',
+      'LEIA 4',
+    ]);
+    expect(snap().context.total).toBe(7);
+    send({ type: 'list.deleted', id: leia(3).id });
+    expect(snap().context.total).toBe(6);
+  });
+
+  it('a new sort is a new search', async () => {
+    const { send, calls, last } = start();
+    last().resolve({ items: rows(1, 1) });
+    await settle();
+    send({ type: 'filters.set', filters: { sort: 'name' } });
+    await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
+    expect(calls).toHaveLength(2);
+    expect(last().input.query.sort).toBe('name');
   });
 
   it("shows 'empty' when the answer has no rows", async () => {
@@ -115,7 +145,12 @@ describe('searchList machine', () => {
     expect(calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(calls).toHaveLength(2);
-    expect(last().input.query).toEqual({ text: 'ban', visibility: 'all', version: 'latest' });
+    expect(last().input.query).toEqual({
+      text: 'ban',
+      visibility: 'all',
+      version: 'latest',
+      sort: 'relevance',
+    });
     expect(snap().value).toBe('Loading');
   });
 
@@ -129,8 +164,18 @@ describe('searchList machine', () => {
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
     expect(calls).toHaveLength(2);
     // Text trimmed; All versions is sent as an empty version (spec section 5 "Search").
-    expect(last().input.query).toEqual({ text: 'bank', visibility: 'private', version: '' });
-    expect(snap().context.filters).toEqual({ text: '  bank  ', visibility: 'private', version: 'all' });
+    expect(last().input.query).toEqual({
+      text: 'bank',
+      visibility: 'private',
+      version: '',
+      sort: 'relevance',
+    });
+    expect(snap().context.filters).toEqual({
+      text: '  bank  ',
+      visibility: 'private',
+      version: 'all',
+      sort: 'relevance',
+    });
   });
 
   it('tells the app every change of the filters (it keeps them in the address bar), even without a reload', async () => {
@@ -139,9 +184,9 @@ describe('searchList machine', () => {
     send({ type: 'filters.set', filters: { text: 'bank ' } });
     send({ type: 'filters.set', filters: { version: 'all' } });
     expect(filtersChanged.mock.calls.map(([, params]) => params.filters)).toEqual([
-      { text: 'bank', visibility: 'all', version: 'latest' },
-      { text: 'bank ', visibility: 'all', version: 'latest' },
-      { text: 'bank ', visibility: 'all', version: 'all' },
+      { text: 'bank', visibility: 'all', version: 'latest', sort: 'relevance' },
+      { text: 'bank ', visibility: 'all', version: 'latest', sort: 'relevance' },
+      { text: 'bank ', visibility: 'all', version: 'all', sort: 'relevance' },
     ]);
   });
 
@@ -229,7 +274,7 @@ describe('searchList machine', () => {
     expect(snap().value).toEqual({ Ready: 'LoadingMore' });
     expect(isLoadingMore(snap())).toBe(true);
     expect(last().input).toEqual({
-      query: { text: '', visibility: 'all', version: 'latest' },
+      query: { text: '', visibility: 'all', version: 'latest', sort: 'relevance' },
       cursor: 'c1',
       limit: SEARCH_PAGE_SIZE,
     });
@@ -293,7 +338,10 @@ describe('searchList machine', () => {
     expect(isRefreshing(snap())).toBe(true);
     expect(searchListView(snap())).toBe('rows');
     // Same filters, and as many rows as were on screen so the reader keeps their place.
-    expect(last().input).toEqual({ query: { text: '', visibility: 'private', version: 'latest' }, limit: 3 });
+    expect(last().input).toEqual({
+      query: { text: '', visibility: 'private', version: 'latest', sort: 'relevance' },
+      limit: 3,
+    });
     last().resolve({ items: [leia(1), leia(3), leia(4)] });
     await settle();
     expect(calls).toHaveLength(4);
@@ -313,7 +361,10 @@ describe('searchList machine', () => {
     await settle();
     send({ type: 'filters.set', filters: { text: 'new' } });
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
-    expect(last().input).toEqual({ query: { text: 'new', visibility: 'all', version: 'latest' }, limit: 2 });
+    expect(last().input).toEqual({
+      query: { text: 'new', visibility: 'all', version: 'latest', sort: 'relevance' },
+      limit: 2,
+    });
   });
 
   it('list.reload reloads at once with the same filters, also after a failure', async () => {
@@ -326,10 +377,11 @@ describe('searchList machine', () => {
   });
 
   it('searchQuery maps the filters to what is sent', () => {
-    expect(searchQuery({ text: ' a b ', visibility: 'public', version: 'all' })).toEqual({
+    expect(searchQuery({ text: ' a b ', visibility: 'public', version: 'all', sort: 'name' })).toEqual({
       text: 'a b',
       visibility: 'public',
       version: '',
+      sort: 'name',
     });
   });
 });

@@ -337,9 +337,10 @@ describe(`${RUNS} generated bad requests`, () => {
         );
         if (response.statusCode >= 400) expect(response.json()).toHaveProperty('message');
       }),
-      { numRuns: RUNS },
+      // Some plans make no request (requestOf skips them): enough plans that RUNS requests are sent.
+      { numRuns: RUNS * 1.5 },
     );
-    expect(sent).toBeGreaterThan(RUNS * 0.8);
+    expect(sent).toBeGreaterThanOrEqual(RUNS);
     // Every kind of refusal happened (a run that only ever hit one rule would prove little).
     for (const status of [400, 401, 404]) expect(statuses.get(status) ?? 0).toBeGreaterThan(0);
     expect((await t.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

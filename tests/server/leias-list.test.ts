@@ -33,7 +33,12 @@ const search = async (token: string, query: Record<string, string>) => {
   expect(res.statusCode).toBe(200);
   const items = res.json<LeiaListItem[]>();
   for (const item of items) leiaListItemSchema.parse(item);
-  return { items, next: res.headers['x-next-cursor'] as string | undefined };
+  const total = res.headers['x-total-count'];
+  return {
+    items,
+    next: res.headers['x-next-cursor'] as string | undefined,
+    total: total === undefined ? undefined : Number(total),
+  };
 };
 const names = (items: LeiaListItem[]) =>
   items.map((item) => `${item.metadata.name}@${item.metadata.version}`);
@@ -296,7 +301,7 @@ describe('visibility', () => {
   });
 });
 
-describe('keyset pagination', () => {
+describe('keyset pagination (newest first, one version per name)', () => {
   it('walks every row exactly once, newest first, and ends without a cursor', async () => {
     const word = uniqueWord();
     const created: string[] = [];
@@ -305,7 +310,12 @@ describe('keyset pagination', () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await search(t.admin.token, { text: word, limit: '2', ...(cursor && { cursor }) });
+      const page = await search(t.admin.token, {
+        text: word,
+        version: 'latest',
+        limit: '2',
+        ...(cursor && { cursor }),
+      });
       seen.push(...page.items.map((item) => item.id));
       cursor = page.next;
       pages++;
@@ -318,7 +328,7 @@ describe('keyset pagination', () => {
     const word = uniqueWord();
     await leiaWith(t.admin.token, word);
     await leiaWith(t.admin.token, word);
-    const page = await search(t.admin.token, { text: word, limit: '2' });
+    const page = await search(t.admin.token, { text: word, version: 'latest', limit: '2' });
     expect(page.items).toHaveLength(2);
     expect(page.next).toBeUndefined();
   });
@@ -326,9 +336,14 @@ describe('keyset pagination', () => {
   it('keeps working when rows are added between pages', async () => {
     const word = uniqueWord();
     const old = [(await leiaWith(t.admin.token, word)).id, (await leiaWith(t.admin.token, word)).id];
-    const first = await search(t.admin.token, { text: word, limit: '1' });
+    const first = await search(t.admin.token, { text: word, version: 'latest', limit: '1' });
     await leiaWith(t.admin.token, word); // newer than everything: never shows up on a later page
-    const second = await search(t.admin.token, { text: word, limit: '5', cursor: first.next! });
+    const second = await search(t.admin.token, {
+      text: word,
+      version: 'latest',
+      limit: '5',
+      cursor: first.next!,
+    });
     expect([...first.items, ...second.items].map((item) => item.id)).toEqual(old.reverse());
   });
 
@@ -350,5 +365,142 @@ describe('keyset pagination', () => {
     const page = await search(t.admin.token, { text: word });
     expect(page.items).toHaveLength(50);
     expect(page.next).toBeDefined();
+  });
+});
+
+describe('total', () => {
+  it('the first page says how many LEIAs match in all, on either kind of paging; later pages do not', async () => {
+    const word = uniqueWord();
+    const name = `${word} versions`;
+    for (const version of ['1.0.0', '1.1.0']) await leiaWith(t.admin.token, word, { name, version });
+    for (let i = 0; i < 3; i++) await leiaWith(t.admin.token, word);
+    const latest = await search(t.admin.token, { text: word, version: 'latest', limit: '2' });
+    expect(latest.total).toBe(4);
+    expect((await search(t.admin.token, { text: word, version: 'latest', cursor: latest.next! })).total).toBe(
+      undefined,
+    );
+    const all = await search(t.admin.token, { text: word, version: '', limit: '2' });
+    expect(all.total).toBe(5);
+    expect((await search(t.admin.token, { text: word, version: '', cursor: all.next! })).total).toBe(
+      undefined,
+    );
+    expect((await search(t.admin.token, { text: `${word}-nothing` })).total).toBe(0);
+  });
+
+  it('counts only what the caller may see', async () => {
+    const word = uniqueWord();
+    await leiaWith(t.admin.token, word, { publish: true });
+    await leiaWith(t.admin.token, word); // an admin's draft
+    await leiaWith(instructor.token, word);
+    expect((await search(instructor.token, { text: word, version: 'latest' })).total).toBe(2);
+    expect((await search(other.token, { text: word, version: 'latest' })).total).toBe(1);
+    expect((await search(t.admin.token, { text: word, version: 'latest' })).total).toBe(3);
+  });
+});
+
+describe('order', () => {
+  it('all versions: the versions of one name stay together, highest first, the group placed by its newest row', async () => {
+    const word = uniqueWord();
+    const a = `${word} alpha`;
+    const b = `${word} beta`;
+    await leiaWith(t.admin.token, word, { name: a, version: '1.0.0' });
+    await leiaWith(t.admin.token, word, { name: b, version: '1.0.0' });
+    await leiaWith(t.admin.token, word, { name: a, version: '1.2.0' });
+    await leiaWith(t.admin.token, word, { name: b, version: '2.0.0' });
+    await leiaWith(t.admin.token, word, { name: a, version: '1.10.0' }); // newest first would interleave
+    const expected = [`${a}@1.10.0`, `${a}@1.2.0`, `${a}@1.0.0`, `${b}@2.0.0`, `${b}@1.0.0`];
+    expect(names((await search(t.admin.token, { text: word, version: '' })).items)).toEqual(expected);
+    // Paging by position walks the same order, every row once.
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await search(t.admin.token, {
+        text: word,
+        version: '',
+        limit: '2',
+        ...(cursor && { cursor }),
+      });
+      seen.push(...names(page.items));
+      cursor = page.next;
+    } while (cursor);
+    expect(seen).toEqual(expected);
+  });
+
+  it('sort=name: A to Z, case-insensitively, versions highest first', async () => {
+    const word = uniqueWord();
+    for (const [suffix, version] of [
+      ['Charlie', '1.0.0'],
+      ['alpha', '1.0.0'],
+      ['Bravo', '1.0.0'],
+      ['alpha', '2.0.0'],
+    ] as const)
+      await leiaWith(t.admin.token, word, { name: `${word} ${suffix}`, version });
+    expect(names((await search(t.admin.token, { text: word, version: '', sort: 'name' })).items)).toEqual([
+      `${word} alpha@2.0.0`,
+      `${word} alpha@1.0.0`,
+      `${word} Bravo@1.0.0`,
+      `${word} Charlie@1.0.0`,
+    ]);
+    expect(
+      names((await search(t.admin.token, { text: word, version: 'latest', sort: 'name' })).items),
+    ).toEqual([`${word} alpha@2.0.0`, `${word} Bravo@1.0.0`, `${word} Charlie@1.0.0`]);
+  });
+
+  it('sort=relevance: the name equal to the text, then names starting with it, then containing it, then the description; newest first within each', async () => {
+    const word = uniqueWord();
+    const inName = await leiaWith(t.admin.token, word, { name: `The ${word} shop` });
+    const exact = await leiaWith(t.admin.token, word, { name: word });
+    const starts = await leiaWith(t.admin.token, word, { name: `${word} bakery` });
+    const problem = await createResource(
+      t,
+      t.admin.token,
+      'problem',
+      problemBody(undefined, { description: `Mentions ${word} only here` }),
+    );
+    const inDescription = await createLeia(
+      t,
+      t.admin.token,
+      { ...published, problem },
+      { name: uniqueName('Unrelated') },
+    );
+    const relevance = await search(t.admin.token, { text: word, version: 'latest', sort: 'relevance' });
+    expect(relevance.items.map((item) => item.id)).toEqual([
+      exact.id,
+      starts.id,
+      inName.id,
+      inDescription.id,
+    ]);
+    const newest = await search(t.admin.token, { text: word, version: 'latest' });
+    expect(newest.items.map((item) => item.id)).toEqual([inDescription.id, starts.id, exact.id, inName.id]);
+    // Without text, relevance is newest first.
+    expect((await search(t.admin.token, { version: 'latest', sort: 'relevance', limit: '3' })).items).toEqual(
+      (await search(t.admin.token, { version: 'latest', limit: '3' })).items,
+    );
+  });
+
+  it('rejects an unknown sort, and a cursor of the other order', async () => {
+    const bad = await t.request({ method: 'GET', url: '/api/v1/leias?sort=oldest', token: t.admin.token });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.values(bad.json().validationErrors)).toEqual([
+      "Sort must be 'newest', 'name' or 'relevance'",
+    ]);
+    const word = uniqueWord();
+    for (let i = 0; i < 2; i++) await leiaWith(t.admin.token, word);
+    const byKey = await search(t.admin.token, { text: word, version: 'latest', limit: '1' });
+    const byPosition = await search(t.admin.token, { text: word, sort: 'name', limit: '1' });
+    for (const [query, cursor] of [
+      [`sort=name&text=${word}`, byKey.next!],
+      [`version=latest&text=${word}`, byPosition.next!],
+    ]) {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/v1/leias?${query}&cursor=${encodeURIComponent(cursor)}`,
+        token: t.admin.token,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(
+        'Cursor is not valid; pass the x-next-cursor value of the previous page',
+      );
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Evaluation, EvaluationMethod, TranscriptionEvaluationBody } from '@shared/schemas/evaluation';
 import {
+  type DesignLeakCheckBody,
   isFinished,
   JOB_EVENTS,
   type Job,
@@ -39,6 +40,10 @@ export const startLeakCheck = (leiaId: string, params: Partial<LeakCheckParams>,
     body: params,
     signal: options?.signal,
   });
+
+/** POST /leak-checks: a design not saved yet (`spec` as POST /runner/initialize takes it). */
+export const startDesignCheck = (body: DesignLeakCheckBody, options?: CallOptions) =>
+  clientFor(options)<Job>('/leak-checks', { method: 'POST', body, signal: options?.signal });
 
 /** GET /leias/{id}/leak-checks: the caller's checks of that LEIA, newest first. */
 export const listLeakChecks = (leiaId: string, options?: CallOptions) =>

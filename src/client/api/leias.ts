@@ -1,5 +1,5 @@
 import type { Leia, LeiaCreateBody, LeiaListItem } from '@shared/schemas/leias';
-import { LIST_FIELDS, NEXT_CURSOR_HEADER } from '@shared/schemas/leias';
+import { type LeiaSort, LIST_FIELDS, NEXT_CURSOR_HEADER, TOTAL_COUNT_HEADER } from '@shared/schemas/leias';
 import type { Visibility } from '@shared/schemas/visibility';
 import { type CallOptions, clientFor } from './client';
 
@@ -14,6 +14,8 @@ export interface LeiaListParams {
   visibility?: Visibility;
   /** 'me': only the caller's own LEIAs (My LEIAs); absent: everyone's that the caller may see. */
   owner?: 'me';
+  /** Absent: newest first. */
+  sort?: LeiaSort;
   /** The previous page's `x-next-cursor`. */
   cursor?: string;
   limit?: number;
@@ -24,17 +26,21 @@ export interface LeiaPage {
   items: LeiaListItem[];
   /** Absent on the last page. */
   nextCursor?: string;
+  /** How many LEIAs match in all (first pages only). */
+  total?: number;
 }
 
 /**
  * The list's query string: text trimmed and sent only when non-empty, version
- * always sent ('' for all), visibility only when not 'all', owner only for 'me'.
+ * always sent ('' for all), visibility only when not 'all', owner only for 'me', sort only when not
+ * newest first (the server's default).
  */
 export const leiaListQuery = ({
   text,
   version = 'latest',
   visibility,
   owner,
+  sort,
   cursor,
   limit,
 }: LeiaListParams) => {
@@ -43,13 +49,14 @@ export const leiaListQuery = ({
   if (trimmed) query.text = trimmed;
   if (visibility && visibility !== 'all') query.visibility = visibility;
   if (owner === 'me') query.owner = owner;
+  if (sort && sort !== 'newest') query.sort = sort;
   if (cursor) query.cursor = cursor;
   if (limit !== undefined) query.limit = limit;
   return query;
 };
 
 /**
- * GET /leias: one page, newest first; the next page's cursor comes in a response header. With
+ * GET /leias: one page; the next page's cursor and the first page's total come in response headers. With
  * `owner: 'me'` the server keeps only the caller's LEIAs (My LEIAs), paged the same way.
  */
 export async function listLeias(params: LeiaListParams = {}, options?: CallOptions): Promise<LeiaPage> {
@@ -59,7 +66,12 @@ export async function listLeias(params: LeiaListParams = {}, options?: CallOptio
     signal: params.signal ?? options?.signal,
   });
   const nextCursor = response.headers.get(NEXT_CURSOR_HEADER) ?? undefined;
-  return { items: response._data ?? [], ...(nextCursor ? { nextCursor } : {}) };
+  const total = response.headers.get(TOTAL_COUNT_HEADER);
+  return {
+    items: response._data ?? [],
+    ...(nextCursor ? { nextCursor } : {}),
+    ...(total !== null && /^\d+$/.test(total) ? { total: Number(total) } : {}),
+  };
 }
 
 export const getLeia = (id: string, options?: CallOptions) =>

@@ -41,6 +41,8 @@ export interface DeleteConfirmModalProps<T extends DeleteTarget> {
   notice?: (target: T) => ReactNode;
   /** Shown in green once deleted, while the dialog stays open (the machine's successDelayMs). */
   successMessage?: string;
+  /** Where the focus goes once the deleted item (and the button that opened this) is gone. */
+  onOpenerGone?: () => void;
 }
 
 const selectView = <T extends DeleteTarget>(s: DeleteDialogSnapshot<T>) => ({
@@ -73,6 +75,7 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
   details,
   notice,
   successMessage,
+  onOpenerGone,
 }: DeleteConfirmModalProps<T>) {
   const view = useSelector(actor, selectView<T>, sameView);
   const formId = useId();
@@ -93,6 +96,7 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
       title={title}
       size="sm"
       dismissible={!deleting}
+      onOpenerGone={onOpenerGone}
       footer={
         <>
           <Button variant="ghost" onClick={() => actor.send({ type: 'dialog.reset' })} disabled={busy}>

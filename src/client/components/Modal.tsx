@@ -19,6 +19,8 @@ export interface ModalProps {
   dismissible?: boolean;
   closeOnBackdrop?: boolean;
   className?: string;
+  /** Where the focus goes on close when the control that opened the dialog is gone. */
+  onOpenerGone?: () => void;
 }
 
 /**
@@ -39,11 +41,12 @@ function OpenModal({
   dismissible = true,
   closeOnBackdrop = true,
   className,
+  onOpenerGone,
 }: Omit<ModalProps, 'open'>) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  const handlers = useDialog(ref, { onClose, dismissible, closeOnBackdrop });
+  const handlers = useDialog(ref, { onClose, dismissible, closeOnBackdrop, onOpenerGone });
   return (
     <dialog
       ref={ref}

@@ -26,6 +26,11 @@ export interface DialogBehaviour {
   onEscape?: () => void;
   /** Where focus goes back to on close; default: what had focus when the dialog opened. */
   returnFocus?: HTMLElement | null;
+  /**
+   * Where the focus goes when what opened the dialog is gone (the row it deleted): the screen puts
+   * it where the next keystroke belongs, instead of it falling to the page.
+   */
+  onOpenerGone?: () => void;
 }
 
 const FOCUSABLE = [
@@ -72,7 +77,9 @@ export function useDialog(ref: RefObject<HTMLDialogElement | null>, behaviour: D
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
       const active = document.activeElement;
       const focusLeftWithDialog = !active || active === document.body || dialog.contains(active);
-      if (focusLeftWithDialog && opener?.isConnected) opener.focus();
+      if (!focusLeftWithDialog) return;
+      if (opener?.isConnected) opener.focus();
+      else latest.current.onOpenerGone?.();
     };
   }, [ref, opener]);
 

@@ -12,20 +12,21 @@ import './evaluation.css';
 
 const selectModal = (s: LeakCheckSnapshot) => ({
   view: leakCheckView(s),
-  leia: s.context.leia,
+  target: s.context.target,
   job: s.context.job,
   progress: s.context.progress,
   notice: s.context.notice,
 });
 
 /**
- * 'Check this design' (machines/leakCheck.ts): the form, then a progress bar fed by the job's
+ * 'Check this design' (machines/leakCheck.ts), of a saved LEIA or of the wizard's design in
+ * progress: the form, then a progress bar fed by the job's
  * server-sent events with Cancel, then the result (or why there is none). The check runs on the
  * server: closing this window leaves it running, and opening it again follows it.
  */
 export function LeakCheckModal() {
   const actor = LeakCheckActor.useActorRef();
-  const { view, leia, job, progress, notice } = LeakCheckActor.useSelector(selectModal, shallowEqual);
+  const { view, target, job, progress, notice } = LeakCheckActor.useSelector(selectModal, shallowEqual);
   const send = (type: 'check.close' | 'check.cancel' | 'check.again' | 'check.retry') => actor.send({ type });
   const running = view === 'running' || view === 'cancelling';
   const anchor = useFocusKept(view === 'closed' ? undefined : view);
@@ -60,10 +61,8 @@ export function LeakCheckModal() {
     <Modal
       open={view !== 'closed'}
       onClose={() => send('check.close')}
-      title={
-        view === 'unsaved' ? LEAK_CHECK_VIEW_TEXTS.button : LEAK_CHECK_VIEW_TEXTS.title(leia?.name ?? '')
-      }
-      description={view === 'unsaved' ? undefined : LEAK_CHECK_VIEW_TEXTS.intro}
+      title={LEAK_CHECK_VIEW_TEXTS.title(target?.name ?? '')}
+      description={LEAK_CHECK_VIEW_TEXTS.intro}
       size="lg"
       className="leak-check-modal"
       footer={footer}
@@ -74,13 +73,7 @@ export function LeakCheckModal() {
           {notice}
         </p>
       )}
-      {view === 'unsaved' && (
-        <div className="leak-check-unsaved">
-          {LEAK_CHECK_VIEW_TEXTS.unsaved.map((line) => (
-            <p key={line}>{line}</p>
-          ))}
-        </div>
-      )}
+      {target?.kind === 'design' && <p className="leak-check-design">{LEAK_CHECK_VIEW_TEXTS.designAsItIs}</p>}
       {view === 'loading' && <LoadingState text={LEAK_CHECK_VIEW_TEXTS.loading} />}
       {(view === 'form' || view === 'starting') && <LeakCheckForm />}
       {running && <Progress done={progress.done} total={progress.total} />}

@@ -6,6 +6,7 @@ import {
   followJob,
   JobLostError,
   listLeakChecks,
+  startDesignCheck,
   startLeakCheck,
 } from '@client/api/evaluations';
 import { evaluationMachine } from '@machines/evaluation';
@@ -16,7 +17,7 @@ import { fromPromise } from 'xstate';
 
 /**
  * The evaluation features' actors, for any screen that offers them: the report of one conversation
- * (machines/evaluation.ts) and the leak check of a saved LEIA (machines/leakCheck.ts). A screen
+ * (machines/evaluation.ts) and the leak check of a saved LEIA or an unsaved design (machines/leakCheck.ts). A screen
  * wraps itself in the provider and renders the matching modal. Every IO actor rejects with a
  * Failure (withFailure).
  */
@@ -46,8 +47,12 @@ export function LeakCheckActors({ children }: { children: ReactNode }) {
     leakCheckMachine.provide({
       actors: {
         loadChecks: fromPromise(({ input, signal }) => withFailure(listLeakChecks(input.leiaId, { signal }))),
-        startCheck: fromPromise(({ input, signal }) =>
-          withFailure(startLeakCheck(input.leiaId, input.params, { signal })),
+        startCheck: fromPromise(({ input: { target, params }, signal }) =>
+          withFailure(
+            target.kind === 'leia'
+              ? startLeakCheck(target.id, params, { signal })
+              : startDesignCheck({ ...target.design, ...params }, { signal }),
+          ),
         ),
         followJob: fromPromise(({ input, signal }) =>
           withFailure(

@@ -6,6 +6,7 @@ import { isCheckBusy, LEAK_CHECK_VIEW_TEXTS } from '@machines/leakCheck';
 import type { Actor } from '@shared/permissions';
 import { useMemo } from 'react';
 import { LeakCheckActor } from './actors';
+import type { CheckDesign } from './CheckDesignButton';
 
 const GROUP = 'LEIAs';
 const signedIn = (actor: Actor | null) => actor !== null;
@@ -14,10 +15,10 @@ const KEYWORDS = ['leak', 'test', 'simulate', 'students', 'reveal', 'evaluate'];
 /**
  * The leak check in the palette, for a screen that provides LeakCheckActors: 'Check LEIA
  * design...' (which LEIA: any the user may read, searched as they type, latest versions), and
- * with `unsavedDesign` (the wizard) 'Check this design', which explains why an unsaved design
- * cannot be checked yet.
+ * with `design` (the wizard) 'Check this design', the check of the design in progress (disabled
+ * with the reason while it cannot be generated).
  */
-export function useLeakCheckCommands({ unsavedDesign = false }: { unsavedDesign?: boolean } = {}) {
+export function useLeakCheckCommands({ design }: { design?: CheckDesign } = {}) {
   const actor = LeakCheckActor.useActorRef();
   const busy = LeakCheckActor.useSelector(isCheckBusy);
   const commands = useMemo((): Command[] => {
@@ -41,16 +42,18 @@ export function useLeakCheckCommands({ unsavedDesign = false }: { unsavedDesign?
           leia: { id: leia.id, name: `${leia.metadata.name} v${leia.metadata.version}` },
         }),
     });
-    const unsaved: Command = {
+    if (!design) return [check];
+    const checkDesign: Command = {
       id: 'evaluation.checkDesign',
       title: LEAK_CHECK_VIEW_TEXTS.button,
       group: 'Design',
       icon: <ShieldIcon />,
       keywords: KEYWORDS,
       allowed: signedIn,
-      run: () => actor.send({ type: 'check.unsaved' }),
+      disabled: design.unavailable ?? (busy ? LEAK_CHECK_VIEW_TEXTS.running : undefined),
+      run: design.open,
     };
-    return unsavedDesign ? [unsaved, check] : [check];
-  }, [actor, busy, unsavedDesign]);
+    return [checkDesign, check];
+  }, [actor, busy, design]);
   usePaletteCommands(commands);
 }

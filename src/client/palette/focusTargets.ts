@@ -25,10 +25,11 @@ export const requestFocus = (name: string): void => {
   pending = focusTarget(name) ? null : { name, until: Date.now() + PENDING_MS };
 };
 
-export function useFocusTarget(name: string, ref: RefObject<HTMLElement | null>): void {
+/** Registers the element while mounted and `ready` (a button registers once it is enabled). */
+export function useFocusTarget(name: string, ref: RefObject<HTMLElement | null>, ready = true): void {
   useEffect(() => {
     const element = ref.current;
-    if (!element) return;
+    if (!element || !ready) return;
     targets.set(name, [...(targets.get(name) ?? []), element]);
     if (pending?.name === name) {
       if (pending.until >= Date.now()) focusTarget(name);
@@ -39,9 +40,15 @@ export function useFocusTarget(name: string, ref: RefObject<HTMLElement | null>)
       if (rest.length > 0) targets.set(name, rest);
       else targets.delete(name);
     };
-  }, [name, ref]);
+  }, [name, ref, ready]);
 }
 
 /** Registers the screen's search box: `/` focuses it. */
 export const SEARCH_TARGET = 'search';
 export const useSearchBox = (ref: RefObject<HTMLElement | null>): void => useFocusTarget(SEARCH_TARGET, ref);
+
+/**
+ * The control a chat was opened from (the wizard's Try): 'Finish Conversation' returns the focus
+ * to it, as it returns the user to its screen.
+ */
+export const CHAT_ORIGIN_TARGET = 'chat-origin';

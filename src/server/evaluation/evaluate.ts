@@ -1,3 +1,4 @@
+import { evaluationSizeProblem } from '@shared/evaluation/limits';
 import { buildReport, type EvaluationInput, prepareEvaluation } from '@shared/evaluation/report';
 import { EVALUATION_TEXTS, type EvaluationMethod, type EvaluationReport } from '@shared/schemas/evaluation';
 import { badRequest } from '../errors';
@@ -7,7 +8,8 @@ import { type EvaluationModel, ModelCallError } from './model';
 /**
  * One conversation's report: by the judge when a model is connected (or asked for), offline
  * otherwise. A judge that fails or answers something unusable leaves an offline report that says
- * why (`fallback`); only the caller going away stops the evaluation.
+ * why (`fallback`); only the caller going away stops the evaluation. A conversation beyond
+ * EVALUATION_LIMITS is refused before any work (a 400 naming the limit).
  */
 export async function evaluateConversation(
   input: EvaluationInput,
@@ -21,6 +23,8 @@ export async function evaluateConversation(
   const method = options.method ?? (model ? 'judge' : 'offline');
   if (method === 'judge' && !model)
     throw badRequest(EVALUATION_TEXTS.judgeUnavailable, { method: EVALUATION_TEXTS.judgeUnavailable });
+  const tooBig = evaluationSizeProblem(input.messages);
+  if (tooBig) throw badRequest(tooBig, { messages: tooBig });
   const prepared = prepareEvaluation(input);
   if (method === 'offline' || !model || prepared.read.elements.length === 0) return buildReport(prepared);
   try {

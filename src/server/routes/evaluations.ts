@@ -5,6 +5,7 @@ import {
   transcriptionEvaluationBodySchema,
 } from '@shared/schemas/evaluation';
 import {
+  designLeakCheckBodySchema,
   isFinished,
   JOB_EVENTS,
   type Job,
@@ -21,9 +22,9 @@ import { abortOnDisconnect, openEventStream } from '../http/sse';
 import type { JobStore } from '../services/jobs';
 
 /**
- * Elicitation reports and leak checks (docs/architecture.md "Evaluation"), as four small plugins
- * beside the areas they extend: /runner/{sessionId}/evaluation(s), /evaluations, /leias/{id}/leak-check(s)
- * and /jobs. Every route needs a signed-in user; what each may read is the services' business.
+ * Elicitation reports and leak checks (docs/architecture.md "Evaluation"), as small plugins
+ * beside the areas they extend: /runner/{sessionId}/evaluation(s), /evaluations, /leias/{id}/leak-check(s),
+ * /leak-checks (an unsaved design) and /jobs. Every route needs a signed-in user; what each may read is the services' business.
  */
 
 const sessionParams = z.object({ sessionId: z.string() });
@@ -111,13 +112,38 @@ export const leakCheckRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(202).send(await leakChecks.start(actorOf(request), request.params.id, request.body)),
+      reply
+        .code(202)
+        .send(await leakChecks.start(actorOf(request), { leia: request.params.id }, request.body)),
   );
 
   app.get(
     '/:id/leak-checks',
     { schema: { params: idParams, response: replies({ 200: z.array(jobSchema) }), tags } },
     (request) => jobs.listForLeia(actorOf(request), request.params.id),
+  );
+};
+
+/** /api/v1/leak-checks: a leak check of a design not saved yet (the wizard's). */
+export const designLeakCheckRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { leakChecks } = app.ctx.services;
+  app.addHook('onRequest', app.ctx.auth.requireUser);
+
+  app.post(
+    '',
+    {
+      schema: {
+        body: designLeakCheckBodySchema,
+        response: replies({ 202: jobSchema }),
+        tags,
+        description:
+          'Starts a leak check job of an unsaved design: `spec` as POST /runner/initialize takes it. Follow it with GET /jobs/{id} or /jobs/{id}/events.',
+      },
+    },
+    async (request, reply) => {
+      const { spec, metadata, ...params } = request.body;
+      return reply.code(202).send(await leakChecks.start(actorOf(request), { spec, metadata }, params));
+    },
   );
 };
 

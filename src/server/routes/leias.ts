@@ -5,6 +5,7 @@ import {
   leiaListRowSchema,
   leiaSchema,
   NEXT_CURSOR_HEADER,
+  TOTAL_COUNT_HEADER,
 } from '@shared/schemas/leias';
 import { existsResponseSchema } from '@shared/schemas/resource-api';
 import { publishQuerySchema } from '@shared/schemas/visibility';
@@ -33,14 +34,16 @@ export const leiaRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: z.union([z.array(leiaListRowSchema), z.array(leiaListItemSchema)]) }),
         tags,
         description:
-          'Newest first. The body is an array of LEIAs (LeiaListRow: the LEIA with its spec as the caller may read it, plus part ids); ' +
+          'Newest first, or as `sort` says (name; relevance with text); with all versions, the versions of one name stay together, highest first. The body is an array of LEIAs (LeiaListRow: the LEIA with its spec as the caller may read it, plus part ids); ' +
           'with fields=summary, rows without spec (LeiaListItem). ' +
-          `The next page's cursor comes in the ${NEXT_CURSOR_HEADER} response header, absent on the last page.`,
+          `The next page's cursor comes in the ${NEXT_CURSOR_HEADER} response header, absent on the last page; ` +
+          `the first page's ${TOTAL_COUNT_HEADER} header says how many LEIAs match in all.`,
       },
     },
     async (request, reply) => {
       const page = await leias.list(actorOf(request), request.query);
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
+      if (page.total !== undefined) reply.header(TOTAL_COUNT_HEADER, page.total);
       // The page is JSON text already (services/leia-list.ts); Fastify sends a string as it is, so the
       // schema above documents the body without re-encoding it (the cast is for the types only).
       return reply.type('application/json; charset=utf-8').send(page.json as never);

@@ -32,6 +32,8 @@ export const MAX_ACTIVE_JOBS = 2;
 /** Progress is announced every turn and stored at most this often (and after each interview). */
 const PROGRESS_WRITE_MS = 500;
 
+export type LeakCheckSource = Parameters<typeof resolveLeiaToRun>[2];
+
 export interface LeakCheckDeps {
   jobs: JobStore;
   sources: RunnerSources;
@@ -116,8 +118,12 @@ export function createLeakCheckService(deps: LeakCheckDeps) {
   }
 
   return {
-    async start(actor: Actor, leiaId: string, params: LeakCheckParams): Promise<Job> {
-      const run = await resolveLeiaToRun(deps.sources, actor, { leia: leiaId });
+    /**
+     * A saved LEIA (`leia`), or a design not saved yet (`spec`, resolved as Try resolves it: an
+     * instructor's hidden behaviour runs by id and nothing they read back is made of it).
+     */
+    async start(actor: Actor, source: LeakCheckSource, params: LeakCheckParams): Promise<Job> {
+      const run = await resolveLeiaToRun(deps.sources, actor, source);
       solutionOf(run.leia.problem);
       if ((await jobs.activeCount(actor.id)) >= MAX_ACTIVE_JOBS) {
         throw conflict(LEAK_CHECK_TEXTS.tooManyJobs(MAX_ACTIVE_JOBS));

@@ -1,9 +1,10 @@
 import { type Actor, canSeeBehaviour, isAdmin } from '@shared/permissions';
-import type { LeiaListQuery } from '@shared/schemas/leias';
+import { LEIA_TEXTS, type LeiaListCursor, type LeiaListQuery } from '@shared/schemas/leias';
 import { and, desc, eq, not, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { leias, users } from '../db/schema';
+import { badRequest } from '../errors';
 import { visibilityCondition } from './visibility';
 
 /**
@@ -15,8 +16,13 @@ import { visibilityCondition } from './visibility';
  * - version=latest: "the highest version of each name among the rows this visibility keeps", from
  *   the trigger-maintained flags is_latest / is_latest_published and their partial indexes (see
  *   latestCandidates), with an anti-join on (name, major, minor, patch) only for drafts.
- * - cursor: `<created_at in µs since the epoch>_<id>` of the last row: exact, because the timestamp
- *   travels as an integer, not as a millisecond ISO string.
+ * - Newest first over one version per name (the default: version=latest or x.y.z) pages by key:
+ *   the cursor is `<created_at in µs since the epoch>_<id>` of the last row, exact because the
+ *   timestamp travels as an integer, not as a millisecond ISO string; the first page also counts
+ *   the matches (x-total-count).
+ * - Every other order (sort=name, sort=relevance with text, or all versions, which keep the
+ *   versions of one name together) ranks the matching rows with window functions and pages by
+ *   position (`o<offset>`); the count comes with the ranking.
  * - The page is built as JSON text by the database and sent as it is: measured, this halves the
  *   time per request against row-by-row decoding and re-encoding in Node (a request's whole budget
  *   on PGlite is about a millisecond). Rows are LeiaListRow (the contract: the whole LEIA, its spec
@@ -27,7 +33,10 @@ import { visibilityCondition } from './visibility';
 const newer = alias(leias, 'newer');
 
 /** LIKE pattern for "contains `text`", with LIKE's own special characters escaped. */
-export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
+/** LIKE pattern for "starts with `text`". */
+const prefixPattern = (text: string): string => `${escapeLike(text)}%`;
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Same text as Date.prototype.toISOString (milliseconds, UTC, "Z"), so every endpoint agrees. */
 const isoTime = (column: SQL | typeof leias.createdAt) =>
@@ -38,10 +47,43 @@ export interface LeiaPage {
   json: string;
   /** Pass as `cursor` to get the next page; absent on the last page. */
   nextCursor?: string;
+  /** How many LEIAs match, on every page together; on the first page only. */
+  total?: number;
 }
 
-export async function listLeias(db: Db, actor: Actor, query: LeiaListQuery): Promise<LeiaPage> {
-  const { text, version, visibility, owner, limit, cursor, fields } = query;
+type Query = LeiaListQuery;
+
+/** Newest first with one version per name: the hot path, paged by key (no ranking needed). */
+const pagedByKey = ({ sort, version, text }: Query): boolean =>
+  version !== undefined && (sort === 'newest' || (sort === 'relevance' && !text));
+
+export async function listLeias(db: Db, actor: Actor, query: Query): Promise<LeiaPage> {
+  const candidates = candidateRows(db, actor, query);
+  const byKey = pagedByKey(query);
+  const { cursor } = query;
+  // A cursor of the other form comes from another order: its next page would be wrong.
+  if (cursor && byKey !== isKeyCursor(cursor)) throw badRequest(LEIA_TEXTS.cursor);
+  return byKey
+    ? keysetPage(db, query, candidates, cursor as KeyCursor | undefined)
+    : rankedPage(db, query, candidates, (cursor as { offset: number } | undefined)?.offset ?? 0);
+}
+
+type KeyCursor = Extract<LeiaListCursor, { micros: string }>;
+const isKeyCursor = (cursor: LeiaListCursor): cursor is KeyCursor => 'micros' in cursor;
+type Page = { limit: number; after?: KeyCursor };
+
+/** The matching rows, three ways. */
+interface Candidates {
+  /** Whole rows: one more than the page, after the key cursor, newest first. */
+  page: (page: Page) => SQL;
+  /** Every match, narrow (id, name, version numbers, created_at): what ranking and counting need. */
+  all: () => SQL;
+  /** Whole rows of these ids (`ids`: a subquery of ids already ranked). */
+  byIds: (ids: SQL) => SQL;
+}
+
+function candidateRows(db: Db, actor: Actor, query: Query): Candidates {
+  const { text, version, visibility, owner, fields } = query;
   const admin = isAdmin(actor);
   const withSpec = fields !== 'summary';
   // The viewer's spec: the full one, or the view stored for those who may not see behaviour content.
@@ -62,37 +104,51 @@ export async function listLeias(db: Db, actor: Actor, query: LeiaListQuery): Pro
         ),
     );
 
-  const after = ({ micros, id }: { micros: string; id: string }): SQL =>
+  const after = ({ micros, id }: KeyCursor): SQL =>
     sql`(${leias.createdAt}, ${leias.id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`;
 
   const filters = and(
     owner === 'me' ? eq(leias.ownerId, actor.id) : undefined,
     text ? sql`${leias.searchText} like lower(${containsPattern(text)})` : undefined,
     version && version !== 'latest' ? eq(leias.version, version) : undefined,
-    cursor ? after(cursor) : undefined,
   );
 
-  // One more row than the page, to know whether there is a next page.
-  const rows = (where: SQL | undefined) =>
-    db
-      .select({
-        id: leias.id,
-        name: leias.name,
-        version: leias.version,
-        isPublished: sql`${leias.isPublished}`.as('is_published'),
-        createdAt: sql`${leias.createdAt}`.as('created_at'),
-        updatedAt: sql`${leias.updatedAt}`.as('updated_at'),
-        description: leias.description,
-        personaId: sql`${leias.personaId}`.as('persona_id'),
-        problemId: sql`${leias.problemId}`.as('problem_id'),
-        behaviourId: sql`${leias.behaviourId}`.as('behaviour_id'),
-        ownerId: sql`${leias.ownerId}`.as('owner_id'),
-        ...(withSpec && { spec: sql`${specColumn}`.as('spec') }),
-      })
+  const narrowColumns = {
+    id: leias.id,
+    name: leias.name,
+    major: leias.major,
+    minor: leias.minor,
+    patch: leias.patch,
+    createdAt: sql`${leias.createdAt}`.as('created_at'),
+  };
+  type Shape = { page?: Page; narrow?: boolean };
+  const rows = (where: SQL | undefined, { page, narrow }: Shape = {}) => {
+    const columns = narrow
+      ? narrowColumns
+      : {
+          id: leias.id,
+          name: leias.name,
+          version: leias.version,
+          major: leias.major,
+          minor: leias.minor,
+          patch: leias.patch,
+          isPublished: sql`${leias.isPublished}`.as('is_published'),
+          createdAt: sql`${leias.createdAt}`.as('created_at'),
+          updatedAt: sql`${leias.updatedAt}`.as('updated_at'),
+          description: leias.description,
+          personaId: sql`${leias.personaId}`.as('persona_id'),
+          problemId: sql`${leias.problemId}`.as('problem_id'),
+          behaviourId: sql`${leias.behaviourId}`.as('behaviour_id'),
+          ownerId: sql`${leias.ownerId}`.as('owner_id'),
+          ...(withSpec && { spec: sql`${specColumn}`.as('spec') }),
+        };
+    const select = db
+      .select(columns)
       .from(leias)
-      .where(and(filters, where))
-      .orderBy(desc(leias.createdAt), desc(leias.id))
-      .limit(limit + 1);
+      .where(and(filters, where, page?.after ? after(page.after) : undefined));
+    // One more row than the page, to know whether there is a next page.
+    return page ? select.orderBy(desc(leias.createdAt), desc(leias.id)).limit(page.limit + 1) : select;
+  };
 
   /**
    * "Latest" per visibility, each served by a partial index that holds only candidate rows:
@@ -103,53 +159,127 @@ export async function listLeias(db: Db, actor: Actor, query: LeiaListQuery): Pro
    *   merged, never a walk over every old version;
    * - `private`: drafts (the caller's, or all for an admin) that no other draft outranks.
    */
-  const latestCandidates = (): SQL => {
-    if (visibility === 'all' && admin) return sql`${rows(eq(leias.isLatest, true))}`;
-    if (visibility === 'public') return sql`${rows(eq(leias.isLatestPublished, true))}`;
+  const latest = (shape: Shape): SQL => {
+    const { page } = shape;
+    if (visibility === 'all' && admin) return sql`${rows(eq(leias.isLatest, true), shape)}`;
+    if (visibility === 'public') return sql`${rows(eq(leias.isLatestPublished, true), shape)}`;
     if (visibility === 'all') {
       const myDraft = and(eq(newer.ownerId, actor.id), not(newer.isPublished));
-      const published = rows(and(eq(leias.isLatestPublished, true), newest(myDraft)));
+      const published = rows(and(eq(leias.isLatestPublished, true), newest(myDraft)), shape);
       const drafts = rows(
         and(
           eq(leias.ownerId, actor.id),
           not(leias.isPublished),
           newest(visibilityCondition(actor, newer, 'all')),
         ),
+        shape,
       );
-      return sql`(${published}) union all (${drafts}) order by created_at desc, id desc limit ${limit + 1}`;
+      const union = sql`(${published}) union all (${drafts})`;
+      return page ? sql`${union} order by created_at desc, id desc limit ${page.limit + 1}` : union;
     }
     return sql`${rows(
       and(
         visibilityCondition(actor, leias, visibility),
         newest(visibilityCondition(actor, newer, visibility)),
       ),
+      shape,
     )}`;
   };
 
-  const candidates =
-    version === 'latest' ? latestCandidates() : sql`${rows(visibilityCondition(actor, leias, visibility))}`;
+  const matching = (shape: Shape): SQL =>
+    version === 'latest' ? latest(shape) : sql`${rows(visibilityCondition(actor, leias, visibility), shape)}`;
+  return {
+    page: (page) => matching({ page }),
+    all: () => matching({ narrow: true }),
+    byIds: (ids) => sql`${rows(sql`${leias.id} in (${ids})`)}`,
+  };
+}
 
+/** The JSON of the rows of `ranked` (with `position`) whose position is in (from, to]. */
+const pageJson = (withSpec: boolean, from: number, to: number): SQL => sql`
+  coalesce(json_agg(json_build_object(
+    'id', p.id,
+    'metadata', json_build_object('name', p.name, 'version', p.version),
+    'isPublished', p.is_published,
+    'createdAt', ${isoTime(sql`p.created_at`)},
+    'updatedAt', ${isoTime(sql`p.updated_at`)},
+    'user', json_build_object('id', ${users.id}, 'email', ${users.email}, 'role', ${users.role}),
+    'description', p.description,
+    'parts', json_build_object('persona', p.persona_id, 'problem', p.problem_id, 'behaviour', p.behaviour_id)
+    ${withSpec ? sql`, 'spec', p.spec` : sql``}
+  ) order by p.position) filter (where p.position > ${from} and p.position <= ${to}), '[]')::text`;
+
+type PageRow = { json: string; next_cursor: string | null; total: string | number | null };
+
+async function keysetPage(db: Db, query: Query, candidates: Candidates, after?: KeyCursor) {
+  const { limit } = query;
   const result = await db.execute(sql`
     select
-      coalesce(json_agg(json_build_object(
-        'id', p.id,
-        'metadata', json_build_object('name', p.name, 'version', p.version),
-        'isPublished', p.is_published,
-        'createdAt', ${isoTime(sql`p.created_at`)},
-        'updatedAt', ${isoTime(sql`p.updated_at`)},
-        'user', json_build_object('id', ${users.id}, 'email', ${users.email}, 'role', ${users.role}),
-        'description', p.description,
-        'parts', json_build_object('persona', p.persona_id, 'problem', p.problem_id, 'behaviour', p.behaviour_id)
-        ${withSpec ? sql`, 'spec', p.spec` : sql``}
-      ) order by p.created_at desc, p.id desc) filter (where p.position <= ${limit}), '[]')::text as json,
+      ${pageJson(query.fields !== 'summary', 0, limit)} as json,
       max((extract(epoch from p.created_at) * 1000000)::bigint::text || '_' || p.id)
-        filter (where p.position = ${limit} and p.fetched > ${limit}) as next_cursor
+        filter (where p.position = ${limit} and p.fetched > ${limit}) as next_cursor,
+      ${after ? sql`null` : sql`(select count(*) from (${candidates.all()}) counted)`} as total
     from (
       select c.*, row_number() over (order by c.created_at desc, c.id desc) as position, count(*) over () as fetched
-      from (${candidates}) c
+      from (${candidates.page({ limit, after })}) c
     ) p
     join ${users} on ${users.id} = p.owner_id
   `);
-  const [row] = (result as unknown as { rows: Array<{ json: string; next_cursor: string | null }> }).rows;
-  return { json: row?.json ?? '[]', nextCursor: row?.next_cursor ?? undefined };
+  return pageOf(result);
+}
+
+/**
+ * Every other order: each row ranked among all the matches. A name's versions stay together
+ * (highest first), the group placed by its newest version, its best match, or its name.
+ */
+async function rankedPage(db: Db, query: Query, candidates: Candidates, offset: number) {
+  const { limit, sort, text } = query;
+  const match = text
+    ? sql`case when lower(c.name) = lower(${text}) then 0
+        when lower(c.name) like lower(${prefixPattern(text)}) then 1
+        when lower(c.name) like lower(${containsPattern(text)}) then 2 else 3 end`
+    : sql`0`;
+  const groups =
+    sort === 'name'
+      ? sql`lower(g.name), g.name`
+      : sort === 'relevance' && text
+        ? sql`g.group_match, g.group_newest desc, g.name`
+        : sql`g.group_newest desc, g.name`;
+  // Ranked on narrow rows; only the page's rows are read whole.
+  const result = await db.execute(sql`
+    with ranked as (
+      select g.id, g.position, g.fetched from (
+        select g.id,
+          row_number() over (order by ${groups}, g.major desc, g.minor desc, g.patch desc, g.id) as position,
+          count(*) over () as fetched
+        from (
+          select c.*,
+            max(c.created_at) over (partition by c.name) as group_newest,
+            min(${match}) over (partition by c.name) as group_match
+          from (${candidates.all()}) c
+        ) g
+      ) g
+      where g.position > ${offset} and g.position <= ${offset + limit + 1}
+    )
+    select
+      ${pageJson(query.fields !== 'summary', offset, offset + limit)} as json,
+      case when max(p.fetched) > ${offset + limit} then ${`o${offset + limit}`}::text end as next_cursor,
+      ${offset === 0 ? sql`coalesce(max(p.fetched), 0)` : sql`null`} as total
+    from (
+      select w.*, ranked.position, ranked.fetched
+      from (${candidates.byIds(sql`select id from ranked`)}) w join ranked on ranked.id = w.id
+    ) p
+    join ${users} on ${users.id} = p.owner_id
+  `);
+  return pageOf(result);
+}
+
+function pageOf(result: unknown): LeiaPage {
+  const [row] = (result as { rows: PageRow[] }).rows;
+  const total = row?.total == null ? undefined : Number(row.total);
+  return {
+    json: row?.json ?? '[]',
+    ...(row?.next_cursor ? { nextCursor: row.next_cursor } : {}),
+    ...(total === undefined ? {} : { total }),
+  };
 }

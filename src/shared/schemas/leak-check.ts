@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { evaluationMethodSchema, verbatimLeakSchema } from './evaluation';
+import { runnerSpecSchema } from './runner';
 
 /**
  * Leak checks: simulated students interview a LEIA before real ones do, in a background job.
  *
  *   POST /api/v1/leias/{id}/leak-check   leakCheckBodySchema -> 202 Job
+ *   POST /api/v1/leak-checks             designLeakCheckBodySchema (an unsaved design) -> 202 Job
  *   GET  /api/v1/leias/{id}/leak-checks  -> Job[] (the caller's, newest first)
  *   GET  /api/v1/jobs/{id}               -> Job
  *   GET  /api/v1/jobs/{id}/events        -> text/event-stream of JOB_EVENTS
@@ -30,6 +32,7 @@ export const LEAK_CHECK_TEXTS = {
   maxTurns: `Max turns must be a whole number from ${LEAK_CHECK_LIMITS.maxTurns.min} to ${LEAK_CHECK_LIMITS.maxTurns.max}`,
   styles: `Styles must be a list of: ${leakCheckStyles.join(', ')}`,
   jobNotFound: 'Job not found',
+  specRequired: 'Send the design to check: {spec: {persona, problem, behaviour}}',
   tooManyJobs: (max: number) =>
     `You already have ${max} checks running: wait for one to finish, or cancel it, before starting another`,
   interrupted: 'The server restarted while this check was running, so it stopped. Start it again.',
@@ -47,30 +50,47 @@ export const LEAK_CHECK_TEXTS = {
 export const leakCheckStyleSchema = z.enum(leakCheckStyles, { error: LEAK_CHECK_TEXTS.styles });
 
 /** Each interview style `runs` times, at most `maxTurns` questions each. */
+const leakCheckParamsShape = {
+  runs: z
+    .number({ error: LEAK_CHECK_TEXTS.runs })
+    .int(LEAK_CHECK_TEXTS.runs)
+    .min(LEAK_CHECK_LIMITS.runs.min, LEAK_CHECK_TEXTS.runs)
+    .max(LEAK_CHECK_LIMITS.runs.max, LEAK_CHECK_TEXTS.runs)
+    .default(2),
+  maxTurns: z
+    .number({ error: LEAK_CHECK_TEXTS.maxTurns })
+    .int(LEAK_CHECK_TEXTS.maxTurns)
+    .min(LEAK_CHECK_LIMITS.maxTurns.min, LEAK_CHECK_TEXTS.maxTurns)
+    .max(LEAK_CHECK_LIMITS.maxTurns.max, LEAK_CHECK_TEXTS.maxTurns)
+    .default(12),
+  styles: z
+    .array(leakCheckStyleSchema, { error: LEAK_CHECK_TEXTS.styles })
+    .min(1, LEAK_CHECK_TEXTS.styles)
+    .max(10, LEAK_CHECK_TEXTS.styles)
+    .default([...leakCheckStyles])
+    .transform((styles) => [...new Set(styles)]),
+};
+
 export const leakCheckBodySchema = z
-  .object({
-    runs: z
-      .number({ error: LEAK_CHECK_TEXTS.runs })
-      .int(LEAK_CHECK_TEXTS.runs)
-      .min(LEAK_CHECK_LIMITS.runs.min, LEAK_CHECK_TEXTS.runs)
-      .max(LEAK_CHECK_LIMITS.runs.max, LEAK_CHECK_TEXTS.runs)
-      .default(2),
-    maxTurns: z
-      .number({ error: LEAK_CHECK_TEXTS.maxTurns })
-      .int(LEAK_CHECK_TEXTS.maxTurns)
-      .min(LEAK_CHECK_LIMITS.maxTurns.min, LEAK_CHECK_TEXTS.maxTurns)
-      .max(LEAK_CHECK_LIMITS.maxTurns.max, LEAK_CHECK_TEXTS.maxTurns)
-      .default(12),
-    styles: z
-      .array(leakCheckStyleSchema, { error: LEAK_CHECK_TEXTS.styles })
-      .min(1, LEAK_CHECK_TEXTS.styles)
-      .max(10, LEAK_CHECK_TEXTS.styles)
-      .default([...leakCheckStyles])
-      .transform((styles) => [...new Set(styles)]),
-  })
+  .object(leakCheckParamsShape)
   .nullish()
   .transform((body) => body ?? { runs: 2, maxTurns: 12, styles: [...leakCheckStyles] });
 export type LeakCheckParams = z.output<typeof leakCheckBodySchema>;
+
+/**
+ * POST /leak-checks: a design not saved yet (the wizard's), sent as POST /runner/initialize takes
+ * it: `spec` with its three parts (stored ids, or raw specs marked `edited`), `metadata.name` to
+ * label the job. The server resolves it as it does for Try, with the same rules and texts.
+ */
+export const designLeakCheckBodySchema = z.object(
+  {
+    spec: z.object(runnerSpecSchema.shape, { error: LEAK_CHECK_TEXTS.specRequired }),
+    metadata: z.looseObject({ name: z.string().optional() }).optional(),
+    ...leakCheckParamsShape,
+  },
+  { error: LEAK_CHECK_TEXTS.specRequired },
+);
+export type DesignLeakCheckBody = z.input<typeof designLeakCheckBodySchema>;
 
 const share = z.number().min(0).max(1);
 const count = z.number().int().min(0);

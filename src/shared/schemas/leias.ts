@@ -11,6 +11,7 @@ export const LEIA_TEXTS = {
   specRequired: 'Spec with persona, problem and behaviour ids is required',
   version: "Version must be 'latest', empty (all versions) or x.y.z",
   cursor: 'Cursor is not valid; pass the x-next-cursor value of the previous page',
+  sort: "Sort must be 'newest', 'name' or 'relevance'",
 } as const;
 
 const partId = (kind: string) =>
@@ -35,18 +36,32 @@ export const LEIA_PAGE_SIZE = { default: 50, max: 200 } as const;
 export const LIST_FIELDS = { summary: 'summary' } as const;
 
 /**
- * `<created_at in µs since the epoch>_<id>`, parsed whole before the database sees it: at most 16
- * digits (until the year 2286, far inside PostgreSQL's timestamp and bigint ranges) and a real uuid.
+ * Orders of GET /api/v1/leias. `newest`: by creation, newest first. `name`: A to Z. `relevance`
+ * (with text): names equal to the text, then names starting with it, then names containing it, then
+ * the rest; without text it is `newest`. With all versions, the versions of one name stay together,
+ * highest first, the group placed by its newest version (or its best match).
  */
-const CURSOR_PATTERN = /^\d{1,16}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const LEIA_SORTS = ['newest', 'name', 'relevance'] as const;
+export type LeiaSort = (typeof LEIA_SORTS)[number];
+
+/**
+ * Two cursor forms, parsed whole before the database sees them. Newest first over one version per
+ * name pages by key, `<created_at in µs since the epoch>_<id>` (at most 16 digits, until the year
+ * 2286, and a real uuid); the other orders page by position, `o<rows already sent>`.
+ */
+const KEY_CURSOR = /^\d{1,16}_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const OFFSET_CURSOR = /^o\d{1,7}$/;
+export type LeiaListCursor = { micros: string; id: string } | { offset: number };
 /** Response header that carries the cursor of the next page; absent on the last page. */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+/** Response header of the first page (no cursor): how many LEIAs match, on every page together. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 /**
  * GET /api/v1/leias. `text`: case-insensitive "contains" over name and description (trimmed; blank
  * = no filter). `version`: 'latest' = each name's highest version among the rows the visibility keeps,
- * '' or absent = all versions, 'x.y.z' = exactly that version. `cursor`: the previous page's
- * x-next-cursor header.
+ * '' or absent = all versions, 'x.y.z' = exactly that version. `sort`: see LEIA_SORTS. `cursor`:
+ * the previous page's x-next-cursor header.
  */
 export const leiaListQuerySchema = z.object({
   /** Runs of whitespace become one space (a search box is one line; see leias.search_text). */
@@ -73,10 +88,12 @@ export const leiaListQuerySchema = z.object({
     .default(LEIA_PAGE_SIZE.default),
   /** 'summary' = rows without `spec` (our Search); absent = the whole LEIA of the contract. */
   fields: z.literal(LIST_FIELDS.summary, { error: "Fields must be 'summary' or absent" }).optional(),
+  sort: z.enum(LEIA_SORTS, { error: LEIA_TEXTS.sort }).default('newest'),
   cursor: z
     .string()
-    .regex(CURSOR_PATTERN, LEIA_TEXTS.cursor)
-    .transform((value) => {
+    .refine((value) => KEY_CURSOR.test(value) || OFFSET_CURSOR.test(value), LEIA_TEXTS.cursor)
+    .transform((value): LeiaListCursor => {
+      if (value.startsWith('o')) return { offset: Number(value.slice(1)) };
       const [micros, id] = value.split('_') as [string, string];
       return { micros, id };
     })

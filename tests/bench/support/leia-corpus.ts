@@ -44,6 +44,8 @@ export const CORPUS_PASSWORD = 'bench-password';
 export interface Corpus {
   instructor: { email: string; password: string };
   leiaCount: number;
+  /** Words users may search for: those of the LEIAs' names and problem descriptions (4+ letters). */
+  words: string[];
 }
 
 /** Deterministic PRNG (mulberry32) so every run loads the same data. */
@@ -167,5 +169,16 @@ export async function loadLeiaCorpus(db: Db, adminId: string, leiaCount = 10_000
   }
   await insertBatches(leiaRows, (batch) => db.insert(leias).values(batch));
   await db.execute(sql`analyze`);
-  return { instructor: { email: people[0]!.email, password: CORPUS_PASSWORD }, leiaCount: leiaRows.length };
+  const text = catalogue.leias
+    .map(
+      (leia) =>
+        `${leia.metadata.name} ${template('problem', referenceName(leia.spec.problem)).spec.description}`,
+    )
+    .join(' ');
+  const words = [...new Set(text.toLowerCase().match(/\p{L}{4,}/gu) ?? [])].slice(0, 80);
+  return {
+    instructor: { email: people[0]!.email, password: CORPUS_PASSWORD },
+    leiaCount: leiaRows.length,
+    words,
+  };
 }

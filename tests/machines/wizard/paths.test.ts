@@ -1,24 +1,13 @@
-import { nameCheckMachine } from '@machines/nameCheck';
-import {
-  type CreateLeiaInput,
-  type CreatePartInput,
-  type NameKey,
-  type WizardEvent,
-  type WizardInput,
-  type WizardSnapshot,
-  wizardMachine,
-} from '@machines/wizard';
-import { createActor, fromPromise } from 'xstate';
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
+import type { WizardEvent, WizardInput } from '@machines/wizard';
 import { ada, admin, guessing, interviewee, library } from './fixtures';
+import { as, edgeLabel, expectLiveAgrees, graphEdges, shortestPaths, stateOf } from './graph';
 
 /**
  * Model-based coverage of the wizard (xstate/graph): from an empty design and from a preset, the
  * traversal reaches every resting state and takes every guarded transition; the live actor then
- * follows each shortest path to the same state. Graph traversal is pure, so the invoke outcomes
- * and the name-check reports are fed in as the events XState would deliver.
+ * follows each shortest path to the same state. Kept designs, step 3's save choices and notes, and
+ * Try: ./paths-kept.test.ts.
  */
-const as = (event: object) => event as unknown as WizardEvent;
 const events: WizardEvent[] = [
   { type: 'part.select', kind: 'persona', part: ada },
   { type: 'part.select', kind: 'problem', part: library },
@@ -44,27 +33,10 @@ const events: WizardEvent[] = [
   as({ type: 'xstate.error.actor.createLeia', error: { status: 500 } }),
 ];
 
-const stateOf = (s: { value: unknown }) => JSON.stringify(s.value);
-// A vertex is the state plus what its guards read.
-const serializeState = (s: WizardSnapshot) =>
-  JSON.stringify([
-    s.value,
-    Object.entries(s.context.parts).map(([kind, part]) => [kind, part?.id, part?.edited === true]),
-    s.context.names,
-    s.context.verifying,
-    Object.keys(s.context.created),
-    s.context.visibility,
-  ]);
-
-const traverse = (input: WizardInput) => getShortestPaths(wizardMachine, { events, input, serializeState });
+const traverse = (input: WizardInput) => shortestPaths(input, { events });
 
 /** Every transition of the reachable graph as 'from --event--> to'. */
-const edges = (input: WizardInput) =>
-  new Set(
-    adjacencyMapToArray(getAdjacencyMap(wizardMachine, { events, input, serializeState })).map(
-      ({ state, event, nextState }) => `${stateOf(state)} --${event.type}--> ${stateOf(nextState)}`,
-    ),
-  );
+const edges = (input: WizardInput) => new Set(graphEdges(input, { events }).map((edge) => edgeLabel(edge)));
 
 describe('wizard machine paths (xstate/graph)', () => {
   const fromEmpty = traverse({ viewer: admin });
@@ -137,29 +109,8 @@ describe('wizard machine paths (xstate/graph)', () => {
   });
 
   it('the live actor agrees with every shortest path', () => {
-    // IO that never answers: the path's own events stand for the answers.
-    const pending = <T, I>() => fromPromise<T, I>(() => new Promise<T>(() => {}));
-    const live = wizardMachine.provide({
-      actors: {
-        nameCheck: nameCheckMachine.provide({
-          actors: { nameExists: pending<boolean, { key: NameKey; name: string }>() },
-        }),
-        createResource: pending<{ id: string }, CreatePartInput>(),
-        createLeia: pending<{ id: string }, CreateLeiaInput>(),
-      },
-      actions: { startTry: () => {}, finished: () => {} },
-    });
     const presetInput = { viewer: admin, preset: { persona: ada, problem: library, behaviour: interviewee } };
-    for (const [input, paths] of [
-      [{ viewer: admin }, fromEmpty],
-      [presetInput, fromPreset],
-    ] as const) {
-      for (const path of paths) {
-        const actor = createActor(live, { input }).start();
-        for (const step of path.steps.slice(1)) actor.send(step.event);
-        expect(serializeState(actor.getSnapshot())).toBe(serializeState(path.state));
-        actor.stop();
-      }
-    }
+    expectLiveAgrees({ viewer: admin }, fromEmpty);
+    expectLiveAgrees(presetInput, fromPreset);
   }, 20_000);
 });

@@ -76,6 +76,11 @@ export async function startLeakCheck(t: TestApp, token: string, leiaId: string, 
   });
 }
 
+/** POST /leak-checks: a design not saved yet, as POST /runner/initialize takes it. */
+export async function startDesignCheck(t: TestApp, token: string, payload?: object) {
+  return t.request({ method: 'POST', url: '/api/v1/leak-checks', token, ...(payload && { payload }) });
+}
+
 export async function getJob(t: TestApp, token: string, id: string): Promise<Job> {
   const response = await t.request({ method: 'GET', url: `/api/v1/jobs/${id}`, token });
   if (response.statusCode !== 200) throw new Error(`GET job failed: ${response.statusCode} ${response.body}`);

@@ -8,6 +8,7 @@ import {
   evaluateSession,
   evaluateTranscription,
   libraryProblem,
+  startDesignCheck,
   startLeakCheck,
   waitForJob,
 } from './helpers';
@@ -24,6 +25,7 @@ const MARK = 'HIDDENMARK';
 let t: TestApp;
 let instructor: TestUser;
 let leiaId: string;
+let parts: { persona: string; problem: string; behaviour: string };
 beforeAll(async () => {
   t = await createTestApp();
   instructor = await t.createUser('instructor');
@@ -55,6 +57,7 @@ beforeAll(async () => {
     }),
   );
   leiaId = (await createLeia(t, instructor.token, { persona, problem, behaviour })).id;
+  parts = { persona: persona.id, problem: problem.id, behaviour: behaviour.id };
 });
 afterAll(() => t?.close());
 
@@ -104,6 +107,34 @@ it('an instructor runs a leak check without reading it, while the LEIA still run
     `/api/v1/leias/${leiaId}/leak-checks`,
   ];
   for (const url of reads) {
+    const response = await t.request({ method: 'GET', url, token: instructor.token });
+    expect(response.statusCode, url).toBe(200);
+    expectNoHiddenText(url, response.body);
+  }
+});
+
+it('an instructor checks an unsaved design without reading it', async () => {
+  const started = await startDesignCheck(t, instructor.token, {
+    spec: {
+      ...parts,
+      // An edited problem pulling the behaviour in: resolved as the instructor may read it.
+      problem: {
+        id: parts.problem,
+        edited: true,
+        spec: libraryProblem({
+          solution: '- Rooms have a capacity.\n- {{behaviour.description}}',
+          solutionFormat: 'markdown',
+        }).spec,
+      },
+    },
+    runs: 1,
+    maxTurns: 4,
+  });
+  expect(started.statusCode).toBe(202);
+  expectNoHiddenText('the started job', started.body);
+  const job = await waitForJob(t, instructor.token, started.json<Job>().id);
+  expect(job.status).toBe('completed');
+  for (const url of [`/api/v1/jobs/${job.id}`, `/api/v1/jobs/${job.id}/events`]) {
     const response = await t.request({ method: 'GET', url, token: instructor.token });
     expect(response.statusCode, url).toBe(200);
     expectNoHiddenText(url, response.body);

@@ -2,11 +2,23 @@ import { usePaletteCommands } from '@client/palette';
 import { CHAT_STORAGE_KEY } from '@client/runner/storage';
 import { screen, within } from '@testing-library/react';
 import { registeredCommands, runCommand, runnableCommands } from '../support/palette';
-import { bubbles, httpError, mocked, msg, renderChat, resetApi, SESSION_ID, session } from './harness';
+import {
+  ADMIN,
+  bubbles,
+  httpError,
+  INSTRUCTOR,
+  mocked,
+  msg,
+  renderChat,
+  resetApi,
+  SESSION_ID,
+  session,
+} from './harness';
 
 const { fakeModule, partlyFake } = await vi.hoisted(() => import('../support/mocks'));
 vi.mock('@client/api/runner', fakeModule('getSession', 'sendMessage', 'regenerateReply'));
 vi.mock('@client/palette', partlyFake('usePaletteCommands'));
+vi.mock('@client/auth', partlyFake('useAuth'));
 
 beforeEach(() => {
   resetApi();
@@ -69,8 +81,8 @@ describe('Chat screen: instructions', () => {
 });
 
 describe('Chat screen: who answers', () => {
-  it("labels the simulator plainly as 'Offline simulator', with how to connect a model", async () => {
-    await renderChat();
+  it("labels the simulator plainly as 'Offline simulator'; an admin is told how to connect a model", async () => {
+    await renderChat({ as: ADMIN });
     expect(screen.getByText('Offline simulator')).toHaveClass('badge');
     const hint = screen.getByText(/LEIA_LLM_BASE_URL/);
     expect(hint).toHaveTextContent('LEIA_LLM_MODEL');
@@ -78,9 +90,15 @@ describe('Chat screen: who answers', () => {
     expect(hint).toHaveTextContent(/not a language model/i);
   });
 
+  it('an instructor sees the simulator label but no note about the server settings', async () => {
+    await renderChat({ as: INSTRUCTOR });
+    expect(screen.getByText('Offline simulator')).toHaveClass('badge');
+    expect(screen.queryByText(/LEIA_LLM_BASE_URL/)).toBeNull();
+  });
+
   it('names the model of a real provider, without the simulator label', async () => {
     resetApi(session({ provider: 'openai-compatible', model: 'llama3.1:8b' }));
-    await renderChat();
+    await renderChat({ as: ADMIN });
     expect(screen.getByText('llama3.1:8b')).toBeInTheDocument();
     expect(screen.queryByText('Offline simulator')).toBeNull();
     expect(screen.queryByText(/LEIA_LLM_BASE_URL/)).toBeNull();
@@ -151,7 +169,7 @@ describe('Chat screen: loading', () => {
     mocked.getSession.mockRejectedValue(new TypeError('Failed to fetch'));
     await renderChat();
     expect(bubbles().map(([, text]) => text)).toEqual(['Stored question', 'Stored answer']);
-    expect(screen.getByRole('status')).toHaveTextContent(/offline/i);
+    expect(screen.getByText(/you are offline/i)).toHaveAttribute('role', 'status');
   });
 });
 

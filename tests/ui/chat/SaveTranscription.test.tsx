@@ -10,6 +10,7 @@ const { fakeModule, partlyFake, fakeToasts } = await vi.hoisted(() => import('..
 vi.mock('@client/api/runner', fakeModule('getSession', 'sendMessage', 'regenerateReply'));
 vi.mock('@client/api/activities', fakeModule('updateLeiaConfig'));
 vi.mock('@client/palette', partlyFake('usePaletteCommands'));
+vi.mock('@client/auth', partlyFake('useAuth'));
 vi.mock('sonner', fakeToasts);
 
 const save = vi.mocked(updateLeiaConfig);

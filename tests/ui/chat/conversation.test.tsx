@@ -15,6 +15,7 @@ import {
 const { fakeModule, partlyFake } = await vi.hoisted(() => import('../support/mocks'));
 vi.mock('@client/api/runner', fakeModule('getSession', 'sendMessage', 'regenerateReply'));
 vi.mock('@client/palette', partlyFake('usePaletteCommands'));
+vi.mock('@client/auth', partlyFake('useAuth'));
 
 const RETRY_TEXT = 'Your message is taking a bit longer to send. Retry?';
 let calls: ReturnType<typeof resetApi>;

@@ -11,6 +11,7 @@ const { fakeModule, partlyFake } = await vi.hoisted(() => import('../support/moc
 vi.mock('@client/api/runner', fakeModule('getSession', 'sendMessage', 'regenerateReply'));
 vi.mock('@client/api/evaluations', partlyFake('evaluateSession'));
 vi.mock('@client/palette', partlyFake('usePaletteCommands'));
+vi.mock('@client/auth', partlyFake('useAuth'));
 vi.mock('@client/evaluation/CoverageChartImpl', () => ({
   default: () => <div data-testid="chart-canvas" />,
 }));

@@ -6,6 +6,7 @@ import { mocked, msg, renderChat, resetApi, session } from './harness';
 const { fakeModule, partlyFake } = await vi.hoisted(() => import('../support/mocks'));
 vi.mock('@client/api/runner', fakeModule('getSession', 'sendMessage', 'regenerateReply'));
 vi.mock('@client/palette', partlyFake('usePaletteCommands'));
+vi.mock('@client/auth', partlyFake('useAuth'));
 
 const conversation = [
   msg('Hello, who are you?', false, '2025-06-01T12:00:00.000Z'),

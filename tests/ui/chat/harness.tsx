@@ -2,17 +2,20 @@ import type { StreamOptions } from '@client/api/runner';
 import * as runner from '@client/api/runner';
 import { PaletteProvider } from '@client/palette';
 import { Chat } from '@client/screens/Chat/Chat';
+import type { SessionUser } from '@machines/auth';
 import type { ChatMessage, RunnerSession } from '@shared/schemas/runner';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'wouter';
+import { signInAs } from '../support/session';
 
 /**
- * Shared by the chat UI tests. Each test file mocks '@client/api/runner' and '@client/palette'
- * itself (vi.mock is hoisted per file), with ../support/mocks.ts:
+ * Shared by the chat UI tests. Each test file mocks '@client/api/runner', '@client/palette' and
+ * '@client/auth' itself (vi.mock is hoisted per file), with ../support/mocks.ts:
  *
  *   vi.mock('@client/api/runner', fakeModule('getSession', 'sendMessage', 'regenerateReply'));
  *   vi.mock('@client/palette', partlyFake('usePaletteCommands'));
+ *   vi.mock('@client/auth', partlyFake('useAuth'));
  */
 
 export const SESSION_ID = '3f1c9a52-0000-4000-8000-000000000001';
@@ -73,8 +76,12 @@ export const resetApi = (loaded: RunnerSession = session()) => {
   return calls;
 };
 
-/** Renders /chat/{SESSION_ID} with `state` as the incoming navigation state. */
-export const renderChat = async ({ state = null as unknown, waitForLoad = true } = {}) => {
+export const ADMIN: SessionUser = { id: 'admin-1', email: 'admin@leia.local', role: 'admin' };
+export const INSTRUCTOR: SessionUser = { id: 'instructor-1', email: 'ana@example.com', role: 'instructor' };
+
+/** Renders /chat/{SESSION_ID} for `as` (an admin unless said), with `state` as the incoming navigation state. */
+export const renderChat = async ({ state = null as unknown, waitForLoad = true, as = ADMIN } = {}) => {
+  signInAs(as);
   window.history.replaceState(state, '', `/chat/${SESSION_ID}`);
   const user = userEvent.setup();
   // The palette's provider binds the chat's shortcut (E evaluates); its commands are the test's mock.

@@ -2,17 +2,18 @@ import {
   ArrowLeftIcon,
   BookIcon,
   Button,
+  ChevronDownIcon,
   ClipboardIcon,
-  DownloadIcon,
+  cx,
   ErrorState,
   LoadingState,
   LogoMark,
-  RefreshIcon,
+  useFocusRequest,
 } from '@client/components';
 import { EvaluationActors } from '@client/evaluation/actors';
 import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
 import { readChatNavigationState } from '@client/runner/navigation';
-import { CHAT_TEXTS, canSend, chatView } from '@machines/chat';
+import { CHAT_STATUS_TEXTS, CHAT_TEXTS, canSend, chatView } from '@machines/chat';
 import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { failureMessage, failureStatus } from '@machines/failure';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
@@ -20,10 +21,10 @@ import { toast } from 'sonner';
 import { useLocation, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { ChatActor, ChatActors } from './actors';
+import { ChatToolbar } from './ChatToolbar';
 import { Composer } from './Composer';
-import { downloadFile, EXPORT_FORMATS, type ExportFormat, exportConversation } from './exportConversation';
+import { downloadFile, type ExportFormat, exportConversation } from './exportConversation';
 import { MessageList } from './MessageList';
-import { ProviderBadge, ProviderHint } from './ProviderLabel';
 import { SaveTranscription } from './SaveTranscription';
 import { useChatCommands } from './useChatCommands';
 import { useEscapeToStop } from './useEscapeToStop';
@@ -68,6 +69,10 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
   const canExport = ChatActor.useSelector((s) => s.context.messages.length > 0);
   const [instructionsOpen, setInstructionsOpen] = useState(false);
   const instructionsId = useId();
+  // On a phone the secondary actions fold under 'Actions' (chat.css), so the messages get the height.
+  const [actionsOpen, setActionsOpen] = useState(false);
+  const headerActionsId = useId();
+  const toolbarActionsId = useId();
 
   const finish = useFinishConversation(navigation);
   const evaluation = useEvaluateConversation(sessionId);
@@ -96,7 +101,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
   const problemDescription = navigation.problemDescription ?? session?.leia.problemDescription;
 
   return (
-    <div className="chat-screen">
+    <div className={cx('chat-screen', actionsOpen && 'chat-screen--actions-open')}>
       <header className="chat-header">
         <div className="chat-header__inner">
           <span className="chat-header__brand">
@@ -108,22 +113,33 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
           </div>
           <div className="chat-header__actions">
             <Button
-              icon={<BookIcon />}
-              aria-expanded={instructionsOpen}
-              aria-controls={instructionsId}
-              onClick={handlers.toggleInstructions}
+              className="chat-actions-toggle"
+              icon={<ChevronDownIcon />}
+              aria-expanded={actionsOpen}
+              aria-controls={`${headerActionsId} ${toolbarActionsId}`}
+              onClick={() => setActionsOpen((open) => !open)}
             >
-              {instructionsOpen ? 'Hide Instructions' : 'Instructions'}
+              Actions
             </Button>
-            <SaveTranscription navigation={navigation} />
-            <Button
-              icon={<ClipboardIcon />}
-              disabled={evaluation.disabled !== undefined}
-              title={evaluation.disabled}
-              onClick={evaluation.evaluate}
-            >
-              {EVALUATION_VIEW_TEXTS.button}
-            </Button>
+            <div className="chat-header__more chat-collapsible" id={headerActionsId}>
+              <Button
+                icon={<BookIcon />}
+                aria-expanded={instructionsOpen}
+                aria-controls={instructionsId}
+                onClick={handlers.toggleInstructions}
+              >
+                {instructionsOpen ? 'Hide Instructions' : 'Instructions'}
+              </Button>
+              <SaveTranscription navigation={navigation} />
+              <Button
+                icon={<ClipboardIcon />}
+                disabled={evaluation.disabled !== undefined}
+                title={evaluation.disabled}
+                onClick={evaluation.evaluate}
+              >
+                {EVALUATION_VIEW_TEXTS.button}
+              </Button>
+            </div>
             <Button variant="primary" onClick={finish}>
               Finish Conversation
             </Button>
@@ -144,37 +160,14 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
         {view === 'failed' && <LoadError />}
         {view === 'chat' && (
           <>
-            <div className="chat-toolbar">
-              <div className="chat-toolbar__about">
-                {session?.leia.name && <span className="chat-toolbar__name">{session.leia.name}</span>}
-                {session && <ProviderBadge session={session} />}
-              </div>
-              <div className="chat-toolbar__actions">
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  icon={<RefreshIcon />}
-                  disabled={!canRegenerate}
-                  onClick={handlers.regenerate}
-                >
-                  Regenerate
-                </Button>
-                {EXPORT_FORMATS.map(({ format, label }) => (
-                  <Button
-                    key={format}
-                    size="sm"
-                    variant="ghost"
-                    icon={<DownloadIcon />}
-                    disabled={!canExport}
-                    onClick={() => handlers.exportAs(format)}
-                    aria-label={`Export as ${label}`}
-                  >
-                    {label}
-                  </Button>
-                ))}
-              </div>
-              {session && <ProviderHint session={session} />}
-            </div>
+            <ChatToolbar
+              session={session}
+              canRegenerate={canRegenerate}
+              canExport={canExport}
+              onRegenerate={handlers.regenerate}
+              onExport={handlers.exportAs}
+              actionsId={toolbarActionsId}
+            />
             <Conversation />
           </>
         )}
@@ -192,8 +185,11 @@ function Conversation() {
   const replying = ChatActor.useSelector((s) => s.hasTag('replying'));
   const failed = ChatActor.useSelector((s) => s.matches('Failed'));
   const offline = ChatActor.useSelector((s) => s.context.offline);
+  const status = ChatActor.useSelector((s) => s.context.status);
+  const focus = ChatActor.useSelector((s) => s.context.focus);
 
   const input = useRef<HTMLTextAreaElement>(null);
+  useFocusRequest(focus, { composer: input });
   const send = useCallback(
     (text: string) => {
       if (!canSend(actor.getSnapshot(), text)) return false;
@@ -210,6 +206,10 @@ function Conversation() {
           {CHAT_TEXTS.offline}
         </p>
       )}
+      {/* Always present, so that a screen reader hears each change. */}
+      <p className="chat-status visually-hidden" role="status">
+        {status && CHAT_STATUS_TEXTS[status]}
+      </p>
       <MessageList
         messages={messages}
         partial={partial}

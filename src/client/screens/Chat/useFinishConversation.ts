@@ -1,3 +1,4 @@
+import { CHAT_ORIGIN_TARGET, requestFocus, SEARCH_TARGET } from '@client/palette';
 import { ROUTES } from '@client/routes';
 import type { ChatNavigationState } from '@client/runner/navigation';
 import { useCallback } from 'react';
@@ -6,13 +7,19 @@ import { useLocation } from 'wouter';
 /**
  * 'Finish Conversation': back to the design wizard with its saved state when the
  * chat was opened from there; otherwise back one page; with no page to go back to (the chat was
- * opened in a new tab or from a bookmark), to Search.
+ * opened in a new tab or from a bookmark), to Search. The focus follows: to the wizard's Try, or to
+ * the search box of the page gone back to (Search, My LEIAs), once that screen has mounted.
  */
 export function useFinishConversation({ wizardState }: ChatNavigationState) {
   const [, navigate] = useLocation();
   return useCallback(() => {
-    if (wizardState !== undefined) navigate(ROUTES.design, { state: { wizardState } });
-    else if (window.history.length > 1) window.history.back();
+    if (wizardState !== undefined) {
+      navigate(ROUTES.design, { state: { wizardState } });
+      requestFocus(CHAT_ORIGIN_TARGET);
+      return;
+    }
+    if (window.history.length > 1) window.history.back();
     else navigate(ROUTES.search);
+    requestFocus(SEARCH_TARGET);
   }, [navigate, wizardState]);
 }

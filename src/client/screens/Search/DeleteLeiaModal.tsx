@@ -12,11 +12,15 @@ const leiaDetails = (leia: LeiaListItem): DeleteDetail[] => [
   { label: 'Created', value: <time dateTime={leia.createdAt}>{formatDateTime(leia.createdAt)}</time> },
 ];
 
-/** The Delete LEIA modal: the shared typed-name dialog with the LEIA's texts. */
-export function DeleteLeiaModal() {
+/**
+ * The Delete LEIA modal: the shared typed-name dialog with the LEIA's texts. `onOpenerGone` puts
+ * the focus back in the list once the deleted row has left it.
+ */
+export function DeleteLeiaModal({ onOpenerGone }: { onOpenerGone?: () => void }) {
   return (
     <DeleteConfirmModal
       actor={DeleteLeiaActor.useActorRef()}
+      onOpenerGone={onOpenerGone}
       title="Delete LEIA"
       confirmLabel="Delete LEIA"
       warning={DELETE_LEIA_WARNING}

@@ -6,6 +6,7 @@ import { DesignPresetActors } from '@client/design/designPreset';
 import { LeakCheckActors } from '@client/evaluation/actors';
 import { LeakCheckModal } from '@client/evaluation/LeakCheckModal';
 import { useLeakCheckCommands } from '@client/evaluation/useLeakCheckCommands';
+import { focusTarget, SEARCH_TARGET } from '@client/palette';
 import { StartSessionActors } from '@client/runner/startSession';
 import {
   type SearchFilters as Filters,
@@ -42,10 +43,14 @@ const selectList = (s: SearchListSnapshot) => ({
   refreshing: isRefreshing(s),
   loadingMore: isLoadingMore(s),
   hasMore: hasMore(s),
+  total: s.context.total,
 });
 
-const countText = (count: number, more: boolean) =>
-  `${count}${more ? '+' : ''} ${count === 1 && !more ? 'LEIA' : 'LEIAs'}`;
+/** How many match (the server's total), else how many are loaded, '+' when more pages exist. */
+export const countText = (count: number, more: boolean, total?: number) =>
+  total !== undefined
+    ? `${total} ${total === 1 ? 'LEIA' : 'LEIAs'}`
+    : `${count}${more ? '+' : ''} ${count === 1 && !more ? 'LEIA' : 'LEIAs'}`;
 
 /**
  * A LEIA list screen: Search (every LEIA the user may see) and My LEIAs (their own) differ only in
@@ -89,6 +94,12 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
   const reload = useCallback(() => list.send({ type: 'list.reload' }), [list]);
   const focusResults = () =>
     feedRef.current?.querySelector<HTMLElement>('[data-index][tabindex="0"]')?.focus();
+  // After a delete: the row now in the deleted one's place, or the search box when none is left.
+  const focusAfterDelete = () => {
+    const row = feedRef.current?.querySelector<HTMLElement>('[data-index][tabindex="0"]');
+    if (row) row.focus();
+    else focusTarget(SEARCH_TARGET);
+  };
 
   return (
     <Page title={title} description={description} className="search-page">
@@ -100,7 +111,7 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
               <Spinner size={13} /> {SEARCH_LIST_TEXTS.loading}
             </>
           ) : state.view === 'rows' ? (
-            countText(state.items.length, state.hasMore)
+            countText(state.items.length, state.hasMore, state.total)
           ) : null}
         </p>
         {state.view === 'loading' && <LoadingState text={SEARCH_LIST_TEXTS.loading} />}
@@ -122,7 +133,7 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
         )}
       </div>
       <ViewLeiaModal viewer={actor} onRestored={reload} />
-      <DeleteLeiaModal />
+      <DeleteLeiaModal onOpenerGone={focusAfterDelete} />
       <AddToActivityModal />
       <LeakCheckModal />
     </Page>

@@ -2,6 +2,7 @@ import { SearchIcon, Select, type SelectOption } from '@client/components';
 import { type Density, setDensity, useDensity } from '@client/density';
 import { useSearchBox } from '@client/palette';
 import type { SearchFilters as Filters, VersionFilter } from '@machines/searchList';
+import type { LeiaSort } from '@shared/schemas/leias';
 import type { Visibility } from '@shared/schemas/visibility';
 import { type KeyboardEvent, useId, useRef } from 'react';
 
@@ -14,6 +15,12 @@ export const VISIBILITY_OPTIONS: readonly (SelectOption & { value: Visibility })
 export const VERSION_OPTIONS: readonly (SelectOption & { value: VersionFilter })[] = [
   { value: 'latest', label: 'Latest only' },
   { value: 'all', label: 'All' },
+];
+
+export const SORT_OPTIONS: readonly (SelectOption & { value: LeiaSort })[] = [
+  { value: 'relevance', label: 'Relevance' },
+  { value: 'newest', label: 'Newest' },
+  { value: 'name', label: 'Name' },
 ];
 
 export const DENSITY_OPTIONS: readonly (SelectOption & { value: Density })[] = [
@@ -30,7 +37,7 @@ export interface SearchFiltersProps {
   onFocusResults: () => void;
 }
 
-/** The search box (the `/` focus target), the Visibility and Version filters, and the row density. */
+/** The search box (the `/` focus target), the Visibility and Version filters, the order, and the row density. */
 export function SearchFilters({ filters, onChange, onFocusResults }: SearchFiltersProps) {
   const density = useDensity();
   const boxRef = useRef<HTMLInputElement>(null);
@@ -77,6 +84,13 @@ export function SearchFilters({ filters, onChange, onFocusResults }: SearchFilte
         options={[...VERSION_OPTIONS]}
         value={filters.version}
         onChange={(event) => onChange({ version: event.target.value as VersionFilter })}
+      />
+      <Select
+        label="Sort"
+        className="search-filters__select"
+        options={[...SORT_OPTIONS]}
+        value={filters.sort}
+        onChange={(event) => onChange({ sort: event.target.value as LeiaSort })}
       />
       <Select
         label="Rows"

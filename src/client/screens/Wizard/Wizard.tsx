@@ -6,18 +6,20 @@ import { LeakCheckModal } from '@client/evaluation/LeakCheckModal';
 import { useLeakCheckCommands } from '@client/evaluation/useLeakCheckCommands';
 import { ROUTES } from '@client/routes';
 import { listsView, RESOURCE_LISTS_TEXTS } from '@machines/resourceLists';
-import { forwardEvent, hasUnsavedEdits, wizardStep } from '@machines/wizard';
+import { forwardEvent, hasUnsavedEdits, replaceQuestion, wizardStep } from '@machines/wizard';
 import type { Actor } from '@shared/permissions';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { LeaveConfirmActor, ResourceListsActor, WizardActor, WizardActors } from './actors';
 import { CreateStep } from './create/CreateStep';
+import { LeaveConfirmModal, ReplaceDesignModal } from './DesignQuestions';
 import { EditStep } from './edit/EditStep';
-import { LeaveConfirmModal } from './LeaveConfirmModal';
 import { STEP_TITLE_ID, WIZARD_LABELS } from './labels';
 import { StepIndicator } from './StepIndicator';
 import { SelectStep } from './select/SelectStep';
+import { useCheckDesign } from './useCheckDesign';
 import { useCtrlEnter } from './useCtrlEnter';
 import { type HeldNavigation, useLeaveGuard } from './useLeaveGuard';
+import { useUnloadGuard } from './useUnloadGuard';
 import { useWizardCommands } from './useWizardCommands';
 import { WizardNav } from './WizardNav';
 import './wizard.css';
@@ -50,11 +52,15 @@ function WizardView({ viewer }: { viewer: Actor }) {
   const lists = ResourceListsActor.useActorRef();
   const confirm = LeaveConfirmActor.useActorRef();
   const step = WizardActor.useSelector(wizardStep);
+  // Until 'Replace the design in progress?' is answered there is no design to show.
+  const asking = WizardActor.useSelector((s) => replaceQuestion(s) !== null);
   const loading = ResourceListsActor.useSelector(listsView);
-  useLeakCheckCommands({ unsavedDesign: true });
+  const checkDesign = useCheckDesign();
+  useLeakCheckCommands({ design: checkDesign });
   useWizardCommands(viewer);
   useFocusOnStepChange(step);
   useCtrlEnter(() => wizard.send(forwardEvent(wizard.getSnapshot())));
+  useUnloadGuard(useCallback(() => hasUnsavedEdits(wizard.getSnapshot()), [wizard]));
   useLeaveGuard(
     useCallback(
       (to: URL, state: unknown) =>
@@ -80,7 +86,7 @@ function WizardView({ viewer }: { viewer: Actor }) {
           onRetry={() => lists.send({ type: 'lists.retry' })}
         />
       )}
-      {loading === 'ready' && (
+      {loading === 'ready' && !asking && (
         <>
           <StepIndicator step={step} />
           {step === 1 && <SelectStep viewer={viewer} />}
@@ -90,6 +96,7 @@ function WizardView({ viewer }: { viewer: Actor }) {
         </>
       )}
       <LeaveConfirmModal />
+      <ReplaceDesignModal />
       <LeakCheckModal />
     </Page>
   );

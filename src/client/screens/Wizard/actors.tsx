@@ -44,12 +44,16 @@ const WIZARD_START_TEXTS: StartSessionTexts = {
   failed: WIZARD_TEXTS.sessionFailed,
 };
 
-/** Where the design starts: a preset, else a design brought back from a chat, else the kept draft. */
+/**
+ * Where the design starts: a design brought back from a chat, else the kept draft; a preset goes
+ * along with the draft, and the machine decides (it asks before replacing unsaved edits).
+ */
 const startingInput = (user: Actor): WizardInput => {
   const viewer = { seesBehaviour: canSeeBehaviour(user), publishes: canPublish(user), actor: user };
   const navigation = readDesignNavigation(window.history.state);
-  if (navigation.preset) return { viewer, preset: navigation.preset, source: navigation.source };
-  return { viewer, draft: navigation.wizardState ?? draftStorage.read(user.id) };
+  const draft = navigation.wizardState ?? draftStorage.read(user.id);
+  if (navigation.preset) return { viewer, draft, preset: navigation.preset, source: navigation.source };
+  return { viewer, draft };
 };
 
 /** Wires the screen's machines once, for the signed-in `user` (the screen is keyed by user). */

@@ -1,7 +1,7 @@
 import type { NameKey, PartKind } from '@machines/wizard';
 import { PROCESS_LABELS, type ProcessValue, processValues } from '@shared/schemas/resources';
 
-/** The wizard's own labels (spec section 2 "Design wizard"); flow texts are the machines'. */
+/** The wizard's own labels; flow texts are the machines'. */
 export const WIZARD_LABELS = {
   title: 'Design',
   subtitle: 'Create your own LEIAs and test them',

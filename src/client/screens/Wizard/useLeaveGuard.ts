@@ -3,8 +3,9 @@ import { useEffect, useRef } from 'react';
 /**
  * Asks before an in-app navigation leaves the screen: while mounted, a pushState or replaceState
  * to another path (links, the menu, the palette, `navigate`) for which `shouldAsk` holds is held
- * back and handed to `ask` instead; `leaveNow` then carries it out. The browser's own Back and
- * reload are not held (the design is kept in session storage, so they lose nothing).
+ * back and handed to `ask` instead; `leaveNow` then carries it out. The browser's own Back is not
+ * held (the design is kept in session storage, so it loses nothing); closing the tab is asked
+ * about by useUnloadGuard.
  */
 export interface HeldNavigation {
   to: string;

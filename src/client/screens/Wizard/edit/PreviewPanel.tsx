@@ -1,8 +1,9 @@
 import { AlertIcon, Button, MessageIcon, Tabs } from '@client/components';
+import { CHAT_ORIGIN_TARGET, useFocusTarget } from '@client/palette';
 import { useStartSession } from '@client/runner/startSession';
 import { WIZARD_TEXTS } from '@machines/wizard';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { WizardActor } from '../actors';
 import { PART_LABEL, WIZARD_LABELS } from '../labels';
 import './edit.css';
@@ -22,6 +23,9 @@ export function PreviewPanel({ viewer, title, withTry }: { viewer: Actor; title:
   const titleId = useId();
   const leia = generation?.leia ?? null;
   const starting = startingKey === 'wizard';
+  // Finish Conversation comes back to this button, once the restored design is generated again.
+  const tryRef = useRef<HTMLButtonElement>(null);
+  useFocusTarget(CHAT_ORIGIN_TARGET, tryRef, leia !== null && !starting);
 
   const code = (value: unknown) => (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the preview scrolls, so it must be reachable by keyboard
@@ -38,6 +42,7 @@ export function PreviewPanel({ viewer, title, withTry }: { viewer: Actor; title:
         </h3>
         {withTry && (
           <Button
+            ref={tryRef}
             variant="primary"
             size="sm"
             icon={<MessageIcon />}
