@@ -42,6 +42,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          // What only PostgreSQL can do (two server processes on one database) runs in server-pg.
+          exclude: ['tests/server/**/*.postgres.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           testTimeout: 20_000,

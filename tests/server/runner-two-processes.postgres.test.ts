@@ -2,7 +2,7 @@ import { loginAt } from '../bench/support/common';
 import { BENCH_LEIA } from '../bench/support/runner-client';
 import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
-import { createPostgresDatabase, type TestDatabase, testingPostgres } from '../support/test-database';
+import { createPostgresDatabase, type TestDatabase } from '../support/test-database';
 import { testConfig } from './helpers';
 import { parseEvents } from './runner-helpers';
 
@@ -16,7 +16,7 @@ import { parseEvents } from './runner-helpers';
 const SESSIONS = 200;
 const ADMIN = { email: 'two-processes@leia.local', password: 'two-processes-password' };
 
-describe.skipIf(!testingPostgres())('the runner on two server processes sharing PostgreSQL', () => {
+describe('the runner on two server processes sharing PostgreSQL', () => {
   let model: FakeOpenAI;
   let database: TestDatabase;
   const servers: ServerProcess[] = [];
