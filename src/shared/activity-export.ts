@@ -1,4 +1,10 @@
-import type { Activity, ActivityExport } from './schemas/activities';
+import { parseJsonText } from './input-rules';
+import {
+  ACTIVITY_TEXTS,
+  type Activity,
+  type ActivityExport,
+  activityExportSchema,
+} from './schemas/activities';
 
 /**
  * An activity written out for keeping and for research: as JSON that POST
@@ -59,4 +65,27 @@ export function transcriptionsCsv(activity: Activity): string {
     .map((row) => row.map(cell).join(','))
     .join('\r\n')
     .concat('\r\n');
+}
+
+/**
+ * An exported activity file read back: JSON under the input rule, then the export's schema. The
+ * error names what is wrong (the first problem, with its path), as the server's 400 would.
+ */
+export function parseActivityExport(
+  text: string,
+): { ok: true; value: ActivityExport } | { ok: false; error: string } {
+  const json = parseJsonText(text);
+  if (!json.ok) return json;
+  const file = json.value as Partial<Record<'format' | 'version', unknown>> | null;
+  // Some other JSON file: say what this one is not, rather than its first odd field.
+  if (typeof file !== 'object' || file === null || file.format !== 'leia-activity' || file.version !== 1)
+    return { ok: false, error: ACTIVITY_TEXTS.importFormat };
+  const parsed = activityExportSchema.safeParse(file);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const [issue] = parsed.error.issues;
+  const path = issue?.path.join('.');
+  return {
+    ok: false,
+    error: path ? `${path}: ${issue?.message}` : (issue?.message ?? ACTIVITY_TEXTS.importFormat),
+  };
 }

@@ -50,7 +50,7 @@ const open = async (account: { email: string; password: string }) => {
   return session.page;
 };
 
-const toast = (page: Page, text: string) =>
+const toast = (page: Page, text: string | RegExp) =>
   visible(page.locator('[data-sonner-toast]').getByText(text, { exact: true }));
 const rowNames = (page: Page) => page.locator('.leia-row__name').allTextContents();
 
@@ -206,6 +206,29 @@ describe('My Activities in Chromium', () => {
     expect(csv).toBe(await response.text());
     expect(csv.split('\r\n')[0]).toBe('activity,leia,position,speaker,timestamp,text');
     expect(csv).toContain('What do you need the new system to do?');
+
+    // Export as JSON, then import it back: the same name is refused with the server's reason; renamed,
+    // it is a new activity with the same LEIAs, modes and recorded transcription.
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      back.getByRole('button', { name: `Export ${ACTIVITY} as JSON` }).click(),
+    ]);
+    const exported = JSON.parse(await readFile((await json.path())!, 'utf8'));
+    const fileInput = page.getByLabel('Activity file to import');
+    const importFile = (content: unknown) =>
+      fileInput.setInputFiles({
+        name: 'activity.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(JSON.stringify(content)),
+      });
+    await importFile(exported);
+    await toast(page, /^Could not import the activity: /);
+    const COPY = `${ACTIVITY} (copy)`;
+    await importFile({ ...exported, name: COPY });
+    await toast(page, `Activity '${COPY}' imported`);
+    const copy = page.getByRole('article', { name: COPY });
+    await copy.getByRole('button', { name: `Show the LEIAs of ${COPY}` }).click();
+    await visible(copy.getByRole('region', { name: first }).getByText('Chat Messages (2 messages)'));
 
     // Publish: asked first; then every control is gone.
     await back.getByRole('button', { name: 'Publish', exact: true }).click();

@@ -1,5 +1,6 @@
 import type {
   Activity,
+  ActivityExport,
   ActivityMode,
   LeiaConfig,
   TranscriptionSource,
@@ -38,6 +39,10 @@ export const listActivities = (
 
 export const createActivity = (name: string, options?: CallOptions) =>
   clientFor(options)<Activity>('/experiments', { method: 'POST', body: { name }, ...opts(options) });
+
+/** POST /experiments/import: an exported activity (JSON) as a new activity of the caller's. */
+export const importActivity = (exported: ActivityExport, options?: CallOptions) =>
+  clientFor(options)<Activity>('/experiments/import', { method: 'POST', body: exported, ...opts(options) });
 
 export const addLeiaToActivity = (id: string, leia: string, options?: CallOptions) =>
   clientFor(options)<LeiaConfig>(`${activityPath(id)}/leias`, {

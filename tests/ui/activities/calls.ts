@@ -9,4 +9,5 @@ export const ACTIVITY_CALLS = [
   'publishActivity',
   'deleteActivity',
   'removeLeiaFromActivity',
+  'importActivity',
 ] as const;

@@ -36,6 +36,7 @@ export const mocked = {
   publishActivity: vi.mocked(api.publishActivity),
   deleteActivity: vi.mocked(api.deleteActivity),
   removeLeiaFromActivity: vi.mocked(api.removeLeiaFromActivity),
+  importActivity: vi.mocked(api.importActivity),
   initializeSession: vi.mocked(runner.initializeSession),
   generateTranscription: vi.mocked(runner.generateTranscription),
   getLeia: vi.mocked(leias.getLeia),

@@ -17,6 +17,7 @@ import { ActivityCard } from './ActivityCard';
 import { ActivityActors, ActivityListActor } from './actors';
 import { ConfirmChangeModal } from './ConfirmChangeModal';
 import { CreateActivityModal, NewActivityForm } from './CreateActivity';
+import { ImportActivityButton } from './ImportActivity';
 import { JsonEditorModal } from './JsonEditorModal';
 import { TranscriptionMessagesModal, TranscriptionPreviewModal } from './TranscriptionModals';
 import { useActivityCommands } from './useActivityCommands';
@@ -79,6 +80,7 @@ function MyActivitiesView() {
         >
           New Activity
         </Button>
+        <ImportActivityButton />
       </div>
 
       {state.view === 'loading' && <LoadingState text={ACTIVITY_LIST_TEXTS.loading} />}

@@ -2,6 +2,7 @@ import { AddToActivityActors } from '@client/activities/addToActivityActor';
 import {
   createActivity,
   deleteActivity,
+  importActivity,
   listActivities,
   publishActivity,
   removeLeiaFromActivity,
@@ -16,6 +17,7 @@ import { chatPath } from '@client/routes';
 import type { ChatNavigationState } from '@client/runner/navigation';
 import { LeiaViewActor } from '@client/screens/Search/actors';
 import { ACTIVITY_CREATE_TOAST, ACTIVITY_TOAST } from '@client/toasts';
+import { activityImportMachine } from '@machines/activityImport';
 import { type ActivityChange, activityListMachine } from '@machines/activityList';
 import { leiaViewMachine } from '@machines/leiaView';
 import { type TranscriptionTarget, transcriptionMachine } from '@machines/transcription';
@@ -28,13 +30,14 @@ import { fromPromise } from 'xstate';
 
 /**
  * My Activities' actors: the list and its card actions, the transcription flows, adding a LEIA
- * (the palette), the View modal of a LEIA (the Search screen's, with its leak check), and the
+ * (the palette), importing an exported activity, the View modal of a LEIA (the Search screen's, with its leak check), and the
  * report of a transcription (Evaluate). The list comes first: the
  * others hand it what changed. Every IO actor rejects with a Failure (withFailure).
  */
 
 export const ActivityListActor = createActorContext(activityListMachine);
 export const TranscriptionActor = createActorContext(transcriptionMachine);
+export const ActivityImportActor = createActorContext(activityImportMachine);
 
 const configRef = (change: ActivityChange) =>
   'config' in change ? { id: change.config.id, leia: configLeiaId(change.config) } : null;
@@ -125,16 +128,30 @@ function ActivityFlowActors({ children }: { children: ReactNode }) {
     view: leiaViewMachine.provide({
       actors: { loadLeia: fromPromise(({ input, signal }) => withFailure(getLeia(input.id, { signal }))) },
     }),
+    import: activityImportMachine.provide({
+      actors: {
+        readText: fromPromise(({ input }) => input.file.text()),
+        importActivity: fromPromise(({ input }) => withFailure(importActivity(input))),
+      },
+      actions: {
+        notify: (_, { tone, message }) => {
+          toast[tone](message, ACTIVITY_CREATE_TOAST);
+        },
+        imported: () => list.send({ type: 'list.reload' }),
+      },
+    }),
   }));
   return (
     <TranscriptionActor.Provider logic={logic.transcription}>
-      <LeiaViewActor.Provider logic={logic.view}>
-        <AddToActivityActors onAdded={() => list.send({ type: 'list.reload' })}>
-          <EvaluationActors>
-            <LeakCheckActors>{children}</LeakCheckActors>
-          </EvaluationActors>
-        </AddToActivityActors>
-      </LeiaViewActor.Provider>
+      <ActivityImportActor.Provider logic={logic.import}>
+        <LeiaViewActor.Provider logic={logic.view}>
+          <AddToActivityActors onAdded={() => list.send({ type: 'list.reload' })}>
+            <EvaluationActors>
+              <LeakCheckActors>{children}</LeakCheckActors>
+            </EvaluationActors>
+          </AddToActivityActors>
+        </LeiaViewActor.Provider>
+      </ActivityImportActor.Provider>
     </TranscriptionActor.Provider>
   );
 }
