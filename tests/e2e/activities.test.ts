@@ -104,7 +104,7 @@ describe('My Activities in Chromium', () => {
 
     await chooseMenuItem(page, 'My Activities');
     await onPath(page, '/users/me/activities');
-    const card = page.getByRole('article', { name: ACTIVITY });
+    const card = page.getByRole('article', { name: ACTIVITY, exact: true });
     await visible(card.getByText('2 LEIAs'));
     await card.getByRole('button', { name: `Show the LEIAs of ${ACTIVITY}` }).click();
     const row = card.getByRole('region', { name: first });
@@ -186,7 +186,7 @@ describe('My Activities in Chromium', () => {
     await toast(page, 'Transcription added successfully');
     await page.getByRole('button', { name: 'Finish Conversation' }).click();
     await onPath(page, '/users/me/activities');
-    const back = page.getByRole('article', { name: ACTIVITY });
+    const back = page.getByRole('article', { name: ACTIVITY, exact: true });
     await back.getByRole('button', { name: `Show the LEIAs of ${ACTIVITY}` }).click();
     const recorded = back.getByRole('region', { name: first });
     await visible(recorded.getByText(/recorded in a chat$/));
