@@ -52,6 +52,7 @@ describe('My Activities palette commands', () => {
       'Edit transcription JSON...',
       'View transcription...',
       'Evaluate transcription...',
+      'Import activity from JSON...',
       'Export activity as JSON...',
       'Export transcriptions as CSV...',
     ]);
@@ -60,6 +61,14 @@ describe('My Activities palette commands', () => {
       expect(command.allowed?.({ id: 'i', role: 'instructor' })).toBe(false);
       expect(command.allowed?.({ id: 'v', role: 'advanced' })).toBe(false);
     }
+  });
+
+  it("'Import activity from JSON...' opens the file picker of the Import Activity button", async () => {
+    await renderActivities();
+    const picker = screen.getByLabelText('Activity file to import');
+    const click = vi.spyOn(picker, 'click');
+    runCommand('activities.import');
+    expect(click).toHaveBeenCalledTimes(1);
   });
 
   it('New activity opens the modal; Open activity... expands the card', async () => {

@@ -8,6 +8,7 @@ import {
   type StaticArgument,
   usePaletteCommands,
 } from '@client/palette';
+import { ACTIVITY_IMPORT_TEXTS, isImporting } from '@machines/activityImport';
 import { ACTIVITY_LIST_TEXTS, isChanging } from '@machines/activityList';
 import { isBusy } from '@machines/addToActivity';
 import { EVALUATION_VIEW_TEXTS, evaluateTranscription, isEvaluating } from '@machines/evaluation';
@@ -21,8 +22,9 @@ import {
   type LeiaConfig,
 } from '@shared/schemas/activities';
 import { useMemo } from 'react';
-import { ActivityListActor, TranscriptionActor } from './actors';
+import { ActivityImportActor, ActivityListActor, TranscriptionActor } from './actors';
 import { downloadActivity } from './exportActivity';
+import { openImportPicker } from './ImportActivity';
 
 const GROUP = 'Activities';
 const STARTING = 'A chat session is being started';
@@ -53,6 +55,7 @@ export function useActivityCommands() {
   const addBusy = AddToActivityActor.useSelector(isBusy);
   const evaluation = EvaluationActor.useActorRef();
   const evaluating = EvaluationActor.useSelector(isEvaluating);
+  const importing = ActivityImportActor.useSelector(isImporting);
 
   const commands = useMemo((): Command[] => {
     const activities = () => list.getSnapshot().context.activities;
@@ -233,6 +236,15 @@ export function useActivityCommands() {
           evaluation.send(evaluateTranscription(target.leiaId, messages, target.leiaName));
         },
       }),
+      {
+        id: 'activities.import',
+        title: ACTIVITY_IMPORT_TEXTS.command,
+        group: GROUP,
+        keywords: ['upload', 'restore', 'json', 'experiment'],
+        allowed: canManageActivities,
+        disabled: importing ? ACTIVITY_IMPORT_TEXTS.importing : undefined,
+        run: openImportPicker,
+      },
       defineCommand({
         id: 'activities.exportJson',
         title: 'Export activity as JSON...',
@@ -252,6 +264,6 @@ export function useActivityCommands() {
         run: (activity) => downloadActivity(activity, 'csv'),
       }),
     ];
-  }, [list, transcription, adding, changing, starting, addBusy, evaluation, evaluating]);
+  }, [list, transcription, adding, changing, starting, addBusy, evaluation, evaluating, importing]);
   usePaletteCommands(commands);
 }
