@@ -5,6 +5,7 @@ import { type ApiSession, createUser, signIn } from './support/api';
 import {
   chooseMenuItem,
   type E2EApp,
+  hasFocus,
   hidden,
   onPath,
   openSession,
@@ -187,7 +188,10 @@ describe('My Activities in Chromium', () => {
     await page.getByRole('button', { name: 'Finish Conversation' }).click();
     await onPath(page, '/users/me/activities');
     const back = page.getByRole('article', { name: ACTIVITY, exact: true });
-    await back.getByRole('button', { name: `Show the LEIAs of ${ACTIVITY}` }).click();
+    // The focus is back on the activity the transcription was recorded for.
+    const chevron = back.getByRole('button', { name: `Show the LEIAs of ${ACTIVITY}` });
+    await poll(() => hasFocus(chevron)).toBe(true);
+    await chevron.click();
     const recorded = back.getByRole('region', { name: first });
     await visible(recorded.getByText(/recorded in a chat$/));
     await visible(recorded.getByText('Chat Messages (2 messages)'));

@@ -52,3 +52,6 @@ export const useSearchBox = (ref: RefObject<HTMLElement | null>): void => useFoc
  * to it, as it returns the user to its screen.
  */
 export const CHAT_ORIGIN_TARGET = 'chat-origin';
+
+/** An activity's card on My Activities (its chevron): where a chat recording its transcription returns. */
+export const activityTarget = (activityId: string) => `activity:${activityId}`;

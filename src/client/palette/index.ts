@@ -1,6 +1,7 @@
 /** The command palette and keyboard shortcuts. See hooks.ts for how screens register. */
 export type { ShortcutEntry } from './context';
 export {
+  activityTarget,
   CHAT_ORIGIN_TARGET,
   focusTarget,
   requestFocus,

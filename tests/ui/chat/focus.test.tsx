@@ -1,4 +1,4 @@
-import { CHAT_ORIGIN_TARGET, SEARCH_TARGET, useFocusTarget } from '@client/palette';
+import { activityTarget, CHAT_ORIGIN_TARGET, SEARCH_TARGET, useFocusTarget } from '@client/palette';
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { Route } from 'wouter';
@@ -94,6 +94,7 @@ describe('Finish Conversation puts the focus where the user returns to', () => {
         <Route path="/create">
           <Target name={CHAT_ORIGIN_TARGET} label="Try" />
         </Route>
+        <Target name={activityTarget('a-1')} label="Week 1's card" />
       </>,
     );
     return chat;
@@ -103,6 +104,13 @@ describe('Finish Conversation puts the focus where the user returns to', () => {
     const { user } = await renderWithDestinations({ wizardState: { step: 2 } });
     await user.click(screen.getByRole('button', { name: 'Finish Conversation' }));
     expect(await screen.findByRole('textbox', { name: 'Try' })).toHaveFocus();
+  });
+
+  it("to My Activities after recording a transcription: on that activity's card", async () => {
+    vi.spyOn(window.history, 'length', 'get').mockReturnValue(1);
+    const { user } = await renderWithDestinations({ experimentId: 'a-1', leiaConfigId: 'cfg-1' });
+    await user.click(screen.getByRole('button', { name: 'Finish Conversation' }));
+    expect(await screen.findByRole('textbox', { name: "Week 1's card" })).toHaveFocus();
   });
 
   it('to Search: on its search box', async () => {

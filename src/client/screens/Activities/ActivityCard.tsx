@@ -8,9 +8,10 @@ import {
   TrashIcon,
 } from '@client/components';
 import { formatDateTime } from '@client/format';
+import { activityTarget, useFocusTarget } from '@client/palette';
 import { ACTIVITY_LIST_TEXTS, changeInFlight, isChanging } from '@machines/activityList';
 import type { Activity } from '@shared/schemas/activities';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { ActivityListActor } from './actors';
 import { downloadActivity } from './exportActivity';
 import { LeiaConfigRow } from './LeiaConfigRow';
@@ -29,12 +30,15 @@ export function ActivityCard({ activity }: { activity: Activity }) {
   const busy = (kind: string) => inFlight?.kind === kind && inFlight.activity.id === activity.id;
   const titleId = useId();
   const bodyId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
+  useFocusTarget(activityTarget(activity.id), toggle);
   const { name } = activity;
 
   return (
     <article className="activity-card" aria-labelledby={titleId} data-activity-id={activity.id}>
       <header className="activity-card__header">
         <IconButton
+          ref={toggle}
           label={expanded ? `Hide the LEIAs of ${name}` : `Show the LEIAs of ${name}`}
           icon={expanded ? <ChevronDownIcon /> : <ChevronRightIcon />}
           aria-expanded={expanded}
