@@ -21,16 +21,21 @@ const leiaItem = (leia: LeiaListItem): PaletteItem<LeiaRef> => ({
   value: { id: leia.id, name: leia.metadata.name },
 });
 
-/** Which LEIA: every LEIA the admin may see, latest versions, searched as the user types. */
-export const leiaToAddArgument: SearchArgument<LeiaRef> = {
+/**
+ * Which LEIA: every LEIA the admin may see, searched as the user types; latest versions, or those
+ * of the screen's Version filter when the screen has one (Search: '' = all versions).
+ */
+export const leiaToAddArgument = (
+  version: () => 'latest' | '' = () => 'latest',
+): SearchArgument<LeiaRef> => ({
   placeholder: 'Add which LEIA? Type a name or description',
   empty: 'No LEIAs found',
   search: async (text, signal) => {
-    const { items, nextCursor } = await listLeias({ text, version: 'latest', limit: LEIA_LIMIT, signal });
+    const { items, nextCursor } = await listLeias({ text, version: version(), limit: LEIA_LIMIT, signal });
     const ranked = rankByMatch(items, text, (leia) => [leia.metadata.name, leia.description]);
     return { items: ranked.map(leiaItem), more: nextCursor !== undefined };
   },
-};
+});
 
 /** Which activity: the unpublished ones matching the text, then the offer to create one. */
 export const activityChoiceArgument = (leia: LeiaRef): SearchArgument<ActivityChoice> => ({
@@ -64,9 +69,12 @@ export const activityChoiceArgument = (leia: LeiaRef): SearchArgument<ActivityCh
 
 export const addLeiaToActivityCommand = ({
   disabled,
+  version,
   run,
 }: {
   disabled?: string;
+  /** The screen's Version filter, read when the LEIAs are listed. */
+  version?: () => 'latest' | '';
   run: (leia: LeiaRef, activity: ActivityChoice) => void;
 }): Command =>
   defineCommand({
@@ -76,6 +84,6 @@ export const addLeiaToActivityCommand = ({
     keywords: ['activity', 'experiment', 'add', 'new activity'],
     allowed: canManageActivities,
     disabled,
-    args: [leiaToAddArgument, activityChoiceArgument],
+    args: [leiaToAddArgument(version), activityChoiceArgument],
     run,
   });

@@ -2,7 +2,7 @@ import * as activities from '@client/api/activities';
 import { usePaletteCommands } from '@client/palette';
 import type { Command } from '@client/palette/types';
 import { LIST_SCREEN_TOAST } from '@client/toasts';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { activity, OTHER_ACTIVITY_ID, week1 } from '../../support/activities';
 import { argumentPage } from '../support/palette';
@@ -193,5 +193,12 @@ describe("palette: 'Add LEIA to activity...'", () => {
     await waitFor(() => expect(api.addLeiaToActivity).toHaveBeenCalledWith('w9', bank.id));
     expect(api.createActivity).toHaveBeenCalledWith('week');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("lists the LEIAs of the screen's Version filter (All: every version)", async () => {
+    await renderSearch();
+    fireEvent.change(screen.getByLabelText('Version'), { target: { value: 'all' } });
+    await argumentPage(command()).search!('bank', new AbortController().signal);
+    expect(mocked.listLeias).toHaveBeenLastCalledWith(expect.objectContaining({ text: 'bank', version: '' }));
   });
 });

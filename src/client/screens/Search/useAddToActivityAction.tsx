@@ -4,8 +4,10 @@ import { PlusIcon } from '@client/components';
 import { usePaletteCommands } from '@client/palette';
 import { ACTIVITY_LIST_TEXTS } from '@machines/activityList';
 import { isBusy } from '@machines/addToActivity';
+import { searchQuery } from '@machines/searchList';
 import { canManageActivities } from '@shared/permissions';
 import { useMemo } from 'react';
+import { LeiaListActor } from './actors';
 import type { RowAction } from './rowActions';
 
 /**
@@ -16,15 +18,17 @@ import type { RowAction } from './rowActions';
 export function useAddToActivityAction(): readonly RowAction[] {
   const actor = AddToActivityActor.useActorRef();
   const busy = AddToActivityActor.useSelector(isBusy);
+  const list = LeiaListActor.useActorRef();
   usePaletteCommands(
     useMemo(
       () => [
         addLeiaToActivityCommand({
           disabled: busy ? ACTIVITY_LIST_TEXTS.busy : undefined,
+          version: () => searchQuery(list.getSnapshot().context.filters).version,
           run: (leia, activity) => actor.send({ type: 'add.direct', leia, activity }),
         }),
       ],
-      [actor, busy],
+      [actor, busy, list],
     ),
   );
   return useMemo(
