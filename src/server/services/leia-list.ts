@@ -218,7 +218,13 @@ async function keysetPage(db: Db, query: Query, candidates: Candidates, after?: 
       ${pageJson(query.fields !== 'summary', 0, limit)} as json,
       max((extract(epoch from p.created_at) * 1000000)::bigint::text || '_' || p.id)
         filter (where p.position = ${limit} and p.fetched > ${limit}) as next_cursor,
-      ${after ? sql`null` : sql`(select count(*) from (${candidates.all()}) counted)`} as total
+      ${
+        after
+          ? sql`null`
+          : // A first page that holds every match counts itself; only a longer list is counted again.
+            sql`case when coalesce(max(p.fetched), 0) <= ${limit} then coalesce(max(p.fetched), 0)
+              else (select count(*) from (${candidates.all()}) counted) end`
+      } as total
     from (
       select c.*, row_number() over (order by c.created_at desc, c.id desc) as position, count(*) over () as fetched
       from (${candidates.page({ limit, after })}) c
@@ -233,7 +239,9 @@ async function keysetPage(db: Db, query: Query, candidates: Candidates, after?: 
  * (highest first), the group placed by its newest version, its best match, or its name.
  */
 async function rankedPage(db: Db, query: Query, candidates: Candidates, offset: number) {
-  const { limit, sort, text } = query;
+  const { limit, sort, text, version } = query;
+  // Latest only, or one x.y.z: each name is its own group, and no window over names is needed.
+  const oneVersionPerName = version !== undefined;
   const match = text
     ? sql`case when lower(c.name) = lower(${text}) then 0
         when lower(c.name) like lower(${prefixPattern(text)}) then 1
@@ -254,8 +262,12 @@ async function rankedPage(db: Db, query: Query, candidates: Candidates, offset: 
           count(*) over () as fetched
         from (
           select c.*,
-            max(c.created_at) over (partition by c.name) as group_newest,
-            min(${match}) over (partition by c.name) as group_match
+            ${
+              oneVersionPerName
+                ? sql`c.created_at as group_newest, ${match} as group_match`
+                : sql`max(c.created_at) over (partition by c.name) as group_newest,
+                  min(${match}) over (partition by c.name) as group_match`
+            }
           from (${candidates.all()}) c
         ) g
       ) g
