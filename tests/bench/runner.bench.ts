@@ -9,7 +9,7 @@ import { benchConfig, loginAt, median, percentile, row } from './support/common'
 import { topSelfTime } from './support/cpu-profile';
 import { askFor, MODEL_DELAY_MS, type ReplyShape, startModelProcess } from './support/paced-model';
 import { measurePaths, providerPaths } from './support/provider-paths';
-import { callModel, type RunnerClient, runnerClient, timed } from './support/runner-client';
+import { callModel, type RunnerClient, runnerClient, type TimedCall, timed } from './support/runner-client';
 import type { BenchRow } from './types';
 
 /**
@@ -25,6 +25,7 @@ import type { BenchRow } from './types';
  * Two server processes on one PostgreSQL are in runner-scale.bench.ts.
  * RUNNER_BENCH_PROFILE=1 writes the server's CPU profile of the 3-chunk CPU phase to
  * tests/bench/.profiles (git-ignored) and prints its top self-time entries.
+ * RUNNER_BENCH_QUICK=1 measures at rest and the CPU only (deciding a change takes a minute, not five).
  */
 
 const SAMPLES = 150;
@@ -52,7 +53,7 @@ const TARGETS = {
 export async function run(): Promise<BenchRow[]> {
   const model = await startModelProcess();
   try {
-    const rows = await providerRows(model.url);
+    const rows = process.env.RUNNER_BENCH_QUICK ? [] : await providerRows(model.url);
     rows.push(...(await measure('PGlite', model.url, {})));
     if (!(await postgresReachable())) {
       rows.push({ benchmark: 'runner on PostgreSQL', metric: 'skipped (no PostgreSQL)', value: 0, unit: '' });
@@ -119,17 +120,21 @@ async function measure(label: string, modelUrl: string, database: Partial<Config
     const addedFirst = median(sse) - median(direct.first);
 
     const perShort = await cpuPerMessage(server, api, sessions, SHORT, CPU_MESSAGES);
+    const perMe = await cpuPerRequest(server, () => api.me(), CPU_MESSAGES);
     // Profiled apart: the profiler's own sampling would count in the figures above.
     const profileRows = process.env.RUNNER_BENCH_PROFILE
       ? await profileMessages(server, api, sessions, label)
       : [];
     const perLong = await cpuPerMessage(server, api, sessions, LONG_FAST, LONG_CPU_MESSAGES);
     const perChunk = (perLong - perShort) / (LONG_FAST.chunks - SHORT.chunks);
+    const quick = Boolean(process.env.RUNNER_BENCH_QUICK);
 
-    const loadSessions = await Promise.all(Array.from({ length: CONCURRENT }, () => api.initialize()));
+    const loadSessions = quick
+      ? []
+      : await Promise.all(Array.from({ length: CONCURRENT }, () => api.initialize()));
     const before = (await server.stats()).memory;
-    const short = await concurrently(api, loadSessions, SHORT, ROUNDS);
-    const paced = await concurrently(api, loadSessions, LONG_PACED, 1);
+    const short = await concurrently(api, loadSessions, SHORT, quick ? 0 : ROUNDS);
+    const paced = await concurrently(api, loadSessions, LONG_PACED, quick ? 0 : 1);
     const after = (await server.stats()).memory;
 
     const cpuTarget = TARGETS.cpuPerMessage[label]!;
@@ -155,6 +160,7 @@ async function measure(label: string, modelUrl: string, database: Partial<Config
         cpuTarget,
       ),
       row(cpu, `per message, 200-chunk reply (SSE, ${LONG_CPU_MESSAGES} messages)`, perLong, 'ms'),
+      row(cpu, 'for scale: per GET /api/v1/users/me (one query, no model)', perMe, 'ms'),
       target(cpu, 'per extra streamed chunk', perChunk, 'ms', '<=', TARGETS.cpuPerChunk),
       ...profileRows,
       row(
@@ -189,19 +195,25 @@ const target = (bench: string, metric: string, value: number, unit: string, op: 
   row(bench, metric, value, unit, `${op} ${limit} ${unit}`, op === '<=' ? value <= limit : value >= limit);
 
 /** The server's CPU time per streamed message of that shape, sent one after another. */
-async function cpuPerMessage(
+const cpuPerMessage = (
   server: ServerProcess,
   api: RunnerClient,
   sessions: string[],
   shape: ReplyShape,
   messages: number,
-): Promise<number> {
+): Promise<number> =>
+  cpuPerRequest(
+    server,
+    (i) => api.send(sessions[i % sessions.length]!, askFor(shape, `CPU ${i}`), true),
+    messages,
+  );
+
+/** The server's CPU time per request, sent one after another. */
+async function cpuPerRequest(server: ServerProcess, call: (i: number) => TimedCall, count: number) {
   const before = (await server.stats()).cpu;
-  for (let i = 0; i < messages; i++) {
-    await timed(api.send(sessions[i % sessions.length]!, askFor(shape, `CPU ${i}`), true));
-  }
+  for (let i = 0; i < count; i++) await timed(call(i));
   const after = (await server.stats()).cpu;
-  return (after.user + after.system - before.user - before.system) / 1000 / messages;
+  return (after.user + after.system - before.user - before.system) / 1000 / count;
 }
 
 /** Every session sends at once, `rounds` times; each reply is timed to its end. */

@@ -75,6 +75,30 @@ describe('the PGlite database thread', () => {
     expect(await count()).toBe(1);
   });
 
+  it('runs a statement it ran before against the table as it is now', async () => {
+    // Statements are parsed once and kept by name: a kept plan must not outlive the table's shape.
+    await db.query("insert into notes values (1, 'a')");
+    const read = () => db.query('select * from notes where id = $1', [1]);
+    expect((await read()).rows).toEqual([{ id: 1, text: 'a' }]);
+    await db.query("alter table notes add column extra text not null default 'x'");
+    try {
+      expect((await read()).rows).toEqual([{ id: 1, text: 'a', extra: 'x' }]);
+    } finally {
+      await db.query('alter table notes drop column extra');
+    }
+    expect((await read()).rows).toEqual([{ id: 1, text: 'a' }]);
+  });
+
+  it('passes parameters of every kind as PGlite does', async () => {
+    const { rows } = await db.query<Record<string, unknown>>(
+      'select $1::jsonb as doc, $2::int[] as list, $3::bool as flag, $4::text as missing, $5::timestamptz as at',
+      [{ a: [1, 'two'] }, [1, 2], true, null, new Date('2020-01-02T03:04:05Z')],
+    );
+    expect(rows).toEqual([
+      { doc: { a: [1, 'two'] }, list: [1, 2], flag: true, missing: null, at: expect.anything() },
+    ]);
+  });
+
   it('runs transactions one after another', async () => {
     const order: string[] = [];
     await Promise.all(

@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { createPglite } from './pglite-client';
 import type { PgliteRequest, PgliteResponse, PgliteWorkerData, SerializedError } from './pglite-protocol';
+import { preparedStatements } from './pglite-statements';
 
 /**
  * The embedded database's own thread (see pglite-thread.ts). It opens PGlite, applies the
@@ -25,12 +26,13 @@ const serializeError = (error: unknown): SerializedError => {
 try {
   const db = await createPglite(dataDir);
   await migrate(drizzle({ client: db }), { migrationsFolder: migrationsDir });
+  const statements = preparedStatements(db);
   port.on('message', (request: PgliteRequest) => {
     if (request.op === 'close') {
       void db.close().then(() => port.postMessage({ id: request.id, ok: true } satisfies PgliteResponse));
       return;
     }
-    db.query(request.sql, request.params, { rowMode: request.rowMode }).then(
+    statements.query(request.sql, request.params, request.rowMode).then(
       (result) =>
         port.postMessage({
           id: request.id,
