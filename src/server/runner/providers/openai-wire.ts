@@ -1,5 +1,11 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 
 /**
  * The OpenAI chat-completions protocol on the wire, streamed, with nothing in between: one POST
@@ -38,24 +44,46 @@ export class TruncatedError extends Error {
 // One pool per process and scheme: requests to the model reuse their connections.
 const agents = { http: new HttpAgent({ keepAlive: true }), https: new HttpsAgent({ keepAlive: true }) };
 
+interface Target {
+  secure: boolean;
+  options: RequestOptions;
+  authorization?: string;
+}
+
+/** Where an endpoint's requests go, worked out once per endpoint rather than once per call. */
+const targets = new Map<string, Target>();
+const targetOf = (endpoint: Endpoint): Target => {
+  const key = `${endpoint.baseUrl}\n${endpoint.apiKey ?? ''}`;
+  let target = targets.get(key);
+  if (!target) {
+    const url = new URL(`${endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`);
+    const secure = url.protocol === 'https:';
+    target = {
+      secure,
+      options: {
+        ...urlToHttpOptions(url),
+        method: 'POST',
+        agent: secure ? agents.https : agents.http,
+      },
+      ...(endpoint.apiKey && { authorization: `Bearer ${endpoint.apiKey}` }),
+    };
+    targets.set(key, target);
+  }
+  return target;
+};
+
 /** POSTs a JSON body to `{baseUrl}/chat/completions`; resolves with the response once its headers arrive. */
 export function postChat(endpoint: Endpoint, body: string, signal: AbortSignal): Promise<IncomingMessage> {
-  const url = new URL(`${endpoint.baseUrl.replace(/\/+$/, '')}/chat/completions`);
-  const secure = url.protocol === 'https:';
+  const { secure, options, authorization } = targetOf(endpoint);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     accept: 'text/event-stream',
     'content-length': String(Buffer.byteLength(body)),
   };
-  if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
+  if (authorization) headers.authorization = authorization;
   const attempt = (retry: boolean): Promise<IncomingMessage> =>
     new Promise((resolve, reject) => {
-      const request = (secure ? httpsRequest : httpRequest)(url, {
-        method: 'POST',
-        headers,
-        agent: secure ? agents.https : agents.http,
-        signal,
-      });
+      const request = (secure ? httpsRequest : httpRequest)({ ...options, headers, signal });
       request.once('response', resolve);
       request.once('error', (error: NodeJS.ErrnoException) => {
         // A kept-alive connection the server closed as we reused it: nothing was sent, so once more.
