@@ -236,7 +236,7 @@ async function keysetPage(db: Db, query: Query, candidates: Candidates, after?: 
 
 /**
  * Every other order: each row ranked among all the matches. A name's versions stay together
- * (highest first), the group placed by its newest version, its best match, or its name.
+ * (highest first), the group placed by its newest row, its best match, or its name.
  */
 async function rankedPage(db: Db, query: Query, candidates: Candidates, offset: number) {
   const { limit, sort, text, version } = query;
