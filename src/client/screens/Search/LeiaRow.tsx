@@ -70,7 +70,7 @@ export const LeiaRow = memo(function LeiaRow({
           </p>
         )}
         {leia.description && (
-          <p className="leia-row__description" id={descriptionId}>
+          <p className="leia-row__description clamp" id={descriptionId}>
             {leia.description}
           </p>
         )}

@@ -52,9 +52,9 @@ export function PartCard({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
         {part.edited && <span className="part-card__edited">{WIZARD_LABELS.edited}</span>}
       </header>
       {full ? (
-        description && <p className="part-card__description">{description}</p>
+        description && <p className="part-card__description clamp">{description}</p>
       ) : (
-        <p className="part-card__description">{behaviourSummary(part)}</p>
+        <p className="part-card__description clamp">{behaviourSummary(part)}</p>
       )}
       {!part.edited && part.user && (
         <p className="part-card__owner">

@@ -88,7 +88,7 @@ export const ResourceCard = memo(function ResourceCard({
           )}
         </span>
         {description && (
-          <span className="resource-card__description" id={descriptionId}>
+          <span className="resource-card__description clamp" id={descriptionId}>
             {description}
           </span>
         )}
