@@ -7,9 +7,11 @@ import { notFound, PG_FOREIGN_KEY_VIOLATION, pgErrorCode } from '../errors';
  * The runner's rows: sessions and their messages. A message's place is its seq, part of the primary
  * key, and it is claimed by compare-and-set: an insert at max + 1 that does nothing if another
  * message took that place first, and is then retried with a fresh read. No transaction or row lock
- * is held. A user's message is stored and the history read in one round trip before the model is
- * called, and the reply is one more: this is on the path of every chat message (see
- * tests/bench/runner.bench.ts), where the alternative, a locked session row, takes five statements.
+ * is held. Seqs only grow (a regenerated reply takes a new place), so "the last seq is still n"
+ * means "nothing was written since n". A user's message is stored, and the history read unless the
+ * process already knows it, in one round trip, and the reply is one more: this is on the path of
+ * every chat message (see tests/bench/runner.bench.ts), where the alternative, a locked session
+ * row, takes five statements.
  */
 
 export interface StoredMessage {
@@ -88,6 +90,25 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
   };
   const sendQueries = { full: sendQuery(true), lean: sendQuery(false) };
 
+  /**
+   * A new user message when the caller knows the conversation up to `lastSeq` (runner-sessions.ts):
+   * stored at lastSeq + 1 only if that is still the session's last message and the session is the
+   * owner's. No row when not stored: the caller reads afresh (sendQuery).
+   */
+  const sendAfterQuery = (() => {
+    const inserted = db.$with('inserted', { seq: sql<number>`seq` }).as(
+      sql`insert into ${runnerMessages} (session_id, seq, is_leia, text)
+        select s.id, ${sql.placeholder('lastSeq')}::integer + 1, false, ${sql.placeholder('text')}
+        from ${runnerSessions} s
+        where s.id = ${sql.placeholder('id')} and s.owner_id = ${sql.placeholder('ownerId')}
+          and coalesce((select max(m.seq) from ${runnerMessages} m where m.session_id = s.id), 0)
+            = ${sql.placeholder('lastSeq')}::integer
+        on conflict do nothing
+        returning seq`,
+    );
+    return db.with(inserted).select({ seq: sql<number>`seq` }).from(inserted).prepare('runner_send_after');
+  })();
+
   const appendQuery = db
     .insert(runnerMessages)
     .values({
@@ -98,7 +119,7 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
       stopped: sql.placeholder('stopped'),
     })
     .onConflictDoNothing()
-    .returning({ createdAt: runnerMessages.createdAt })
+    .returning({ seq: runnerMessages.seq, createdAt: runnerMessages.createdAt })
     .prepare('runner_append');
 
   /** A message insert whose session was deleted meanwhile (its owner was) is a 404. */
@@ -124,6 +145,12 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
       return row as
         | { inserted: number | null; history: StoredMessage[]; systemPrompt?: string; spec?: unknown }
         | undefined;
+    },
+
+    /** See sendAfterQuery: the new message's seq, or undefined when it was not stored. */
+    async sendAfter(ownerId: string, sessionId: string, lastSeq: number, text: string) {
+      const [row] = await inserting(() => sendAfterQuery.execute({ id: sessionId, ownerId, lastSeq, text }));
+      return row?.seq;
     },
 
     async session(ownerId: string, sessionId: string) {
@@ -154,10 +181,11 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
 
     /**
      * Stores a message after the last one, whatever it is by then; `replaces` (regenerate) is
-     * deleted in the same transaction, so the conversation never shows both replies or neither.
+     * deleted in the same transaction, after the new one took its place (so seqs only grow), and
+     * the conversation never shows both replies or neither.
      * `stopped`: a reply cut short by the user (its text is what was written by then).
      */
-    append(sessionId: string, message: AppendedMessage, replaces?: number): Promise<Date> {
+    append(sessionId: string, message: AppendedMessage, replaces?: number): Promise<Appended> {
       const { isLeia, text, stopped = false } = message;
       if (replaces === undefined)
         return inserting(() =>
@@ -165,6 +193,14 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
         );
       return inserting(() =>
         db.transaction(async (tx) => {
+          // Each statement sees what committed before it, so a retry inside the transaction works.
+          const appended = await untilStored(sessionId, () =>
+            tx
+              .insert(runnerMessages)
+              .values({ sessionId, seq: nextSeq(sessionId), isLeia, text, stopped })
+              .onConflictDoNothing()
+              .returning({ seq: runnerMessages.seq, createdAt: runnerMessages.createdAt }),
+          );
           await tx
             .delete(runnerMessages)
             .where(
@@ -174,25 +210,24 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
                 eq(runnerMessages.isLeia, true),
               ),
             );
-          // Each statement sees what committed before it, so a retry inside the transaction works.
-          return untilStored(sessionId, () =>
-            tx
-              .insert(runnerMessages)
-              .values({ sessionId, seq: nextSeq(sessionId), isLeia, text, stopped })
-              .onConflictDoNothing()
-              .returning({ createdAt: runnerMessages.createdAt }),
-          );
+          return appended;
         }),
       );
     },
   };
 }
 
+/** Where a message was stored, and when. */
+export interface Appended {
+  seq: number;
+  createdAt: Date;
+}
+
 /** Repeats an append that lost its place to a concurrent one. */
-async function untilStored(sessionId: string, insert: () => Promise<{ createdAt: Date }[]>): Promise<Date> {
+async function untilStored(sessionId: string, insert: () => Promise<Appended[]>): Promise<Appended> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const [row] = await insert();
-    if (row) return row.createdAt;
+    if (row) return row;
   }
   throw new Error(`Could not append to runner session ${sessionId}: too many concurrent writers`);
 }

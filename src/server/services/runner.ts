@@ -14,13 +14,14 @@ import { badRequest, modelFailed, notFound } from '../errors';
 import { buildSystemPrompt, toChatTurns } from '../runner/prompt';
 import { isProviderError, type LlmProvider, ProviderError, type ResolvedLeia } from '../runner/provider';
 import { type RunnerSources, resolveLeiaToRun } from './runner-leia';
+import { createSessionCache } from './runner-sessions';
 import { createRunnerStore, MAX_ATTEMPTS, type StoredMessage } from './runner-store';
 
 /**
  * Chat sessions with a LEIA (docs/architecture.md "The runner"). A session and each of its messages are
  * rows (runner-store.ts), so any server process can serve any request and a restart loses
- * nothing. Nothing is held while the model writes: the user's message is stored before the call,
- * the reply after.
+ * nothing. Nothing is held while the model writes: the user's message is stored while the model
+ * is called (before anything of the reply is passed on), the reply after.
  */
 
 /** What the session row's `spec` column holds: the resolved LEIA, as a LEIA object is shaped. */
@@ -28,14 +29,6 @@ interface StoredSessionSpec {
   metadata: { name?: string };
   spec: ResolvedLeia;
 }
-
-interface SessionInfo {
-  system: string;
-  leia: ResolvedLeia;
-}
-
-/** Sessions whose prompt and LEIA a process keeps (a few KB each). */
-const SESSION_CACHE_SIZE = 5000;
 
 /** The turn to answer: a new user message, or the last one again (Regenerate). */
 export type Turn = { kind: 'message'; text: string } | { kind: 'regenerate' };
@@ -68,17 +61,11 @@ const stoppedError = () => new ProviderError('aborted', 'The request to the lang
 export function createRunnerService(db: Db, provider: LlmProvider, sources: RunnerSources) {
   const store = createRunnerStore(db, RUNNER_TEXTS.sessionNotFound);
 
-  /**
-   * What never changes once a session starts (its prompt and resolved LEIA), kept per process so a
-   * message does not read and parse them again. Bounded: the oldest entries go first. Ownership is
-   * still checked by every query.
-   */
-  const sessions = new Map<string, SessionInfo>();
-  const remember = (sessionId: string, row: { systemPrompt?: string; spec?: unknown }): SessionInfo => {
-    const info = { system: row.systemPrompt ?? '', leia: (row.spec as StoredSessionSpec).spec };
-    if (sessions.size >= SESSION_CACHE_SIZE) sessions.delete(sessions.keys().next().value!);
-    sessions.set(sessionId, info);
-    return info;
+  const sessions = createSessionCache();
+  const remember = (ownerId: string, sessionId: string, row: { systemPrompt?: string; spec?: unknown }) => {
+    const known = { ownerId, system: row.systemPrompt ?? '', leia: (row.spec as StoredSessionSpec).spec };
+    sessions.remember(sessionId, known);
+    return known;
   };
 
   /**
@@ -88,13 +75,12 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
    * unanswered message and is not stored twice.
    */
   async function prepare(ownerId: string, sessionId: string, turn: Turn): Promise<PreparedTurn> {
-    if (!UUID.test(sessionId)) throw notFound(RUNNER_TEXTS.sessionNotFound);
     if (turn.kind === 'regenerate') return prepareRegenerate(ownerId, sessionId);
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const cached = sessions.get(sessionId);
       const row = await store.send(ownerId, sessionId, turn.text, !cached);
       if (!row) throw notFound(RUNNER_TEXTS.sessionNotFound);
-      const { system, leia } = cached ?? remember(sessionId, row);
+      const { system, leia } = cached ?? remember(ownerId, sessionId, row);
       const { history, inserted } = row;
       const prepared = { sessionId, system, leia };
       if (inserted !== null) {
@@ -104,6 +90,64 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
       if (last !== undefined && !last.isLeia && last.text === turn.text) return { ...prepared, history };
     }
     throw new Error(`Could not store a message in runner session ${sessionId}: too many concurrent writers`);
+  }
+
+  /** The model's reply to a prepared turn, as deltas; the call starts at the first `next()`. */
+  const callModel = (turn: PreparedTurn, signal: AbortSignal): AsyncIterable<string> =>
+    provider.streamReply({
+      system: turn.system,
+      history: toChatTurns(turn.history),
+      leia: turn.leia,
+      signal,
+      replacing: turn.replacing,
+    });
+
+  /**
+   * Prepares a turn and starts the model call. When this process knows the conversation (it
+   * stored the last reply itself), the call starts at once and the message is stored meanwhile:
+   * the database answers long before the model's first token, and nothing of the reply is passed
+   * on before it has. If the message was not stored as known (another process or request wrote to
+   * the session, or it is not the caller's), that call is cancelled and the turn prepared afresh.
+   */
+  async function start(ownerId: string, sessionId: string, turn: Turn, signal: AbortSignal) {
+    if (!UUID.test(sessionId)) throw notFound(RUNNER_TEXTS.sessionNotFound);
+    const known = sessions.get(sessionId);
+    const history = known?.history;
+    const lastSeq = history ? (history.at(-1)?.seq ?? 0) : undefined;
+    // A retry (the last message is the user's, unanswered) takes the reading path, which finds it.
+    if (
+      turn.kind === 'message' &&
+      known?.ownerId === ownerId &&
+      history &&
+      history.at(-1)?.isLeia !== false
+    ) {
+      const prepared = {
+        sessionId,
+        system: known.system,
+        leia: known.leia,
+        history: [...history, { seq: lastSeq! + 1, isLeia: false, text: turn.text }],
+      };
+      const early = new AbortController();
+      const deltas = callModel(prepared, AbortSignal.any([signal, early.signal]))[Symbol.asyncIterator]();
+      const first = deltas.next();
+      // Awaited below, or abandoned (its error is the cancellation's): never an unhandled rejection.
+      first.catch(() => {});
+      const cancel = () => {
+        early.abort();
+        sessions.forgetHistory(sessionId);
+      };
+      let stored: number | undefined;
+      try {
+        stored = await store.sendAfter(ownerId, sessionId, lastSeq!, turn.text);
+      } catch (error) {
+        cancel();
+        throw error;
+      }
+      if (stored !== undefined) return { prepared, deltas: resumed(first, deltas) };
+      cancel();
+    }
+    const prepared = await prepare(ownerId, sessionId, turn);
+    return { prepared, deltas: callModel(prepared, signal) };
   }
 
   /** Regenerate: the conversation up to the last user message, and the reply it replaces. */
@@ -123,11 +167,18 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
     };
   }
 
-  /** Stores the reply (replacing the regenerated one) and answers it as the API does. */
-  const storeReply = async (turn: PreparedTurn, text: string, stopped = false): Promise<ChatReply> => ({
-    message: text,
-    timestamp: iso(await store.append(turn.sessionId, { isLeia: true, text, stopped }, turn.replaces)),
-  });
+  /**
+   * Stores the reply (replacing the regenerated one) and answers it as the API does. The
+   * conversation is known to this process only if the reply came right after the user's message.
+   */
+  const storeReply = async (turn: PreparedTurn, text: string, stopped = false): Promise<ChatReply> => {
+    const reply = { isLeia: true, text, stopped };
+    const { seq, createdAt } = await store.append(turn.sessionId, reply, turn.replaces);
+    if (!stopped && turn.replaces === undefined && seq === turn.history.at(-1)!.seq + 1)
+      sessions.setHistory(turn.sessionId, [...turn.history, { seq, isLeia: true, text }]);
+    else sessions.forgetHistory(turn.sessionId);
+    return { message: text, timestamp: iso(createdAt) };
+  };
 
   return {
     async initialize(actor: Actor, body: InitializeBody): Promise<{ sessionId: string }> {
@@ -137,15 +188,17 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
       }
       const run = await resolveLeiaToRun(sources, actor, body);
       const spec: StoredSessionSpec = { metadata: run.name ? { name: run.name } : {}, spec: run.leia };
+      const system = buildSystemPrompt(run.leia);
       const sessionId = await store.createSession({
         ownerId: actor.id,
         leiaId: run.leiaId ?? null,
         spec: spec as unknown as Record<string, unknown>,
-        systemPrompt: buildSystemPrompt(run.leia),
+        systemPrompt: system,
         provider: provider.name,
         model: provider.model,
         experimentContext: body.experimentContext ?? null,
       });
+      sessions.remember(sessionId, { ownerId: actor.id, system, leia: run.leia, history: [] });
       return { sessionId };
     },
 
@@ -187,33 +240,31 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
      * this throws the provider's 'aborted' error.
      */
     async reply(ownerId: string, sessionId: string, turn: Turn, options: ReplyOptions): Promise<ChatReply> {
-      const prepared = await prepare(ownerId, sessionId, turn);
       const { signal, onDelta } = options;
+      const { prepared, deltas } = await start(ownerId, sessionId, turn, signal);
       let text = '';
       const stop = async (error: ProviderError): Promise<never> => {
         if (onDelta && text.trim()) await storeReply(prepared, text, true);
+        else sessions.forgetHistory(sessionId);
         throw error;
       };
       try {
-        const deltas = provider.streamReply({
-          system: prepared.system,
-          history: toChatTurns(prepared.history),
-          leia: prepared.leia,
-          signal,
-          replacing: prepared.replacing,
-        });
         for await (const delta of deltas) {
           text += delta;
           onDelta?.(delta);
         }
       } catch (error) {
+        sessions.forgetHistory(sessionId);
         if (!isProviderError(error)) throw error;
         if (signal.aborted) return stop(error);
         throw modelFailed(error.message);
       }
       // The stop came as the last words were written: the client never got the reply as done.
       if (signal.aborted && onDelta) return stop(stoppedError());
-      if (!text.trim()) throw modelFailed(RUNNER_TEXTS.emptyReply);
+      if (!text.trim()) {
+        sessions.forgetHistory(sessionId);
+        throw modelFailed(RUNNER_TEXTS.emptyReply);
+      }
       return storeReply(prepared, text);
     },
 
@@ -235,3 +286,14 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
 }
 
 export type RunnerService = ReturnType<typeof createRunnerService>;
+
+/** The deltas of a reply whose first `next()` was already asked for; stopping early stops the call. */
+async function* resumed(first: Promise<IteratorResult<string>>, deltas: AsyncIterator<string>) {
+  let done = false;
+  try {
+    for (let step = await first; !step.done; step = await deltas.next()) yield step.value;
+    done = true;
+  } finally {
+    if (!done) await deltas.return?.();
+  }
+}
