@@ -88,10 +88,11 @@ async function providerRows(modelUrl: string): Promise<BenchRow[]> {
 }
 
 async function measure(label: string, modelUrl: string, database: Partial<Config>): Promise<BenchRow[]> {
-  const server = await startServerProcess({
+  const config: Config = {
     ...benchConfig(ADMIN, { ...database, logLevel: 'warn' }),
     llm: { provider: 'openai-compatible', baseUrl: modelUrl, model: 'fake', timeoutMs: 30_000 },
-  });
+  };
+  const server = await startServerProcess(config);
   try {
     const api = runnerClient(server.url, await loginAt(server.url, ADMIN));
     const sessions = await Promise.all(Array.from({ length: SESSIONS_FOR_SAMPLES }, () => api.initialize()));
@@ -121,6 +122,8 @@ async function measure(label: string, modelUrl: string, database: Partial<Config
 
     const perShort = await cpuPerMessage(server, api, sessions, SHORT, CPU_MESSAGES);
     const perMe = await cpuPerRequest(server, () => api.me(), CPU_MESSAGES);
+    const perBareService = await bareCpuPerMessage('service', config);
+    const perBareIo = await bareCpuPerMessage('io', config);
     // Profiled apart: the profiler's own sampling would count in the figures above.
     const profileRows = process.env.RUNNER_BENCH_PROFILE
       ? await profileMessages(server, api, sessions, label)
@@ -161,6 +164,13 @@ async function measure(label: string, modelUrl: string, database: Partial<Config
       ),
       row(cpu, `per message, 200-chunk reply (SSE, ${LONG_CPU_MESSAGES} messages)`, perLong, 'ms'),
       row(cpu, 'for scale: per GET /api/v1/users/me (one query, no model)', perMe, 'ms'),
+      row(
+        cpu,
+        'for scale: the runner service behind bare node:http (no Fastify, no auth)',
+        perBareService,
+        'ms',
+      ),
+      row(cpu, "for scale: the design's I/O alone (2 statements, the model via node:http)", perBareIo, 'ms'),
       target(cpu, 'per extra streamed chunk', perChunk, 'ms', '<=', TARGETS.cpuPerChunk),
       ...profileRows,
       row(
@@ -214,6 +224,31 @@ async function cpuPerRequest(server: ServerProcess, call: (i: number) => TimedCa
   for (let i = 0; i < count; i++) await timed(call(i));
   const after = (await server.stats()).cpu;
   return (after.user + after.system - before.user - before.system) / 1000 / count;
+}
+
+/**
+ * The server's CPU per 3-chunk message through a bare node:http server (support/bare-runner-main.ts):
+ * the runner service without the framework in front, or only the I/O a message needs.
+ */
+async function bareCpuPerMessage(variant: 'service' | 'io', config: Config): Promise<number> {
+  const bare = await startServerProcess(config, {
+    main: join(root, 'tests/bench/support/bare-runner-main.ts'),
+    env: { BARE_RUNNER: variant },
+  });
+  try {
+    const send = (i: number): TimedCall => ({
+      start: performance.now(),
+      response: fetch(`${bare.url}/sessions/${i % SESSIONS_FOR_SAMPLES}/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+        body: JSON.stringify({ message: askFor(SHORT, `CPU ${i}`) }),
+      }),
+    });
+    for (let i = 0; i < WARMUP + SAMPLES; i++) await timed(send(i));
+    return await cpuPerRequest(bare, send, CPU_MESSAGES);
+  } finally {
+    await bare.stop();
+  }
 }
 
 /** Every session sends at once, `rounds` times; each reply is timed to its end. */

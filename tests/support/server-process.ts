@@ -24,6 +24,10 @@ export interface ServerStats {
 export interface ServerProcessOptions {
   /** Writes a V8 CPU profile (node --cpu-prof) into this folder when the process stops. */
   cpuProfileDir?: string;
+  /** Another main module speaking the same IPC (tests/bench/support/bare-runner-main.ts). */
+  main?: string;
+  /** Extra environment for the process. */
+  env?: Record<string, string>;
 }
 
 export async function startServerProcess(
@@ -33,10 +37,16 @@ export async function startServerProcess(
   const profile = options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [];
   const child: ChildProcess = spawn(
     process.execPath,
-    [...profile, '--import', 'tsx', '--expose-gc', join(root, 'tests/support/server-process-main.ts')],
+    [
+      ...profile,
+      '--import',
+      'tsx',
+      '--expose-gc',
+      options.main ?? join(root, 'tests/support/server-process-main.ts'),
+    ],
     {
       cwd: root,
-      env: { ...process.env, SERVER_CONFIG: JSON.stringify(config) },
+      env: { ...process.env, ...options.env, SERVER_CONFIG: JSON.stringify(config) },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     },
   );
