@@ -18,9 +18,11 @@ import type { BenchRow } from './types';
  * or at 50 tokens/s (support/paced-model.ts). On PGlite, and on PostgreSQL when one is reachable.
  * - at rest: what the server adds to the first token and to the whole reply over calling the model
  *   directly (medians of interleaved samples, so drift hits both sides alike);
- * - the server's CPU time per message (3 chunks) and per extra streamed chunk (200 chunks);
+ * - the server's CPU time per message (3 chunks) and per extra streamed chunk (200 chunks); for
+ *   scale, the same message through a bare node:http server in front of the runner service, and
+ *   with only the I/O a message needs (support/bare-runner-main.ts): the floor on this machine;
  * - 200 streaming sessions at once: 3 rounds of 3-chunk replies, and one round of 200 chunks at
- *   50 tokens/s against the model's own 4 s;
+ *   50 tokens/s against the model's own 4 s (and, for scale, the model called directly as often);
  * - the AI SDK's streaming path against the runner's provider, in this process.
  * Two server processes on one PostgreSQL are in runner-scale.bench.ts.
  * RUNNER_BENCH_PROFILE=1 writes the server's CPU profile of the 3-chunk CPU phase to
@@ -98,7 +100,6 @@ async function measure(label: string, modelUrl: string, database: Partial<Config
     const sessions = await Promise.all(Array.from({ length: SESSIONS_FOR_SAMPLES }, () => api.initialize()));
     const rest = `at rest, model ${MODEL_DELAY_MS} ms away, 3-chunk reply (${label}, median of ${SAMPLES})`;
     const cpu = `server CPU (${label})`;
-    const load = `${CONCURRENT} concurrent streaming sessions (${label})`;
 
     const direct = { total: [] as number[], first: [] as number[] };
     const json: number[] = [];
@@ -130,22 +131,9 @@ async function measure(label: string, modelUrl: string, database: Partial<Config
       : [];
     const perLong = await cpuPerMessage(server, api, sessions, LONG_FAST, LONG_CPU_MESSAGES);
     const perChunk = (perLong - perShort) / (LONG_FAST.chunks - SHORT.chunks);
-    const quick = Boolean(process.env.RUNNER_BENCH_QUICK);
-
-    const loadSessions = quick
-      ? []
-      : await Promise.all(Array.from({ length: CONCURRENT }, () => api.initialize()));
-    const before = (await server.stats()).memory;
-    const short = await concurrently(api, loadSessions, SHORT, quick ? 0 : ROUNDS);
-    const paced = await concurrently(api, loadSessions, LONG_PACED, quick ? 0 : 1);
-    const after = (await server.stats()).memory;
+    const loadRows = process.env.RUNNER_BENCH_QUICK ? [] : await underLoad(server, api, label, modelUrl);
 
     const cpuTarget = TARGETS.cpuPerMessage[label]!;
-    const pacedLimit = MODEL_OWN_PACED_MS * TARGETS.pacedSlack;
-    const pacedP99 = percentile(paced.latencies, 0.99);
-    const shortP99 = percentile(short.latencies, 0.99);
-    const mb = (bytes: number) => bytes / 1024 / 1024;
-    const isPg = label === 'PostgreSQL';
     return [
       row(rest, 'model called directly, first token', median(direct.first), 'ms'),
       row(rest, 'via POST /messages (SSE), first token', median(sse), 'ms'),
@@ -173,28 +161,7 @@ async function measure(label: string, modelUrl: string, database: Partial<Config
       row(cpu, "for scale: the design's I/O alone (2 statements, the model via node:http)", perBareIo, 'ms'),
       target(cpu, 'per extra streamed chunk', perChunk, 'ms', '<=', TARGETS.cpuPerChunk),
       ...profileRows,
-      row(
-        load,
-        `3-chunk replies x ${ROUNDS} rounds: failed`,
-        short.errors,
-        'replies',
-        '0',
-        short.errors === 0,
-      ),
-      isPg
-        ? target(load, '3-chunk replies: replies/s', short.perSecond, 'req/s', '>=', TARGETS.repliesPerSecond)
-        : row(load, '3-chunk replies: replies/s', short.perSecond, 'req/s'),
-      row(load, '3-chunk replies: p50 reply time', percentile(short.latencies, 0.5), 'ms'),
-      isPg
-        ? target(load, '3-chunk replies: p99 reply time', shortP99, 'ms', '<=', TARGETS.p99)
-        : row(load, '3-chunk replies: p99 reply time', shortP99, 'ms'),
-      row(load, '200 chunks at 50 tokens/s: failed', paced.errors, 'replies', '0', paced.errors === 0),
-      row(load, "200 chunks at 50 tokens/s: the model's own time", MODEL_OWN_PACED_MS, 'ms'),
-      row(load, '200 chunks at 50 tokens/s: p50 reply time', percentile(paced.latencies, 0.5), 'ms'),
-      target(load, '200 chunks at 50 tokens/s: p99 reply time', pacedP99, 'ms', '<=', pacedLimit),
-      row(load, 'server heap used before (after GC)', mb(before.heapUsed), 'MB'),
-      row(load, 'server heap used after (after GC)', mb(after.heapUsed), 'MB'),
-      row(load, 'server RSS after', mb(after.rss), 'MB'),
+      ...loadRows,
     ];
   } finally {
     await server.stop();
@@ -249,6 +216,50 @@ async function bareCpuPerMessage(variant: 'service' | 'io', config: Config): Pro
   } finally {
     await bare.stop();
   }
+}
+
+/**
+ * 200 sessions at once: 3 rounds of 3-chunk replies, then one round of 200 chunks at 50 tokens/s;
+ * for scale, the model called directly by as many at once (its own lag on this machine).
+ */
+async function underLoad(server: ServerProcess, api: RunnerClient, label: string, modelUrl: string) {
+  const load = `${CONCURRENT} concurrent streaming sessions (${label})`;
+  const sessions = await Promise.all(Array.from({ length: CONCURRENT }, () => api.initialize()));
+  const before = (await server.stats()).memory;
+  const short = await concurrently(api, sessions, SHORT, ROUNDS);
+  const paced = await concurrently(api, sessions, LONG_PACED, 1);
+  const after = (await server.stats()).memory;
+  const direct = await Promise.all(
+    sessions.map(async () => (await timed(callModel(modelUrl, askFor(LONG_PACED, 'Directly')))).total),
+  );
+  const pacedLimit = MODEL_OWN_PACED_MS * TARGETS.pacedSlack;
+  const pacedP99 = percentile(paced.latencies, 0.99);
+  const shortP99 = percentile(short.latencies, 0.99);
+  const mb = (bytes: number) => bytes / 1024 / 1024;
+  const isPg = label === 'PostgreSQL';
+  return [
+    row(load, `3-chunk replies x ${ROUNDS} rounds: failed`, short.errors, 'replies', '0', short.errors === 0),
+    isPg
+      ? target(load, '3-chunk replies: replies/s', short.perSecond, 'req/s', '>=', TARGETS.repliesPerSecond)
+      : row(load, '3-chunk replies: replies/s', short.perSecond, 'req/s'),
+    row(load, '3-chunk replies: p50 reply time', percentile(short.latencies, 0.5), 'ms'),
+    isPg
+      ? target(load, '3-chunk replies: p99 reply time', shortP99, 'ms', '<=', TARGETS.p99)
+      : row(load, '3-chunk replies: p99 reply time', shortP99, 'ms'),
+    row(load, '200 chunks at 50 tokens/s: failed', paced.errors, 'replies', '0', paced.errors === 0),
+    row(load, "200 chunks at 50 tokens/s: the model's own time", MODEL_OWN_PACED_MS, 'ms'),
+    row(load, '200 chunks at 50 tokens/s: p50 reply time', percentile(paced.latencies, 0.5), 'ms'),
+    target(load, '200 chunks at 50 tokens/s: p99 reply time', pacedP99, 'ms', '<=', pacedLimit),
+    row(
+      load,
+      `for scale: the model called directly, ${CONCURRENT} at once: p99`,
+      percentile(direct, 0.99),
+      'ms',
+    ),
+    row(load, 'server heap used before (after GC)', mb(before.heapUsed), 'MB'),
+    row(load, 'server heap used after (after GC)', mb(after.heapUsed), 'MB'),
+    row(load, 'server RSS after', mb(after.rss), 'MB'),
+  ];
 }
 
 /** Every session sends at once, `rounds` times; each reply is timed to its end. */
