@@ -9,8 +9,9 @@ import { parseEvents } from './runner-helpers';
 /**
  * Scaling out (README): two server processes, each on its own port, on one PostgreSQL. Sessions
  * are spread across both, and each one started on one process continues on the other: no state
- * lives in a process's memory that the other would need (the per-process session cache only
- * holds what never changes). PostgreSQL only: PGlite is one process's database.
+ * lives in a process's memory that the other would need (a process remembers a conversation only
+ * as a hint, checked when the next message is stored: runner-known-conversation.test.ts). PostgreSQL
+ * only: PGlite is one process's database.
  */
 
 const SESSIONS = 200;
@@ -82,15 +83,16 @@ describe('the runner on two server processes sharing PostgreSQL', () => {
       started.map(async ({ sessionId, first, second }) => {
         const one = await send(first, sessionId, 'Hello');
         const two = await send(second, sessionId, 'And then?');
+        // Back on the first, whose memory of the conversation is now out of date.
+        const three = await send(first, sessionId, 'Once more?');
         const session = await fetch(`${first.url}/api/v1/runner/${sessionId}`, { headers });
         const { messages } = (await session.json()) as { messages: { text: string; isLeia: boolean }[] };
-        return { one, two, messages };
+        return { one, two, three, messages };
       }),
     );
 
     const failures = results.filter(
-      ({ one, two }) =>
-        one.status !== 200 || two.status !== 200 || one.last?.event !== 'done' || two.last?.event !== 'done',
+      ({ one, two, three }) => ![one, two, three].every((r) => r.status === 200 && r.last?.event === 'done'),
     );
     expect(failures).toEqual([]);
     for (const { two, messages } of results) {
@@ -101,11 +103,18 @@ describe('the runner on two server processes sharing PostgreSQL', () => {
         [true, 'You said: Hello.'],
         [false, 'And then?'],
         [true, 'You said: And then?.'],
+        [false, 'Once more?'],
+        [true, 'You said: Once more?.'],
       ]);
     }
     // Every model request carried the whole conversation, whichever process sent it.
     const continued = model.requests.filter((r) => r.body.messages?.at(-1)?.content === 'And then?');
     expect(continued).toHaveLength(SESSIONS);
     for (const request of continued) expect(request.body.messages).toHaveLength(4);
+    // The first process's call with what it remembered is cancelled; the one it answers with has all.
+    const answered = model.requests.filter(
+      (r) => r.body.messages?.at(-1)?.content === 'Once more?' && r.body.messages.length === 6,
+    );
+    expect(answered).toHaveLength(SESSIONS);
   });
 });

@@ -111,43 +111,46 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
    */
   async function start(ownerId: string, sessionId: string, turn: Turn, signal: AbortSignal) {
     if (!UUID.test(sessionId)) throw notFound(RUNNER_TEXTS.sessionNotFound);
-    const known = sessions.get(sessionId);
-    const history = known?.history;
-    const lastSeq = history ? (history.at(-1)?.seq ?? 0) : undefined;
-    // A retry (the last message is the user's, unanswered) takes the reading path, which finds it.
-    if (
-      turn.kind === 'message' &&
-      known?.ownerId === ownerId &&
-      history &&
-      history.at(-1)?.isLeia !== false
-    ) {
-      const prepared = {
-        sessionId,
-        system: known.system,
-        leia: known.leia,
-        history: [...history, { seq: lastSeq! + 1, isLeia: false, text: turn.text }],
-      };
-      const early = new AbortController();
-      const deltas = callModel(prepared, AbortSignal.any([signal, early.signal]))[Symbol.asyncIterator]();
-      const first = deltas.next();
-      // Awaited below, or abandoned (its error is the cancellation's): never an unhandled rejection.
-      first.catch(() => {});
-      const cancel = () => {
-        early.abort();
-        sessions.forgetHistory(sessionId);
-      };
-      let stored: number | undefined;
-      try {
-        stored = await store.sendAfter(ownerId, sessionId, lastSeq!, turn.text);
-      } catch (error) {
-        cancel();
-        throw error;
-      }
-      if (stored !== undefined) return { prepared, deltas: resumed(first, deltas) };
-      cancel();
-    }
+    const early = turn.kind === 'message' && (await startFromMemory(ownerId, sessionId, turn.text, signal));
+    if (early) return early;
     const prepared = await prepare(ownerId, sessionId, turn);
     return { prepared, deltas: callModel(prepared, signal) };
+  }
+
+  /** See start: the call made with the conversation this process remembers, if it could be. */
+  async function startFromMemory(ownerId: string, sessionId: string, text: string, signal: AbortSignal) {
+    const known = sessions.get(sessionId);
+    const history = known?.history;
+    const last = history?.at(-1);
+    // A retry (the last message is the user's, unanswered) takes the reading path, which finds it.
+    if (!history || known.ownerId !== ownerId || last?.isLeia === false) return undefined;
+    const lastSeq = last?.seq ?? 0;
+    const prepared: PreparedTurn = {
+      sessionId,
+      system: known.system,
+      leia: known.leia,
+      history: [...history, { seq: lastSeq + 1, isLeia: false, text }],
+    };
+    const early = new AbortController();
+    const deltas = callModel(prepared, AbortSignal.any([signal, early.signal]))[Symbol.asyncIterator]();
+    const first = deltas.next();
+    // Awaited below, or abandoned (its error is the cancellation's): never an unhandled rejection.
+    first.catch(() => {});
+    const cancel = () => {
+      early.abort();
+      void deltas.return?.()?.catch(() => {});
+      sessions.forgetHistory(sessionId);
+    };
+    let stored: number | undefined;
+    try {
+      stored = await store.sendAfter(ownerId, sessionId, lastSeq, text);
+    } catch (error) {
+      cancel();
+      throw error;
+    }
+    if (stored !== undefined) return { prepared, deltas: resumed(first, deltas) };
+    cancel();
+    return undefined;
   }
 
   /** Regenerate: the conversation up to the last user message, and the reply it replaces. */
