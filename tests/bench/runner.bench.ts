@@ -225,8 +225,11 @@ async function bareCpuPerMessage(variant: 'service' | 'io', config: Config): Pro
 async function underLoad(server: ServerProcess, api: RunnerClient, label: string, modelUrl: string) {
   const load = `${CONCURRENT} concurrent streaming sessions (${label})`;
   const sessions = await Promise.all(Array.from({ length: CONCURRENT }, () => api.initialize()));
-  const before = (await server.stats()).memory;
+  const { memory: before, cpu: cpuBefore } = await server.stats();
   const short = await concurrently(api, sessions, SHORT, ROUNDS);
+  const { cpu: cpuAfter } = await server.stats();
+  const cpuPerLoaded =
+    (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / 1000 / short.latencies.length;
   const paced = await concurrently(api, sessions, LONG_PACED, 1);
   const after = (await server.stats()).memory;
   const direct = await Promise.all(
@@ -243,6 +246,14 @@ async function underLoad(server: ServerProcess, api: RunnerClient, label: string
       ? target(load, '3-chunk replies: replies/s', short.perSecond, 'req/s', '>=', TARGETS.repliesPerSecond)
       : row(load, '3-chunk replies: replies/s', short.perSecond, 'req/s'),
     row(load, '3-chunk replies: p50 reply time', percentile(short.latencies, 0.5), 'ms'),
+    target(
+      load,
+      '3-chunk replies: server CPU per message',
+      cpuPerLoaded,
+      'ms',
+      '<=',
+      TARGETS.cpuPerMessage[label]!,
+    ),
     isPg
       ? target(load, '3-chunk replies: p99 reply time', shortP99, 'ms', '<=', TARGETS.p99)
       : row(load, '3-chunk replies: p99 reply time', shortP99, 'ms'),
