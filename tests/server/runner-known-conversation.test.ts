@@ -10,7 +10,8 @@ import { conversation, joinDeltas, parseEvents, startSession } from './runner-he
  * make that memory wrong in every way it can be (another server wrote, a reply was regenerated
  * elsewhere, two messages at once, someone else's session) and check that the model is always
  * asked with the conversation as stored, and that nothing from a call made with a wrong one reaches
- * the user. Two servers share one database here, as two processes share PostgreSQL.
+ * the user. Two servers share one database here, as two processes share PostgreSQL. Last, the
+ * end of a reply is told before it is stored, so a stream flushes its last words first.
  */
 
 type Turn = [role: 'user' | 'leia', text: string];
@@ -148,5 +149,28 @@ describe("someone else's session", () => {
     // The owner's next message still goes out with their conversation.
     await say('first', sessionId, 'Still me');
     expect(lastAsked().map(([, text]) => text)).toEqual(['Hello', expect.any(String), 'Still me']);
+  });
+});
+
+describe('the end of a reply', () => {
+  it('is told before the reply is stored, so a stream sends its last words without waiting for it', async () => {
+    const sessionId = await startSession(t, user.token, LEIA);
+    const seen: string[] = [];
+    const done = await t.app.ctx.services.runner.reply(
+      user.id,
+      sessionId,
+      { kind: 'message', text: 'Hello' },
+      {
+        signal: new AbortController().signal,
+        onDelta: () => seen.push('delta'),
+        onReplyWritten: () => seen.push('written'),
+      },
+    );
+    seen.push('stored');
+    const deltas = seen.slice(0, -2);
+    expect(deltas.length).toBeGreaterThan(0);
+    expect(new Set(deltas)).toEqual(new Set(['delta']));
+    expect(seen.slice(-2)).toEqual(['written', 'stored']);
+    expect(done.message).toBe('You said "Hello" after 1 messages.');
   });
 });

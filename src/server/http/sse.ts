@@ -6,6 +6,8 @@ export const wantsEventStream = (request: FastifyRequest): boolean =>
 
 export interface EventStream {
   send(event: string, data: unknown): void;
+  /** Sends what is held now instead of at the end of this turn of the event loop. */
+  flush(): void;
   end(): void;
 }
 
@@ -44,6 +46,9 @@ export function openEventStream(reply: FastifyReply): EventStream {
         setImmediate(flush);
       }
       res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    flush() {
+      if (corked) flush();
     },
     end() {
       if (!res.writableEnded) res.end();

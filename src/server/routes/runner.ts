@@ -148,6 +148,7 @@ async function answer(
     const done = await runner.reply(userId, sessionId, turn, {
       signal,
       onDelta: (text) => events().send(RUNNER_EVENTS.delta, { text }),
+      onReplyWritten: () => stream?.flush(),
     });
     events().send(RUNNER_EVENTS.done, done);
   } catch (error) {

@@ -41,6 +41,11 @@ export interface ReplyOptions {
    * user: if the client goes away mid-reply, that part is stored as the reply.
    */
   onDelta?: (text: string) => void;
+  /**
+   * Told when the model has written the whole reply, before it is stored: a stream sends what it
+   * holds now, so the last words do not wait for the database write (tests/bench/runner.bench.ts).
+   */
+  onReplyWritten?: () => void;
 }
 
 /** A turn ready for the model, with what to do with its reply. */
@@ -243,7 +248,7 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
      * this throws the provider's 'aborted' error.
      */
     async reply(ownerId: string, sessionId: string, turn: Turn, options: ReplyOptions): Promise<ChatReply> {
-      const { signal, onDelta } = options;
+      const { signal, onDelta, onReplyWritten } = options;
       const { prepared, deltas } = await start(ownerId, sessionId, turn, signal);
       let text = '';
       const stop = async (error: ProviderError): Promise<never> => {
@@ -262,6 +267,7 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
         if (signal.aborted) return stop(error);
         throw modelFailed(error.message);
       }
+      onReplyWritten?.();
       // The stop came as the last words were written: the client never got the reply as done.
       if (signal.aborted && onDelta) return stop(stoppedError());
       if (!text.trim()) {
