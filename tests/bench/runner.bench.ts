@@ -123,8 +123,8 @@ async function measure(label: string, modelUrl: string, database: Partial<Config
 
     const perShort = await cpuPerMessage(server, api, sessions, SHORT, CPU_MESSAGES);
     const perMe = await cpuPerRequest(server, () => api.me(), CPU_MESSAGES);
-    const perBareService = await bareCpuPerMessage('service', config);
-    const perBareIo = await bareCpuPerMessage('io', config);
+    const bareService = await bareFigures('service', config, modelUrl);
+    const bareIo = await bareFigures('io', config, modelUrl);
     // Profiled apart: the profiler's own sampling would count in the figures above.
     const profileRows = process.env.RUNNER_BENCH_PROFILE
       ? await profileMessages(server, api, sessions, label)
@@ -142,6 +142,8 @@ async function measure(label: string, modelUrl: string, database: Partial<Config
       row(rest, 'via POST /messages (JSON), whole reply', median(json), 'ms'),
       target(rest, 'added by the server, whole reply', addedWhole, 'ms', '<=', TARGETS.addedWhole),
       row(rest, 'for scale: GET /api/v1/users/me (authenticated, no model)', median(noop), 'ms'),
+      row(rest, `for scale: added to the first token by ${BARE.service}`, bareService.addedFirst, 'ms'),
+      row(rest, `for scale: added to the first token by ${BARE.io}`, bareIo.addedFirst, 'ms'),
       target(
         cpu,
         `per message, 3-chunk reply (SSE, ${CPU_MESSAGES} messages)`,
@@ -152,13 +154,8 @@ async function measure(label: string, modelUrl: string, database: Partial<Config
       ),
       row(cpu, `per message, 200-chunk reply (SSE, ${LONG_CPU_MESSAGES} messages)`, perLong, 'ms'),
       row(cpu, 'for scale: per GET /api/v1/users/me (one query, no model)', perMe, 'ms'),
-      row(
-        cpu,
-        'for scale: the runner service behind bare node:http (no Fastify, no auth)',
-        perBareService,
-        'ms',
-      ),
-      row(cpu, "for scale: the design's I/O alone (2 statements, the model via node:http)", perBareIo, 'ms'),
+      row(cpu, `for scale: ${BARE.service}`, bareService.cpu, 'ms'),
+      row(cpu, `for scale: ${BARE.io}`, bareIo.cpu, 'ms'),
       target(cpu, 'per extra streamed chunk', perChunk, 'ms', '<=', TARGETS.cpuPerChunk),
       ...profileRows,
       ...loadRows,
@@ -193,11 +190,17 @@ async function cpuPerRequest(server: ServerProcess, call: (i: number) => TimedCa
   return (after.user + after.system - before.user - before.system) / 1000 / count;
 }
 
+const BARE = {
+  service: 'the runner service behind bare node:http (no Fastify, no auth)',
+  io: "the design's I/O alone (2 statements, the model via node:http)",
+};
+
 /**
- * The server's CPU per 3-chunk message through a bare node:http server (support/bare-runner-main.ts):
- * the runner service without the framework in front, or only the I/O a message needs.
+ * A 3-chunk message through a bare node:http server (support/bare-runner-main.ts), in front of the
+ * runner service or of only the I/O a message needs: the server's CPU per message, and what it
+ * adds to the first token at rest (median, interleaved with calling the model directly).
  */
-async function bareCpuPerMessage(variant: 'service' | 'io', config: Config): Promise<number> {
+async function bareFigures(variant: keyof typeof BARE, config: Config, modelUrl: string) {
   const bare = await startServerProcess(config, {
     main: join(root, 'tests/bench/support/bare-runner-main.ts'),
     env: { BARE_RUNNER: variant },
@@ -211,8 +214,17 @@ async function bareCpuPerMessage(variant: 'service' | 'io', config: Config): Pro
         body: JSON.stringify({ message: askFor(SHORT, `CPU ${i}`) }),
       }),
     });
-    for (let i = 0; i < WARMUP + SAMPLES; i++) await timed(send(i));
-    return await cpuPerRequest(bare, send, CPU_MESSAGES);
+    const direct: number[] = [];
+    const viaBare: number[] = [];
+    for (let i = 0; i < WARMUP + SAMPLES; i++) {
+      const model = await timed(callModel(modelUrl, 'Hello'));
+      const message = await timed(send(i));
+      if (i < WARMUP) continue;
+      direct.push(model.first);
+      viaBare.push(message.first);
+    }
+    const cpu = await cpuPerRequest(bare, send, CPU_MESSAGES);
+    return { cpu, addedFirst: median(viaBare) - median(direct) };
   } finally {
     await bare.stop();
   }

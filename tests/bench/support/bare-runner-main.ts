@@ -13,9 +13,10 @@ import { BENCH_LEIA } from './runner-client';
  * speaks server-process.ts's IPC. BARE_RUNNER picks what runs behind it:
  * - `service`: the runner service itself (storing, the model call, the session memory), with no
  *   framework, routing, validation or authentication in front: what they cost is the difference;
- * - `io`: none of our code on the path, only the I/O a message needs by design: the message's two
- *   database statements, one streamed request to the model through Node's HTTP client, and the
- *   events written to the browser. What this costs on a machine is the floor of the design there.
+ * - `io`: only the I/O a message needs by design, and nothing else of ours: the message's two
+ *   database statements (the store's own), one streamed request to the model through Node's HTTP
+ *   client, and the events written to the browser. What this costs on a machine is the floor of
+ *   the design there.
  * POST /sessions/{i}/messages {message} answers with server-sent events, as the product does.
  */
 
@@ -33,11 +34,19 @@ const { runner } = app.ctx.services;
 const sessionIds: string[] = [];
 for (let i = 0; i < SESSIONS; i++) sessionIds.push((await runner.initialize(actor, BENCH_LEIA)).sessionId);
 
-/** Events as sse.ts writes them: headers with the first, one socket write per turn of the loop. */
+/**
+ * Events as sse.ts writes them: headers with the first, one socket write per turn of the loop,
+ * and what is held sent at once when the model has finished (before the reply is stored).
+ */
 function eventStream(res: ServerResponse) {
   let open = false;
   let corked = false;
-  return (event: string, data: unknown) => {
+  const flush = () => {
+    if (!corked) return;
+    corked = false;
+    res.uncork();
+  };
+  const send = (event: string, data: unknown) => {
     if (!open) {
       open = true;
       res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
@@ -45,13 +54,11 @@ function eventStream(res: ServerResponse) {
     if (!corked) {
       corked = true;
       res.cork();
-      setImmediate(() => {
-        corked = false;
-        res.uncork();
-      });
+      setImmediate(flush);
     }
     res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
+  return { send, flush };
 }
 
 const readBody = async (req: IncomingMessage) => {
@@ -95,22 +102,33 @@ const askModel = (message: string, onChunk: (text: string) => void) =>
   });
 
 async function serve(sessionId: string, message: string, res: ServerResponse) {
-  const send = eventStream(res);
+  const { send, flush } = eventStream(res);
   if (variant === 'service') {
     const done = await runner.reply(
       actor.id,
       sessionId,
       { kind: 'message', text: message },
-      { signal: new AbortController().signal, onDelta: (text) => send('delta', { text }) },
+      {
+        signal: new AbortController().signal,
+        onDelta: (text) => send('delta', { text }),
+        onReplyWritten: flush,
+      },
     );
     send('done', done);
   } else {
+    // As the runner does: the model is asked at once, and its answer passed on once the message is stored.
+    let stored = false;
+    const held: string[] = [];
+    const answer = askModel(message, (chunk) => (stored ? send('delta', { text: chunk }) : held.push(chunk)));
     const seq = await store.sendAfter(actor.id, sessionId, lastSeqs.get(sessionId) ?? 0, message);
     if (seq === undefined) throw new Error('bare runner: the message was not stored');
-    const text = await askModel(message, (chunk) => send('delta', { text: chunk }));
-    const stored = await store.append(sessionId, { isLeia: true, text });
-    lastSeqs.set(sessionId, stored.seq);
-    send('done', { message: text, timestamp: stored.createdAt.toISOString() });
+    stored = true;
+    for (const chunk of held) send('delta', { text: chunk });
+    const text = await answer;
+    flush();
+    const reply = await store.append(sessionId, { isLeia: true, text });
+    lastSeqs.set(sessionId, reply.seq);
+    send('done', { message: text, timestamp: reply.createdAt.toISOString() });
   }
   res.end();
 }
