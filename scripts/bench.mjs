@@ -50,10 +50,16 @@ const fmt = (v) =>
       ? Math.round(v).toLocaleString('en')
       : String(Number(v.toFixed(2)))
     : 'n/a';
+// A miss must not print as its limit ("2 ms ... NO"): then one more decimal.
+const fmtRow = (r) => {
+  const shown = fmt(r.value);
+  const limit = Number(/[\d.]+/.exec(r.target ?? '')?.[0]);
+  return r.met === false && Number(shown.replace(/,/g, '')) === limit ? r.value.toFixed(3) : shown;
+};
 const table = rows.map((r) => ({
   benchmark: r.benchmark,
   metric: r.metric,
-  value: `${fmt(r.value)} ${r.unit}`.trim(),
+  value: `${fmtRow(r)} ${r.unit}`.trim(),
   target: r.target ?? '',
   met: r.met === undefined ? '' : r.met ? 'yes' : 'NO',
 }));
