@@ -16,7 +16,8 @@ import { BENCH_LEIA } from './runner-client';
  * - `io`: only the I/O a message needs by design, and nothing else of ours: the message's two
  *   database statements (the store's own), one streamed request to the model through Node's HTTP
  *   client, and the events written to the browser. What this costs on a machine is the floor of
- *   the design there.
+ *   the design there (a little low: the model is sent the new message only, not the conversation,
+ *   and its answer is passed on without reading its events).
  * POST /sessions/{i}/messages {message} answers with server-sent events, as the product does.
  */
 
