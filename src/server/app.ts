@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -20,6 +19,7 @@ import { type Database, openDatabase } from './db/client';
 import { createEvaluationModel } from './evaluation/model';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticClient } from './http/static';
 import { activityRoutes } from './routes/activities';
 import {
@@ -136,12 +136,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('userId', null);
   app.addHook('onClose', () => database.close());
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      // The app is often served over plain http on a classroom LAN; upgrading would break it.
-      directives: { upgradeInsecureRequests: null },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: 'LEIA Designer API', version: '1' } },
