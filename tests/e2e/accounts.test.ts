@@ -9,6 +9,7 @@ import {
   hidden,
   loginViaUi,
   logoutViaMenu,
+  newContext,
   onPath,
   openMenu,
   openSession,
@@ -56,7 +57,7 @@ const session = async (account: Account, prepare?: (page: Page) => Promise<void>
 };
 
 const anonymousPage = async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await newContext(browser);
   const page = await context.newPage();
   sessions.push({ context, page });
   return page;

@@ -6,7 +6,7 @@ import { launchChromium } from '../support/browser';
 import { ensureBuild, type RunningServer, startBuiltServer } from '../support/built-server';
 import { type FakeOpenAI, startFakeOpenAI } from '../support/fake-openai';
 import { signIn as apiSignIn, createUser } from './support/api';
-import { hasFocus, onPath, poll } from './support/session';
+import { hasFocus, newContext, onPath, poll } from './support/session';
 
 /**
  * Trying a LEIA end to end (issue 4): the built app on the real server, driven in Chromium, with
@@ -226,7 +226,7 @@ describe('chat with the offline simulator', () => {
 
   /** A page of its own (its own storage and size), signed in as `account`. */
   async function openPage(account = ADMIN, viewport = { width: 1280, height: 900 }) {
-    const context = await browser.newContext({ viewport });
+    const context = await newContext(browser, viewport);
     cleanups.push(() => context.close());
     const page = await context.newPage();
     await signIn(page, server.url, account);

@@ -46,8 +46,11 @@ const adminPage = async (): Promise<Page> => {
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 const box = (page: Page) => palette(page).getByRole('combobox');
-const selectedOption = (page: Page) =>
-  palette(page).getByRole('option', { selected: true }).locator('.palette__title').textContent();
+/** The highlighted option's title, or undefined while none is (read without waiting, for poll). */
+const selectedOption = async (page: Page) =>
+  (
+    await palette(page).getByRole('option', { selected: true }).locator('.palette__title').allTextContents()
+  )[0];
 const crumbs = (page: Page) => palette(page).locator('.palette__crumb').allTextContents();
 
 const roleOf = async (email: string): Promise<string | undefined> => {

@@ -163,6 +163,20 @@ export interface Session {
 }
 
 /**
+ * A new browser context (its own storage) whose every action and wait gives up after the UI
+ * timeout: Playwright waits forever by default, so one missing element would otherwise hang the
+ * test until vitest kills it, with no word of what was missing.
+ */
+export async function newContext(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  context.setDefaultTimeout(UI_TIMEOUT_MS);
+  return context;
+}
+
+/**
  * A new browser context (its own local storage) signed in as `account` through the UI.
  * `prepare` runs on the page before it loads anything (e.g. `page.clock.install()`).
  */
@@ -172,7 +186,7 @@ export async function openSession(
   account: Account,
   prepare?: (page: Page) => Promise<void>,
 ): Promise<Session> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await newContext(browser);
   const page = await context.newPage();
   await prepare?.(page);
   await page.goto(`${baseUrl}/login`);
