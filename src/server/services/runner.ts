@@ -1,7 +1,6 @@
 import type { Actor } from '@shared/permissions';
 import {
   type ChatReply,
-  type ExperimentContext,
   type InitializeBody,
   RUNNER_TEXTS,
   type RunnerSession,
@@ -14,6 +13,7 @@ import { badRequest, modelFailed, notFound } from '../errors';
 import { buildSystemPrompt, toChatTurns } from '../runner/prompt';
 import { isProviderError, type LlmProvider, ProviderError, type ResolvedLeia } from '../runner/provider';
 import { type RunnerSources, resolveLeiaToRun } from './runner-leia';
+import { type StoredSessionSpec, toRunnerSession } from './runner-session-view';
 import { createSessionCache } from './runner-sessions';
 import { createRunnerStore, MAX_ATTEMPTS, type StoredMessage } from './runner-store';
 
@@ -23,12 +23,6 @@ import { createRunnerStore, MAX_ATTEMPTS, type StoredMessage } from './runner-st
  * nothing. Nothing is held while the model writes: the user's message is stored while the model
  * is called (before anything of the reply is passed on), the reply after.
  */
-
-/** What the session row's `spec` column holds: the resolved LEIA, as a LEIA object is shaped. */
-interface StoredSessionSpec {
-  metadata: { name?: string };
-  spec: ResolvedLeia;
-}
 
 /** The turn to answer: a new user message, or the last one again (Regenerate). */
 export type Turn = { kind: 'message'; text: string } | { kind: 'regenerate' };
@@ -214,29 +208,7 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
       if (!UUID.test(sessionId)) throw notFound(RUNNER_TEXTS.sessionNotFound);
       const found = await store.session(actor.id, sessionId);
       if (!found) throw notFound(RUNNER_TEXTS.sessionNotFound);
-      const { session, messages } = found;
-      const stored = session.spec as unknown as StoredSessionSpec;
-      const description = stored.spec.problem.spec as { description?: unknown };
-      return {
-        sessionId: session.id,
-        provider: session.provider as RunnerSession['provider'],
-        model: session.model,
-        createdAt: iso(session.createdAt),
-        leia: {
-          ...(session.leiaId && { id: session.leiaId }),
-          ...(stored.metadata.name && { name: stored.metadata.name }),
-          problemDescription: typeof description.description === 'string' ? description.description : '',
-        },
-        messages: messages.map((m) => ({
-          text: m.text,
-          timestamp: iso(m.createdAt),
-          isLeia: m.isLeia,
-          ...(m.stopped && { stopped: true as const }),
-        })),
-        ...(session.experimentContext && {
-          experimentContext: session.experimentContext as unknown as ExperimentContext,
-        }),
-      };
+      return toRunnerSession(found.session, found.messages);
     },
 
     /**
