@@ -207,12 +207,10 @@ async function bareFigures(variant: keyof typeof BARE, config: Config, modelUrl:
   });
   try {
     const send = (i: number): TimedCall => ({
-      start: performance.now(),
-      response: fetch(`${bare.url}/sessions/${i % SESSIONS_FOR_SAMPLES}/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-        body: JSON.stringify({ message: askFor(SHORT, `CPU ${i}`) }),
-      }),
+      url: `${bare.url}/sessions/${i % SESSIONS_FOR_SAMPLES}/messages`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+      body: JSON.stringify({ message: askFor(SHORT, `CPU ${i}`) }),
     });
     const direct: number[] = [];
     const viaBare: number[] = [];

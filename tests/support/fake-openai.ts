@@ -264,8 +264,12 @@ async function answerText(
     });
   }
   const sse = openStream(res, model);
+  const started = performance.now();
   for (const [index, chunk] of chunks.entries()) {
-    if (index > 0 && chunkDelayMs > 0) await sleep(chunkDelayMs);
+    // Chunk i leaves at i x chunkDelayMs, as from a model generating at a steady rate: a timer
+    // that fires late (a busy machine) delays that chunk, not every chunk after it.
+    const due = started + index * chunkDelayMs - performance.now();
+    if (index > 0 && chunkDelayMs > 0 && due > 0) await sleep(due);
     if (res.destroyed) return;
     sse.delta(chunk);
   }
