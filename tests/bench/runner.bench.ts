@@ -131,7 +131,9 @@ async function measure(label: string, modelUrl: string, database: Partial<Config
       : [];
     const perLong = await cpuPerMessage(server, api, sessions, LONG_FAST, LONG_CPU_MESSAGES);
     const perChunk = (perLong - perShort) / (LONG_FAST.chunks - SHORT.chunks);
-    const loadRows = process.env.RUNNER_BENCH_QUICK ? [] : await underLoad(server, api, label, modelUrl);
+    const loadRows = process.env.RUNNER_BENCH_QUICK
+      ? []
+      : await underLoad(server, api, label, modelUrl, bareIo.loaded!);
 
     const cpuTarget = TARGETS.cpuPerMessage[label]!;
     return [
@@ -168,6 +170,12 @@ async function measure(label: string, modelUrl: string, database: Partial<Config
 const target = (bench: string, metric: string, value: number, unit: string, op: '<=' | '>=', limit: number) =>
   row(bench, metric, value, unit, `${op} ${limit} ${unit}`, op === '<=' ? value <= limit : value >= limit);
 
+/** The server's CPU time so far, in ms. */
+const cpuMs = async (server: ServerProcess) => {
+  const { cpu } = await server.stats();
+  return (cpu.user + cpu.system) / 1000;
+};
+
 /** The server's CPU time per streamed message of that shape, sent one after another. */
 const cpuPerMessage = (
   server: ServerProcess,
@@ -184,11 +192,13 @@ const cpuPerMessage = (
 
 /** The server's CPU time per request, sent one after another. */
 async function cpuPerRequest(server: ServerProcess, call: (i: number) => TimedCall, count: number) {
-  const before = (await server.stats()).cpu;
+  const before = await cpuMs(server);
   for (let i = 0; i < count; i++) await timed(call(i));
-  const after = (await server.stats()).cpu;
-  return (after.user + after.system - before.user - before.system) / 1000 / count;
+  return ((await cpuMs(server)) - before) / count;
 }
+
+/** The bare server's sessions are named by their index. */
+const BARE_SESSIONS = Array.from({ length: CONCURRENT }, (_, i) => String(i));
 
 const BARE = {
   service: 'the runner service behind bare node:http (no Fastify, no auth)',
@@ -198,20 +208,22 @@ const BARE = {
 /**
  * A 3-chunk message through a bare node:http server (support/bare-runner-main.ts), in front of the
  * runner service or of only the I/O a message needs: the server's CPU per message, and what it
- * adds to the first token at rest (median, interleaved with calling the model directly).
+ * adds to the first token at rest (median, interleaved with calling the model directly). For the
+ * I/O alone, also the CPU per message under the 200-session load (the floor of that row).
  */
 async function bareFigures(variant: keyof typeof BARE, config: Config, modelUrl: string) {
   const bare = await startServerProcess(config, {
     main: join(root, 'tests/bench/support/bare-runner-main.ts'),
-    env: { BARE_RUNNER: variant },
+    env: { BARE_RUNNER: variant, BARE_SESSIONS: String(CONCURRENT) },
   });
   try {
-    const send = (i: number): TimedCall => ({
-      url: `${bare.url}/sessions/${i % SESSIONS_FOR_SAMPLES}/messages`,
+    const sendTo = (session: string, message: string): TimedCall => ({
+      url: `${bare.url}/sessions/${session}/messages`,
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-      body: JSON.stringify({ message: askFor(SHORT, `CPU ${i}`) }),
+      body: JSON.stringify({ message }),
     });
+    const send = (i: number) => sendTo(String(i % SESSIONS_FOR_SAMPLES), askFor(SHORT, `CPU ${i}`));
     const direct: number[] = [];
     const viaBare: number[] = [];
     for (let i = 0; i < WARMUP + SAMPLES; i++) {
@@ -222,7 +234,11 @@ async function bareFigures(variant: keyof typeof BARE, config: Config, modelUrl:
       viaBare.push(message.first);
     }
     const cpu = await cpuPerRequest(bare, send, CPU_MESSAGES);
-    return { cpu, addedFirst: median(viaBare) - median(direct) };
+    const loaded =
+      variant === 'io' && !process.env.RUNNER_BENCH_QUICK
+        ? await loadedCpu(bare, () => concurrently(sendTo, BARE_SESSIONS, SHORT, ROUNDS))
+        : undefined;
+    return { cpu, addedFirst: median(viaBare) - median(direct), loaded };
   } finally {
     await bare.stop();
   }
@@ -232,15 +248,21 @@ async function bareFigures(variant: keyof typeof BARE, config: Config, modelUrl:
  * 200 sessions at once: 3 rounds of 3-chunk replies, then one round of 200 chunks at 50 tokens/s;
  * for scale, the model called directly by as many at once (its own lag on this machine).
  */
-async function underLoad(server: ServerProcess, api: RunnerClient, label: string, modelUrl: string) {
+async function underLoad(
+  server: ServerProcess,
+  api: RunnerClient,
+  label: string,
+  modelUrl: string,
+  floor: Loaded,
+) {
   const load = `${CONCURRENT} concurrent streaming sessions (${label})`;
   const sessions = await Promise.all(Array.from({ length: CONCURRENT }, () => api.initialize()));
-  const { memory: before, cpu: cpuBefore } = await server.stats();
-  const short = await concurrently(api, sessions, SHORT, ROUNDS);
-  const { cpu: cpuAfter } = await server.stats();
-  const cpuPerLoaded =
-    (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / 1000 / short.latencies.length;
-  const paced = await concurrently(api, sessions, LONG_PACED, 1);
+  const before = (await server.stats()).memory;
+  const send = (sessionId: string, message: string) => api.send(sessionId, message, true);
+  const { run: short, cpu: cpuPerLoaded } = await loadedCpu(server, () =>
+    concurrently(send, sessions, SHORT, ROUNDS),
+  );
+  const paced = await concurrently(send, sessions, LONG_PACED, 1);
   const after = (await server.stats()).memory;
   const direct = await Promise.all(
     sessions.map(async () => (await timed(callModel(modelUrl, askFor(LONG_PACED, 'Directly')))).total),
@@ -267,6 +289,8 @@ async function underLoad(server: ServerProcess, api: RunnerClient, label: string
       '<=',
       TARGETS.cpuPerMessage[label]!,
     ),
+    row(load, `for scale: ${BARE.io}: server CPU per message`, floor.cpu, 'ms'),
+    row(load, `for scale: ${BARE.io}: replies/s`, floor.run.perSecond, 'req/s'),
     row(load, '200 chunks at 50 tokens/s: failed', paced.errors, 'replies', '0', paced.errors === 0),
     row(load, "200 chunks at 50 tokens/s: the model's own time", MODEL_OWN_PACED_MS, 'ms'),
     row(load, '200 chunks at 50 tokens/s: p50 reply time', percentile(paced.latencies, 0.5), 'ms'),
@@ -283,14 +307,32 @@ async function underLoad(server: ServerProcess, api: RunnerClient, label: string
   ];
 }
 
+type LoadRun = Awaited<ReturnType<typeof concurrently>>;
+interface Loaded {
+  run: LoadRun;
+  cpu: number;
+}
+
+/** A load run, and the server's CPU per reply during it. */
+async function loadedCpu(server: ServerProcess, load: () => Promise<LoadRun>): Promise<Loaded> {
+  const before = await cpuMs(server);
+  const run = await load();
+  return { run, cpu: ((await cpuMs(server)) - before) / run.latencies.length };
+}
+
 /** Every session sends at once, `rounds` times; each reply is timed to its end. */
-export async function concurrently(api: RunnerClient, sessions: string[], shape: ReplyShape, rounds: number) {
+async function concurrently(
+  send: (sessionId: string, message: string) => TimedCall,
+  sessions: string[],
+  shape: ReplyShape,
+  rounds: number,
+) {
   let errors = 0;
   const latencies: number[] = [];
   const started = performance.now();
   for (let round = 0; round < rounds; round++) {
     const results = await Promise.allSettled(
-      sessions.map((sessionId) => timed(api.send(sessionId, askFor(shape, `Round ${round}`), true))),
+      sessions.map((sessionId) => timed(send(sessionId, askFor(shape, `Round ${round}`)))),
     );
     for (const result of results) {
       if (result.status === 'fulfilled') latencies.push(result.value.total);

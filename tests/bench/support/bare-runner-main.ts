@@ -18,12 +18,13 @@ import { BENCH_LEIA } from './runner-client';
  *   client, and the events written to the browser. What this costs on a machine is the floor of
  *   the design there (a little low: the model is sent the new message only, not the conversation,
  *   and its answer is passed on without reading its events).
- * POST /sessions/{i}/messages {message} answers with server-sent events, as the product does.
+ * POST /sessions/{i}/messages {message}, for i below BARE_SESSIONS (default 20), answers with
+ * server-sent events, as the product does.
  */
 
 const config = JSON.parse(process.env.SERVER_CONFIG ?? '{}') as Config;
 const variant = process.env.BARE_RUNNER === 'io' ? 'io' : 'service';
-const SESSIONS = 20;
+const SESSIONS = Number(process.env.BARE_SESSIONS ?? 20);
 
 const app = await buildApp(config);
 const [admin] = await app.ctx.db
