@@ -58,7 +58,6 @@ async function measure(kind: 'pglite' | 'postgres', database: Partial<Config>): 
     const label = kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
     const target = TARGET_P99_MS[kind];
     const results: BenchRow[] = [];
-    const p99: Record<string, number> = {};
     const roles = { admin: await loginAt(base, ADMIN), instructor: await loginAt(base, corpus.instructor) };
     for (const [shape, query] of Object.entries(SHAPES)) {
       const paths = texts.map((text) => `/api/v1/leias?${query}&text=${encodeURIComponent(text)}`);
@@ -81,37 +80,11 @@ async function measure(kind: 'pglite' | 'postgres', database: Partial<Config>): 
       for (const role of Object.keys(roles)) {
         for (const connections of [1, 50]) {
           const runs = loads[role]![connections]!;
-          const load = medianRun(runs);
-          p99[`${shape} ${role}`] = load.latency.p99;
-          const at = `@${connections} conn${connections === 1 ? '' : 's'}${runs.length > 1 ? ` (median of ${runs.length} runs)` : ''}`;
-          const failed = runs.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
-          results.push(
-            { benchmark: name(role), metric: `p50 latency ${at}`, value: load.latency.p50, unit: 'ms' },
-            {
-              benchmark: name(role),
-              metric: `p99 latency ${at}`,
-              value: load.latency.p99,
-              unit: 'ms',
-              ...(connections === 50 && { target: `< ${target} ms`, met: load.latency.p99 < target }),
-            },
-            {
-              benchmark: name(role),
-              metric: `requests/s ${at}`,
-              value: load.requests.average,
-              unit: 'req/s',
-            },
-            {
-              benchmark: name(role),
-              metric: `non-2xx + errors ${at}`,
-              value: failed,
-              unit: 'responses',
-              target: '0',
-              met: failed === 0,
-            },
-          );
+          results.push(...loadRows(name(role), connections, runs, connections === 50 ? target : undefined));
         }
       }
-      const ratio = (p99[`${shape} instructor`] ?? Number.NaN) / (p99[`${shape} admin`] ?? Number.NaN);
+      const p99At50 = (role: keyof typeof roles) => medianRun(loads[role]![50]!).latency.p99;
+      const ratio = p99At50('instructor') / p99At50('admin');
       results.push({
         benchmark: `GET /api/v1/leias, ${shape} (${label}): instructor p99 / admin p99 @50 conns`,
         metric: 'ratio',
@@ -156,6 +129,33 @@ function searchTexts(corpusWords: string[]): string[] {
 async function adminIdOf(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
   const list = await app.ctx.services.users.list();
   return list.find((user) => user.email === ADMIN.email)!.id;
+}
+
+/** The figures of a load's median run (by p99), and the failures of all its runs. */
+function loadRows(benchmark: string, connections: number, runs: Result[], targetP99?: number): BenchRow[] {
+  const load = medianRun(runs);
+  const at = `@${connections} conn${connections === 1 ? '' : 's'}${runs.length > 1 ? ` (median of ${runs.length} runs)` : ''}`;
+  const failed = runs.reduce((sum, r) => sum + r.non2xx + r.errors, 0);
+  const p99 = load.latency.p99;
+  return [
+    { benchmark, metric: `p50 latency ${at}`, value: load.latency.p50, unit: 'ms' },
+    {
+      benchmark,
+      metric: `p99 latency ${at}`,
+      value: p99,
+      unit: 'ms',
+      ...(targetP99 !== undefined && { target: `< ${targetP99} ms`, met: p99 < targetP99 }),
+    },
+    { benchmark, metric: `requests/s ${at}`, value: load.requests.average, unit: 'req/s' },
+    {
+      benchmark,
+      metric: `non-2xx + errors ${at}`,
+      value: failed,
+      unit: 'responses',
+      target: '0',
+      met: failed === 0,
+    },
+  ];
 }
 
 /** The run whose p99 is the median of the runs'. */

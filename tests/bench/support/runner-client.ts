@@ -27,7 +27,10 @@ export interface TimedCall {
 // Connections are kept and reused, as browsers and fetch do.
 const agent = new Agent({ keepAlive: true });
 
-/** Sends the call and reads its response to the end, timing the first body chunk and the whole; `onFirst` when it starts. */
+/**
+ * Sends the call and reads its response to the end, timing the first body chunk and the whole;
+ * `onFirst` when it starts.
+ */
 export function timed(call: TimedCall, onFirst?: () => void): Promise<Timing> {
   const start = performance.now();
   return new Promise((resolve, reject) => {
