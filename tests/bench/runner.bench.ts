@@ -172,7 +172,7 @@ const target = (bench: string, metric: string, value: number, unit: string, op: 
 
 /** The server's CPU time so far, in ms. */
 const cpuMs = async (server: ServerProcess) => {
-  const { cpu } = await server.stats();
+  const cpu = await server.cpu();
   return (cpu.user + cpu.system) / 1000;
 };
 

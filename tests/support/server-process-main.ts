@@ -7,8 +7,9 @@ import type { Config } from '@server/config';
 /**
  * A server in a process of its own (started by server-process.ts with `node --import tsx
  * --expose-gc` and an IPC channel): reads its Config from SERVER_CONFIG, listens on a free port,
- * sends {port}, and answers 'stats' with its memory after a full GC and its CPU time so far, so
- * a benchmark's figures are the server's alone and not the load generator's or the fake model's.
+ * sends {port}, and answers 'stats' with its memory after a full GC and 'cpu' with its CPU time so
+ * far, so a benchmark's figures are the server's alone and not the load generator's or the fake
+ * model's.
  */
 const config = JSON.parse(process.env.SERVER_CONFIG ?? '{}') as Config;
 const app = await buildApp(config);
@@ -33,7 +34,9 @@ process.on('message', async (message: unknown) => {
     process.send?.({ profiled: true });
   } else if (message === 'stats') {
     (globalThis as { gc?: () => void }).gc?.();
-    process.send?.({ stats: { memory: process.memoryUsage(), cpu: process.cpuUsage() } });
+    process.send?.({ stats: { memory: process.memoryUsage() } });
+  } else if (message === 'cpu') {
+    process.send?.({ cpu: process.cpuUsage() });
   } else if (message === 'stop') {
     // Open keep-alive connections would hold close() for their timeout.
     app.server.closeAllConnections();

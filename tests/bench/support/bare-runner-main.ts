@@ -154,7 +154,9 @@ server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as 
 process.on('message', (message: unknown) => {
   if (message === 'stats') {
     (globalThis as { gc?: () => void }).gc?.();
-    process.send?.({ stats: { memory: process.memoryUsage(), cpu: process.cpuUsage() } });
+    process.send?.({ stats: { memory: process.memoryUsage() } });
+  } else if (message === 'cpu') {
+    process.send?.({ cpu: process.cpuUsage() });
   } else if (message === 'stop') {
     server.closeAllConnections();
     server.close();
