@@ -1,5 +1,5 @@
 import type { Activity } from '@shared/schemas/activities';
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import {
   ACTIVITY_CREATE_TEXTS,
   ACTIVITY_LIST_TEXTS,
@@ -34,6 +34,7 @@ import { notProvided } from './notProvided';
  */
 
 export * from './activityListContract';
+export * from './activityListSelectors';
 
 type Ctx = { context: ActivityListContext };
 type Done<T> = Ctx & { event: { output: T } };
@@ -299,28 +300,3 @@ function createFailedNotice() {
     }),
   };
 }
-
-export type ActivityListSnapshot = SnapshotFrom<typeof activityListMachine>;
-
-/** What the screen shows: the spinner only before the first answer or on a retry. */
-export type ActivityListView = 'loading' | 'failed' | 'empty' | 'list';
-export const activityListView = (s: ActivityListSnapshot): ActivityListView => {
-  if (s.matches({ list: 'Failed' })) return 'failed';
-  if (s.matches({ list: { Loading: 'Initial' } })) return 'loading';
-  return s.context.activities.length > 0 ? 'list' : 'empty';
-};
-
-export const loadErrorText = (s: ActivityListSnapshot): string => {
-  const message = (s.context.loadError as Failure | null)?.message;
-  return ACTIVITY_LIST_TEXTS.loadFailed(typeof message === 'string' && message.trim() ? message : undefined);
-};
-
-export const isCreating = (s: ActivityListSnapshot): boolean => s.hasTag('creating');
-export const isCreateModalOpen = (s: ActivityListSnapshot): boolean => s.matches({ create: 'Modal' });
-export const isChanging = (s: ActivityListSnapshot): boolean => s.hasTag('changing');
-/** The change waiting for the user's yes or no. */
-export const changeToConfirm = (s: ActivityListSnapshot): ActivityChange | null =>
-  s.matches({ change: 'Confirming' }) ? s.context.change : null;
-/** The change being saved (its button shows a spinner). */
-export const changeInFlight = (s: ActivityListSnapshot): ActivityChange | null =>
-  s.hasTag('changing') ? s.context.change : null;

@@ -1,7 +1,7 @@
 import type { Actor } from '@shared/permissions';
 import type { Lineage, VersionEntry } from '@shared/schemas/history';
 import { DEFAULT_BUMP, type VersionBump } from '@shared/semver';
-import { assertEvent, assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import { failureMessage } from './failure';
 import {
   comparisonOf,
@@ -23,6 +23,7 @@ import {
 import { notProvided } from './notProvided';
 
 export * from './history/rules';
+export * from './history/selectors';
 
 /**
  * The history of one item (a LEIA in the View modal's History tab, a part from the wizard's part
@@ -277,35 +278,3 @@ export const historyMachine = base
   });
 
 export type HistoryMachine = typeof historyMachine;
-export type HistorySnapshot = SnapshotFrom<HistoryMachine>;
-
-/* Selectors: what the views read from a snapshot. */
-
-export const isHistoryOpen = (s: HistorySnapshot): boolean => !s.matches('Closed');
-
-/** The History view: the list, what may be done with it, and what is under way. */
-export const historyView = (s: HistorySnapshot) => ({
-  target: s.context.target,
-  versions: s.context.versions,
-  lineage: s.context.lineage,
-  loading: s.matches({ Open: 'Loading' }),
-  failed: s.matches({ Open: 'Failed' }),
-  comparing: s.matches({ Open: { Ready: 'Comparing' } }),
-  confirming: s.matches({ Open: { Ready: 'Confirming' } }),
-  restoringNow: s.matches({ Open: { Ready: 'Restoring' } }),
-  picked: s.context.picked,
-  comparison: s.context.comparison,
-  restoring: s.context.restoring,
-  result: s.context.result,
-  error: s.context.error,
-  seesContent: seesContent(s.context),
-  mayRestore: mayRestore(s.context),
-});
-export type HistoryView = ReturnType<typeof historyView>;
-
-/** Why 'Compare with previous version' cannot run now, or undefined when it can. */
-export const comparePreviousReason = (s: HistorySnapshot, closed: string): string | undefined => {
-  if (!s.matches({ Open: { Ready: 'Browsing' } })) return closed;
-  if (!seesContent(s.context)) return HISTORY_FLOW_TEXTS.contentHidden;
-  return previousVersion(s.context) ? undefined : HISTORY_FLOW_TEXTS.noPrevious;
-};

@@ -1,6 +1,6 @@
 import { type Activity, isValidTranscriptionLink, type LeiaConfig } from '@shared/schemas/activities';
 import { type TranscriptionMessage, validateTranscriptionJson } from '@shared/schemas/transcription';
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { failureMessageFor } from './failure';
 import { notProvided } from './notProvided';
 import {
@@ -32,6 +32,7 @@ import {
  */
 
 export * from './transcriptionContract';
+export * from './transcriptionSelectors';
 
 type Failed = { event: { error: unknown } };
 type Ctx = { context: TranscriptionContext };
@@ -295,14 +296,3 @@ export const transcriptionMachine = setup({
     },
   },
 });
-
-export type TranscriptionSnapshot = SnapshotFrom<typeof transcriptionMachine>;
-
-/** While a session initialises, every row's four actions are disabled. */
-export const isStartingSession = (s: TranscriptionSnapshot): boolean => s.hasTag('starting');
-/** The configuration whose link input is open. */
-export const linkTargetId = (s: TranscriptionSnapshot): string | null =>
-  s.matches('Link') ? (s.context.target?.config.id ?? null) : null;
-export const isPreviewOpen = (s: TranscriptionSnapshot): boolean => s.matches('Preview');
-export const isJsonOpen = (s: TranscriptionSnapshot): boolean => s.matches('Json');
-export const isViewing = (s: TranscriptionSnapshot): boolean => s.matches('Viewing');

@@ -1,0 +1,36 @@
+import type { SnapshotFrom } from 'xstate';
+import type { HistoryMachine } from '../history';
+import { HISTORY_FLOW_TEXTS, mayRestore, previousVersion, seesContent } from './rules';
+
+/* Selectors: what the views read from a history snapshot (re-exported by history.ts). */
+
+export type HistorySnapshot = SnapshotFrom<HistoryMachine>;
+
+export const isHistoryOpen = (s: HistorySnapshot): boolean => !s.matches('Closed');
+
+/** The History view: the list, what may be done with it, and what is under way. */
+export const historyView = (s: HistorySnapshot) => ({
+  target: s.context.target,
+  versions: s.context.versions,
+  lineage: s.context.lineage,
+  loading: s.matches({ Open: 'Loading' }),
+  failed: s.matches({ Open: 'Failed' }),
+  comparing: s.matches({ Open: { Ready: 'Comparing' } }),
+  confirming: s.matches({ Open: { Ready: 'Confirming' } }),
+  restoringNow: s.matches({ Open: { Ready: 'Restoring' } }),
+  picked: s.context.picked,
+  comparison: s.context.comparison,
+  restoring: s.context.restoring,
+  result: s.context.result,
+  error: s.context.error,
+  seesContent: seesContent(s.context),
+  mayRestore: mayRestore(s.context),
+});
+export type HistoryView = ReturnType<typeof historyView>;
+
+/** Why 'Compare with previous version' cannot run now, or undefined when it can. */
+export const comparePreviousReason = (s: HistorySnapshot, closed: string): string | undefined => {
+  if (!s.matches({ Open: { Ready: 'Browsing' } })) return closed;
+  if (!seesContent(s.context)) return HISTORY_FLOW_TEXTS.contentHidden;
+  return previousVersion(s.context) ? undefined : HISTORY_FLOW_TEXTS.noPrevious;
+};

@@ -1,0 +1,15 @@
+import type { SnapshotFrom } from 'xstate';
+import type { transcriptionMachine } from './transcription';
+
+/* Selectors: what the views read from a transcription snapshot (re-exported by transcription.ts). */
+
+export type TranscriptionSnapshot = SnapshotFrom<typeof transcriptionMachine>;
+
+/** While a session initialises, every row's four actions are disabled. */
+export const isStartingSession = (s: TranscriptionSnapshot): boolean => s.hasTag('starting');
+/** The configuration whose link input is open. */
+export const linkTargetId = (s: TranscriptionSnapshot): string | null =>
+  s.matches('Link') ? (s.context.target?.config.id ?? null) : null;
+export const isPreviewOpen = (s: TranscriptionSnapshot): boolean => s.matches('Preview');
+export const isJsonOpen = (s: TranscriptionSnapshot): boolean => s.matches('Json');
+export const isViewing = (s: TranscriptionSnapshot): boolean => s.matches('Viewing');
