@@ -54,7 +54,11 @@ const STOP_WORDS: Record<Language, Set<string>> = {
   es: new Set(SPANISH.split(/\s+/).map(fold)),
 };
 
-export const isStopWord = (folded: string) => STOP_WORDS.en.has(folded) || STOP_WORDS.es.has(folded);
+/** Spanish function words that are English content words ("the sea", "a son", "hay"). */
+const ENGLISH_CONTENT = new Set(['sea', 'son', 'hay', 'era', 'ante']);
+
+export const isStopWord = (folded: string) =>
+  STOP_WORDS.en.has(folded) || (STOP_WORDS.es.has(folded) && !ENGLISH_CONTENT.has(folded));
 
 /** The language most of a text's stop words belong to; English when undecided. */
 export function detectLanguage(text: string): Language {

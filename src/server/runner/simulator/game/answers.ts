@@ -1,5 +1,8 @@
+import { fold, stem } from '../text';
+import { askedForms } from './lexical';
 import { withDigits } from './rules';
 import {
+  askedWords,
   type Clause,
   clauseHas,
   gameTerms,
@@ -12,8 +15,10 @@ import {
 
 /**
  * How the host reasons about its secret: a yes/no question is true when one clause says every
- * property the question asks about (a property no clause states is a No), a guess is right,
- * close (a broader or a narrower term) or wrong, an open question is answered by one clause.
+ * property the question asks about, in the problem's words or in words the lexicon says mean as
+ * much (a property nothing states is a No); a clause that says it does not hold is a No. A guess
+ * is right (its name or another name of it), a kind it is ("Is it a bird?": a yes), close (a
+ * narrower or a broader term) or wrong. An open question is answered by one of the problem's clauses.
  */
 
 export type Verdict =
@@ -22,23 +27,88 @@ export type Verdict =
   | { kind: 'depends' }
   | { kind: 'no'; because?: Clause };
 
-const FLIPS = /\b(without|sin)\b/i;
+/** "Does it work without electricity?", "Does it need no power?": asks for something to be absent. */
+const FLIPS = /\b(without|sin)\b|\b(need|needs|use|uses|have|has)\s+no\b/i;
+const POSSIBLY = /^\W*(can|could|may|might|puede|podria)\b/i;
 const ASKED_BOUND =
   /\b(less|more|under|over|fewer|cheaper|bigger|smaller|larger|heavier|lighter|menos|m[aá]s)\b[^?]*?(\d+)/i;
 const LESS = /^(less|under|fewer|cheaper|smaller|lighter|menos)$/i;
 
+interface AskedTerm {
+  word: string;
+  term: string;
+  /** Its own stem and its base forms': what a clause's "not" must name to deny it. */
+  bases: readonly string[];
+  /** The stems it can be met by: its own, its base forms', its synonyms' and derived forms'. */
+  forms: readonly string[];
+  /** A word that only qualifies ("partly", "together", "very"): nice to meet, not needed. */
+  optional: boolean;
+}
+
+function askedTerms(secret: Secret, question: string): AskedTerm[] {
+  const { lexicon } = secret;
+  return askedWords(question)
+    .filter(({ term }) => !secret.name.includes(term))
+    .map(({ word, term }) => {
+      const classes = lexicon.wordClasses(word);
+      return {
+        word,
+        term,
+        bases: [term, ...lexicon.lemmas(word).map(stem)],
+        forms: askedForms(word, lexicon),
+        optional: classes.length > 0 && classes.every((kind) => kind === 'adverb'),
+      };
+    });
+}
+
+/** What must be met: all but the qualifying adverbs, unless the question is only an adverb ("Is it indoors?"). */
+function neededOf(asked: readonly AskedTerm[]): AskedTerm[] {
+  const needed = asked.filter((term) => !term.optional);
+  return needed.length > 0 ? needed : [...asked];
+}
+
+/**
+ * The clause says it, or a word of the clause stands for it (a synonym, another form, a narrower
+ * word: "washes" meets "cleaning"), or the asked word stands for a word of the clause. Only one
+ * side is widened at a time: two widened words meet over almost anything.
+ */
+const meets = (clause: Clause, asked: AskedTerm) =>
+  clauseHas(clause, asked.term) ||
+  clause.reach.has(asked.term) ||
+  asked.forms.some((form) => clause.terms.has(form));
+
+const negates = (clause: Clause, asked: AskedTerm) =>
+  negatedIn(clause, asked.term) || asked.bases.some((base) => clause.negated.has(base));
+
+/** The clause says the opposite ("is eaten hot" for "cold", "is outdoors" for "indoors"). */
+const opposes = (clause: Clause, asked: AskedTerm, secret: Secret) =>
+  !meets(clause, asked) &&
+  [...secret.lexicon.opposites(asked.word)].some((opposite) => clause.terms.has(stem(fold(opposite))));
+
 export function answerYesNo(secret: Secret, question: string): Verdict {
   const compared = compare(secret, question);
   if (compared) return compared;
-  const asked = keyTerms(question).filter((term) => !secret.name.includes(term));
-  if (asked.length === 0) return { kind: 'depends' };
-  const clause = secret.clauses.find((candidate) => asked.every((term) => clauseHas(candidate, term)));
-  if (!clause) return { kind: 'no' };
+  const needed = neededOf(askedTerms(secret, question));
+  if (needed.length === 0) return { kind: 'depends' };
   const flips = FLIPS.test(question);
-  if (asked.some((term) => negatedIn(clause, term)))
-    return flips ? { kind: 'yes' } : { kind: 'no', because: clause };
-  if (flips) return { kind: 'no', because: clause };
-  if (asked.some((term) => optionIn(clause, term))) return { kind: 'sometimes' };
+  // What the problem says does not hold outweighs anything the lexicon adds.
+  const problem = secret.clauses.filter((clause) => clause.source === 'problem');
+  const denial = problem.find(
+    (clause) =>
+      needed.some((term) => negates(clause, term)) &&
+      needed.every((term) => negates(clause, term) || meets(clause, term)),
+  );
+  if (denial) return flips ? { kind: 'yes' } : { kind: 'no', because: denial };
+  const opposite = problem.find((clause) => needed.some((term) => opposes(clause, term, secret)));
+  if (opposite) return flips ? { kind: 'yes' } : { kind: 'no', because: opposite };
+  const clause =
+    problem.find((candidate) => needed.every((term) => meets(candidate, term))) ??
+    secret.clauses.find((candidate) => needed.every((term) => meets(candidate, term)));
+  if (!clause) return flips ? { kind: 'yes' } : { kind: 'no' };
+  if (flips) return { kind: 'no', because: clause.source === 'problem' ? clause : undefined };
+  // "Is it red?" of "black, grey or red" is a sometimes; "Can it be red?" a yes.
+  if (needed.some((term) => optionIn(clause, term.term)))
+    return POSSIBLY.test(question) ? { kind: 'yes' } : { kind: 'sometimes' };
   return clause.qualifier ? { kind: 'yes', qualifier: clause.qualifier } : { kind: 'yes' };
 }
 
@@ -62,30 +132,50 @@ function compare(secret: Secret, question: string): Verdict | undefined {
   return asked.less ? { kind: 'no', because: clause } : { kind: 'yes' };
 }
 
-export type Judgement = 'right' | 'close' | 'wrong';
+export type Judgement = 'right' | 'kind' | 'close' | 'wrong';
 
 const endsWith = (long: readonly string[], tail: readonly string[]) =>
   tail.length > 0 && tail.every((term, index) => long[long.length - tail.length + index] === term);
 
+const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && endsWith(a, b);
+
+/** "a piece of office equipment", "some kind of bird": what is named is the last part. */
+const PIECE_OF = /^(?:(?:a|an|the|some)\s+)?(?:piece|kind|type|sort|item|bit)\s+of\s+/i;
+
 /**
- * Right: the secret's name (any article, singular or plural). Close: a narrower term ("electric
- * stapler"), or a broader one ("clip" for a paper clip, or a kind the solution names: "a kind of
- * office supply"). Anything else is wrong, a sibling too ("binder clip").
+ * Right: the secret's name or another name of it (any article, singular or plural). A kind: what
+ * the rules, the problem or the lexicon say it is ("an animal", "a bird"). Close: a narrower term
+ * ("electric stapler", "emperor penguin"), or a broader one ("clip" for a paper clip, or a kind
+ * the solution names: "a kind of office supply"). Anything else is wrong, a sibling too ("binder clip").
  */
 export function judgeGuess(secret: Secret, phrase: string): Judgement {
-  const guessed = gameTerms(withoutArticle(phrase));
+  const guessed = gameTerms(withoutArticle(phrase.replace(PIECE_OF, '')));
   const { name } = secret;
   if (guessed.length === 0) return 'wrong';
-  if (guessed.length === name.length && endsWith(guessed, name)) return 'right';
+  if ([name, ...secret.synonyms].some((known) => same(guessed, known))) return 'right';
+  if (secret.kinds.some((kind) => same(guessed, kind))) return 'close';
+  if (secret.identity.has(guessed.join(' '))) return 'kind';
   if (endsWith(guessed, name) || endsWith(name, guessed)) return 'close';
-  if (secret.kinds.some((kind) => kind.length === guessed.length && endsWith(guessed, kind))) return 'close';
+  if (secret.narrower.some((narrower) => same(guessed, narrower))) return 'close';
   return 'wrong';
 }
 
-/** A guessed thing the clauses say is true of the secret ("a metal object"): every word said somewhere. */
+/** Nouns that name no thing in particular: "a metal object" says only "metal". */
+const ANY_THING = /\b(object|thing|item|something|stuff)s?$/;
+
+/**
+ * A guessed thing the problem says is true of the secret: "a metal object" when a clause says it is
+ * metal. A named thing ("a building", "a fish") is a guess, whatever the clauses mention.
+ */
 export function describes(secret: Secret, phrase: string): boolean {
-  const asked = keyTerms(withoutArticle(phrase));
-  return asked.length > 0 && asked.every((term) => secret.clauses.some((clause) => clauseHas(clause, term)));
+  const named = withoutArticle(phrase.replace(PIECE_OF, '')).toLowerCase();
+  if (!ANY_THING.test(named)) return false;
+  const asked = neededOf(askedTerms(secret, named.replace(ANY_THING, '')));
+  const problem = secret.clauses.filter((clause) => clause.source === 'problem');
+  return (
+    asked.length > 0 &&
+    asked.every((term) => problem.some((clause) => meets(clause, term) && !negates(clause, term)))
+  );
 }
 
 /** The clause that answers an open question: by what it asks about, else by shared words. */
@@ -94,12 +184,14 @@ export function answerOpen(
   question: string,
   topics: readonly { asks: RegExp; answeredBy: RegExp }[],
 ): Clause | undefined {
+  // Only what the problem says is said back: the lexicon's definitions would name the secret.
+  const problem = secret.clauses.filter((clause) => clause.source === 'problem');
   const topic = topics.find(({ asks }) => asks.test(question));
-  if (topic) return secret.clauses.find((clause) => topic.answeredBy.test(clause.text));
+  if (topic) return problem.find((clause) => topic.answeredBy.test(clause.text));
   const asked = keyTerms(question);
   let best: Clause | undefined;
   let bestShared = 0;
-  for (const clause of secret.clauses) {
+  for (const clause of problem) {
     const shared = asked.filter((term) => clauseHas(clause, term)).length;
     if (shared > bestShared) [best, bestShared] = [clause, shared];
   }
@@ -108,7 +200,8 @@ export function answerOpen(
 
 /** A hint that rules something out ("it works without electricity"), else the first thing said of it. */
 export function hintClause(secret: Secret): Clause | undefined {
-  return secret.clauses.find((clause) => clause.negated.size > 0) ?? secret.clauses[0];
+  const problem = secret.clauses.filter((clause) => clause.source === 'problem');
+  return problem.find((clause) => clause.negated.size > 0) ?? problem[0];
 }
 
 /** Whether a text gives the secret's name away ("staples" for a stapler). */

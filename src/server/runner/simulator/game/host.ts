@@ -1,8 +1,9 @@
+import { serverLexicon } from '../../../lexicon';
 import { type ChatTurn, type ResolvedLeia, specList, specText } from '../../provider';
 import type { TranscriptTurn } from '../../transcription';
 import { Interviewee, lastQuestion } from '../interviewee';
 import { greetingOf, selfQuestion } from '../phrases';
-import { fold, words } from '../text';
+import { fold, type Language, words } from '../text';
 import {
   answerOpen,
   answerYesNo,
@@ -23,6 +24,23 @@ import { type Clause, clauseQuestion, clauseSentence, readSecret, type Secret } 
  * reply and a regenerated reply does not count twice.
  */
 
+/** Secrets read, by solution: each reply replays the game, and reading one looks words up. */
+const SECRETS = new Map<string, Secret | undefined>();
+const MAX_SECRETS = 200;
+
+function secretOf(solution: string, language: Language, category: string | undefined): Secret | undefined {
+  const key = `${language}\n${category ?? ''}\n${solution}`;
+  if (SECRETS.has(key)) return SECRETS.get(key);
+  const secret = readSecret(solution, language, {
+    ...(category && { category, categorySentence: GAME_PHRASES[language].isCategory(category) }),
+    // The lexicon is English; a Spanish game is played from its texts alone.
+    ...(language === 'en' && { lexicon: serverLexicon() }),
+  });
+  if (SECRETS.size >= MAX_SECRETS) SECRETS.clear();
+  SECRETS.set(key, secret);
+  return secret;
+}
+
 const isGame = (leia: ResolvedLeia) =>
   [...specList(leia.behaviour.spec, 'process'), ...specList(leia.problem.spec, 'process')].includes('game');
 
@@ -30,7 +48,7 @@ type Move =
   | { kind: 'greeting' | 'rules' | 'count' | 'hint' | 'secret' | 'offTopic' }
   | { kind: 'self'; about: 'who' | 'personality' }
   | { kind: 'guess'; phrase: string; explicit: boolean }
-  | { kind: 'yesNo'; text: string }
+  | { kind: 'yesNo'; text: string; known?: Verdict }
   | { kind: 'open'; text: string };
 
 interface Score {
@@ -67,8 +85,7 @@ export class GameHost {
     const rules = readRules(problem('details'), problem('description'));
     const persona = new Interviewee(leia);
     const { language } = persona.knowledge;
-    const category = rules.category ? [GAME_PHRASES[language].isCategory(rules.category)] : [];
-    const secret = readSecret(problem('solution'), language, ...category);
+    const secret = secretOf(problem('solution'), language, rules.category);
     return secret ? new GameHost(persona, rules, secret) : undefined;
   }
 
@@ -120,10 +137,19 @@ export class GameHost {
     const phrase = guess?.[2]?.trim();
     // The guess as the player wrote it (accents and all): the same number of words, at the end.
     const asWritten = (guessed: string) => words(message).slice(-words(guessed).length).join(' ');
-    if (phrase && (guess?.[1] || ARTICLE.test(phrase) || judgeGuess(this.#secret, phrase) !== 'wrong'))
+    const judged = phrase === undefined ? undefined : judgeGuess(this.#secret, phrase);
+    // "Can it be found in a kitchen?" asks about it; "Could it be a penguin?" guesses.
+    const asks =
+      !!guess?.[1] && book.mayBe.test(guess[1]) && !ARTICLE.test(phrase ?? '') && judged === 'wrong';
+    // "Is it a bird?" names a kind it is: a question answered yes, not a guess.
+    if (judged === 'kind' && !guess?.[1]) return { kind: 'yesNo', text, known: { kind: 'yes' } };
+    if (phrase && !asks && (guess?.[1] || ARTICLE.test(phrase) || judged !== 'wrong'))
       return { kind: 'guess', phrase: asWritten(phrase), explicit: !!guess?.[1] };
     if (ARTICLE.test(text) && words(text).length <= 4 && !text.includes(' it'))
       return { kind: 'guess', phrase: asWritten(text), explicit: false };
+    // "Stapler?", "Tape dispenser?": a thing named alone is a guess.
+    if (book.namedAlone.test(text) && !book.open.test(text) && !book.yesNo.test(text.replace(/[?!.]+$/, '')))
+      return { kind: 'guess', phrase: asWritten(text), explicit: true };
     const aboutSecret = book.aboutSecret.test(text);
     if (book.open.test(text)) return aboutSecret ? { kind: 'open', text } : { kind: 'offTopic' };
     if (book.yesNo.test(text)) return aboutSecret ? { kind: 'yesNo', text } : { kind: 'offTopic' };
@@ -172,7 +198,7 @@ export class GameHost {
       const answer = this.#say(answerOpen(secret, move.text, book.topics));
       return answer ? [answer] : [...book.unknown];
     }
-    if (move.kind === 'yesNo') return this.#verdict(answerYesNo(secret, move.text));
+    if (move.kind === 'yesNo') return this.#verdict(move.known ?? answerYesNo(secret, move.text));
     return this.#judge(move, score);
   }
 
@@ -183,6 +209,7 @@ export class GameHost {
     const options = move.phrase.split(EITHER).map((option) => judgeGuess(secret, option));
     const judged =
       options.length === 1 ? options[0] : options.some((option) => option !== 'wrong') ? 'close' : 'wrong';
+    if (judged === 'kind') return this.#verdict({ kind: 'yes' });
     if (judged === 'right') {
       score.over = 'won';
       return [...book.right(secret.said, score.used)];

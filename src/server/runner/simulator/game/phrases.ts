@@ -17,6 +17,10 @@ export interface GameBook {
   guess: RegExp;
   open: RegExp;
   yesNo: RegExp;
+  /** A thing named on its own, as a guess: "Stapler?", "Washing machine?", "Penguin!". */
+  namedAlone: RegExp;
+  /** Guess wordings that also ask about it ("could it be", "can it be": "Can it be found in a kitchen?"). */
+  mayBe: RegExp;
   /** The message is about the secret ("it", "the object"); languages that drop the subject match all. */
   aboutSecret: RegExp;
   /** What open questions ask about, and which clauses answer them. */
@@ -76,11 +80,14 @@ export const GAME_PHRASES: Record<Language, GameBook> = {
     asksSecret:
       /\b(i give up|give up|tell me (what it is|the answer|the secret)|what (is|was) it called|what('s| is) its name|what('s| is| was) the (answer|secret))\b|^(so )?what('s| is| was) it\??$/,
     guess:
-      /^(?:so|ok|okay|then|hmm+|well)?,?\s*(?:(my guess is|i guess it's|i guess|i think it's|i think it is|i'd guess|the answer is|my answer is|final answer|is the (?:answer|secret|object)|could it be|can it be|would it be|might it be)|is it|it's|it is)\s*:?\s+(.+?)[?.!]*$/,
+      /^(?:so|ok|okay|then|hmm+|well)?,?\s*(?:(my (?:final |last )?guess is|my (?:final |last )?answer is|(?:i'll|i will|let me) guess|i guess it's|i guess it is|i guess|i think it's|i think it is|i'd guess|i'd say|the answer is|final answer|is the (?:answer|secret|object)|could it be|can it be|would it be|might it be|is it maybe|maybe it's)|is it|it's|it is)\s*:?\s+(.+?)[?.!]*$/,
     open: /^(what|what's|whats|which|where|how|who|when|why)\b/,
     yesNo:
       /^(is|are|does|do|can|could|would|will|has|have|was|were|did|should|might|may|isn't|doesn't)\b|\?$/,
-    aboutSecret: /\b(it|its|it's|the secret|the object|the thing|your object|your secret|your thing|one)\b/,
+    mayBe: /\b(could|can|would|might) it be$/,
+    namedAlone: /^(?:an?\s+|the\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s*[?!]$/u,
+    aboutSecret:
+      /\b(it|its|it's|there|the secret|the object|the thing|your object|your secret|your thing|one)\b/,
     topics: [
       {
         asks: /\bcolou?rs?\b/,
@@ -197,6 +204,8 @@ export const GAME_PHRASES: Record<Language, GameBook> = {
       /^(?:entonces|vale|bueno)?,?\s*(?:(mi respuesta es|creo que es|la respuesta es|podria ser|sera)|es)\s+(.+?)[?.!]*$/,
     open: /^(que|cual|cuanto|cuanta|donde|como|quien|cuando|por que|para que|de que)\b/,
     yesNo: /^(es|esta|tiene|puede|sirve|se|hay|lleva|funciona|usa|necesita)\b|\?$/,
+    mayBe: /\b(podria ser|sera)$/,
+    namedAlone: /^(?:una?\s+|el\s+|la\s+)?[\p{L}-]+(?:\s+[\p{L}-]+){0,2}\s*[?!]$/u,
     aboutSecret: /^(?!.*\b(jugar|jugamos|empezar|empezamos)\b)/,
     topics: [
       {

@@ -34,11 +34,21 @@ const NUMBER_WORDS: Record<string, number> = {
   ten: 10,
   eleven: 11,
   twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
   fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
   twenty: 20,
   thirty: 30,
   forty: 40,
   fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
   hundred: 100,
   uno: 1,
   una: 1,
@@ -59,11 +69,47 @@ export function numberOf(word: string): number | undefined {
   return NUMBER_WORDS[word.toLowerCase()];
 }
 
-/** Number words written as digits, so "twenty euros" and "20 euros" read alike. */
+const MULTIPLIERS: Record<string, number> = { hundred: 100, thousand: 1000, cien: 100, mil: 1000 };
+
+/**
+ * Number words written as digits, so "twenty euros" and "20 euros" read alike; a run of them is
+ * one number ("two hundred" = 200, "twenty five" = 25). "One" stays a word ("fits in one hand").
+ */
 export const withDigits = (text: string) =>
-  text.replace(/\p{L}+/gu, (word) => {
-    const value = NUMBER_WORDS[word.toLowerCase()];
-    return value === undefined || value === 1 ? word : String(value);
+  text.replace(/\p{L}+(?:[\s-]+(?:and\s+)?\p{L}+)*/gu, (phrase) => {
+    const parts = phrase.split(/([\s-]+)/);
+    let out = '';
+    let value: number | undefined;
+    let pending = '';
+    const flush = () => {
+      if (value !== undefined) out += `${value === 1 ? 'one' : value}${pending}`;
+      value = undefined;
+      pending = '';
+    };
+    for (let i = 0; i < parts.length; i += 2) {
+      const word = parts[i] ?? '';
+      const gap = parts[i + 1] ?? '';
+      const lower = word.toLowerCase();
+      const multiplier = MULTIPLIERS[lower];
+      const number = NUMBER_WORDS[lower];
+      if (value !== undefined && multiplier !== undefined) value *= multiplier;
+      else if (value !== undefined && number !== undefined && number < 10 && value % 10 === 0 && value >= 20)
+        value += number;
+      else if (number !== undefined) {
+        flush();
+        value = number;
+      } else if (value !== undefined && lower === 'and') {
+        pending += word + gap;
+        continue;
+      } else {
+        flush();
+        out += word + gap;
+        continue;
+      }
+      pending = gap;
+    }
+    flush();
+    return out.replace(/(\d)(\s+)$/, '$1$2');
   });
 
 const LIMIT = /(\d+|\p{L}+)\s+(?:questions|preguntas)\b/iu;

@@ -1,5 +1,7 @@
+import { type Lexicon, NO_LEXICON } from '@shared/lexicon';
 import { baseForm, thirdPersonVerb } from '../agreement';
 import { fold, isStopWord, type Language, sentences, stem, words } from '../text';
+import { lexicalSecret, reachOf } from './lexical';
 import { numberOf, withDigits } from './rules';
 
 /**
@@ -21,6 +23,10 @@ export interface Clause {
   qualifier?: string;
   /** "costs less than twenty euros" -> less than 20. */
   bound?: { direction: 'less' | 'more'; value: number };
+  /** What its words can stand for (lexical.ts): its terms, their synonyms, forms and broader words. */
+  reach: ReadonlySet<string>;
+  /** Said by the problem, or added from the lexicon (never said back to the player). */
+  source: 'problem' | 'lexicon';
 }
 
 export interface Secret {
@@ -32,12 +38,29 @@ export interface Secret {
   clauses: readonly Clause[];
   /** "a kind of office supply": broader terms a guess may be close to. */
   kinds: readonly (readonly string[])[];
+  /** What it is, as phrases of stems: "Is it a bird?" is a yes ("bird", "seabird", "animal"). */
+  identity: ReadonlySet<string>;
+  /** Other names it goes by ("stapling machine"), as stems. */
+  synonyms: readonly (readonly string[])[];
+  /** Narrower kinds ("emperor penguin"): a guess of one is close. */
+  narrower: readonly (readonly string[])[];
+  lexicon: Lexicon;
+}
+
+export interface SecretSources {
+  /** The rules' "The secret is ..." ("an animal", "a machine found in most homes"). */
+  category?: string;
+  /** The sentence the category makes in the secret's language ("It is an animal"). */
+  categorySentence?: string;
+  /** English words' meanings; none for other languages. */
+  lexicon?: Lexicon;
 }
 
 /** Words that carry no property of the secret: "Does it need...", "Can you hold it...". */
 const LIGHT = new Set(
   `need needs use used uses have has hold holds contain contains find found look looks thing things something
-  usually normally typically generally ever really secret answer kind type sort
+  usually normally typically generally ever really secret answer kind type sort place places people person
+  someone anyone piece item there near nearby next close
   necesita necesitan usa usan tiene tienen lleva llevan cosa algo`
     .split(/\s+/)
     .map(stem),
@@ -57,6 +80,14 @@ export const gameTerms = (text: string): string[] =>
 
 /** What a question asks about, without the words that carry no property. */
 export const keyTerms = (text: string) => gameTerms(text).filter((term) => !LIGHT.has(term));
+
+/** The words a question asks about, as written (folded) and as terms. */
+export const askedWords = (text: string): { word: string; term: string }[] =>
+  words(withDigits(text))
+    .map(fold)
+    .filter((word) => /^\d+$/.test(word) || (word.length > 1 && (KEEP.has(word) || !isStopWord(word))))
+    .map((word) => ({ word, term: stem(word) }))
+    .filter(({ term }) => !LIGHT.has(term));
 
 /** The same term, or another form of the same word ("electric", "electricity"), not a compound ("paperweight"). */
 export const sameTerm = (a: string, b: string) =>
@@ -79,8 +110,9 @@ export const withoutArticle = (phrase: string) => phrase.trim().replace(ARTICLE,
 export function readSecret(
   solution: string,
   language: Language,
-  ...more: readonly string[]
+  sources: SecretSources = {},
 ): Secret | undefined {
+  const lexicon = sources.lexicon ?? NO_LEXICON;
   const [first, ...rest] = sentences(solution);
   if (!first) return undefined;
   const said = first
@@ -89,18 +121,54 @@ export function readSecret(
     .trim();
   const name = gameTerms(withoutArticle(said));
   if (name.length === 0 || words(said).length > 6) return undefined;
-  const clauses = [...rest, ...more].flatMap((sentence) => predicates(sentence, language)).map(toClause);
-  const kinds = clauses.flatMap((clause) => {
+  const stated = [...rest, ...(sources.categorySentence ? [sources.categorySentence] : [])];
+  const clauses = stated
+    .flatMap((sentence) => predicates(sentence, language))
+    .map((text) => toClause(text, 'problem', lexicon));
+  // The rules' own "a kind of place" tells the player what it is: a yes, not a close guess.
+  const kinds = clauses.slice(0, clauses.length - (sources.categorySentence ? 1 : 0)).flatMap((clause) => {
     const kind = /\b(?:kind|type|sort) of (.+)$/i.exec(clause.text)?.[1];
     return kind ? [gameTerms(kind.split(/,|\bthat\b|\bwhich\b/)[0] ?? '')] : [];
   });
+  const lexical = lexicalSecret(
+    withoutArticle(said).toLowerCase(),
+    `${solution} ${sources.category ?? ''}`,
+    lexicon,
+  );
+  const identity = new Set([
+    ...identityPhrases(sources.category ?? ''),
+    ...clauses.flatMap((clause) =>
+      identityPhrases(/^(?:is|es)\s+((?:a|an|un|una)\s.+)$/i.exec(clause.text)?.[1] ?? ''),
+    ),
+    ...(lexical?.kinds ?? []),
+  ]);
+  const facts = (lexical?.facts ?? []).map((text) => toClause(text, 'lexicon', lexicon));
   return {
     language,
     said: lowerArticle(said),
     name,
-    clauses,
+    clauses: [...clauses, ...facts],
     kinds,
+    identity,
+    synonyms: lexical?.synonyms ?? [],
+    narrower: lexical?.narrower ?? [],
+    lexicon,
   };
+}
+
+/** Where a noun phrase stops: at what is said of it ("a machine found in most homes" -> "machine"). */
+const PHRASE_END = /\s+(?:that|which|who|found|used|with|from|for|in|on|at|of|de|que|para|con|en)\b.*$|,.*$/i;
+
+/**
+ * "an animal" -> animal; "a large electrical appliance" -> the phrase, "electrical appliance",
+ * "appliance"; "a kind of place" -> place: what "Is it a ...?" may name for a yes.
+ */
+function identityPhrases(phrase: string): string[] {
+  const kind = phrase.replace(/^.*\b(?:kind|type|sort) of\s+/i, '');
+  const noun = withoutArticle(kind).replace(PHRASE_END, '').trim();
+  if (!noun || /^(not|no)\b/i.test(noun)) return [];
+  const terms = gameTerms(noun);
+  return terms.map((_, start) => terms.slice(start).join(' '));
 }
 
 const lowerArticle = (said: string) =>
@@ -109,7 +177,9 @@ const lowerArticle = (said: string) =>
 /** Whether a part of a sentence starts with a verb, so it says something of its own. */
 const STARTS_WITH_VERB: Record<Language, (head: string, next: string) => boolean> = {
   en: (head) =>
-    /^(is|are|was|has|can|could|will|does|comes?|fits|costs|works|weighs|looks)$/.test(head) ||
+    /^(is|are|was|has|can|could|will|does|comes?|fits|costs|works|weighs|looks|cannot|can't|never|isn't|doesn't)$/.test(
+      head,
+    ) ||
     thirdPersonVerb(head) ||
     QUALIFIER.test(head),
   // Spanish drops the subject: "es de acero, sujeta papel y funciona sin pilas". A word in a
@@ -139,7 +209,7 @@ function predicates(sentence: string, language: Language): string[] {
   return clauses.filter((clause) => words(clause).length > 0);
 }
 
-function toClause(text: string): Clause {
+function toClause(text: string, source: Clause['source'], lexicon: Lexicon): Clause {
   const negation = NEGATION.exec(text);
   const negatedPart = negation ? text.slice(negation.index + negation[0].length) : '';
   const affirmed = negation ? text.slice(0, negation.index) : text;
@@ -154,6 +224,8 @@ function toClause(text: string): Clause {
     options: new Set(gameTerms(list)),
     ...(QUALIFIER.exec(text)?.[1] && { qualifier: QUALIFIER.exec(text)?.[1]?.toLowerCase() }),
     ...(value !== undefined && { bound: { direction, value } }),
+    reach: reachOf(negation ? affirmed : text, lexicon, source === 'problem'),
+    source,
   };
 }
 

@@ -1,0 +1,105 @@
+import type { Concept, Lexicon } from '@shared/lexicon';
+import { fold, isStopWord, stem, words } from '../text';
+
+/**
+ * What the lexicon adds to a game's secret: the words a clause can stand for (its words' synonyms,
+ * derived forms and broader words, so "joins sheets of paper" answers "Does it fasten paper?" and
+ * "Is it used to connect papers?"), and what the secret is as the lexicon describes it: its other
+ * names, its kinds, its definition, its parts. The problem's own texts always come first: the
+ * lexicon only adds what they do not say.
+ */
+
+/** How many levels of broader words a clause's words reach ("fasten" -> "attach" -> "join"). */
+const REACH_DEPTH = 3;
+/** Kinds too general to tell anything ("entity", "whole"): never a yes to "Is it a ...?". */
+const TOO_GENERAL = new Set([
+  'entity',
+  'physical entity',
+  'abstraction',
+  'abstract entity',
+  'whole',
+  'unit',
+  'object',
+  'physical object',
+  'thing',
+  'matter',
+  'group',
+  'grouping',
+]);
+/** Levels of kinds whose definitions and parts describe the secret too (a penguin is a bird: feathers). */
+const DESCRIBING_LEVELS = 5;
+
+const phraseKey = (phrase: string) =>
+  words(phrase)
+    .map((word) => stem(fold(word)))
+    .join(' ');
+
+/** The stems a word can stand for: itself, its synonyms and derived forms, its broader words. */
+export function reachOfWord(word: string, lexicon: Lexicon): string[] {
+  const folded = fold(word);
+  const reach = [stem(folded)];
+  for (const lemma of lexicon.lemmas(folded)) reach.push(stem(lemma));
+  // Only a word's first sense widens a clause: "hand" is a hand here, not handwriting.
+  for (const other of [...lexicon.related(folded, 1), ...lexicon.broader(folded, REACH_DEPTH, 1)]) {
+    reach.push(phraseKey(other));
+    // The head of a compound stands for it too: "home appliance" is an appliance.
+    const head = words(other).at(-1);
+    if (head && head !== other) reach.push(stem(fold(head)));
+  }
+  return reach;
+}
+
+/**
+ * What a clause's words reach, as stems and phrases of stems. A definition from the lexicon reaches
+ * only its own words and their base forms: widened again, it would say almost anything.
+ */
+export function reachOf(text: string, lexicon: Lexicon, widen = true): Set<string> {
+  const reach = new Set<string>();
+  for (const word of words(text)) {
+    const folded = fold(word);
+    if (word.length < 2 || isStopWord(folded)) continue;
+    if (widen) for (const stemmed of reachOfWord(word, lexicon)) reach.add(stemmed);
+    else for (const base of [folded, ...lexicon.lemmas(folded)]) reach.add(stem(base));
+  }
+  return reach;
+}
+
+/** The stems a question's word stands for, to meet a clause's own words. */
+export function askedForms(word: string, lexicon: Lexicon): string[] {
+  const folded = fold(word);
+  const bases = [folded, ...lexicon.lemmas(folded)];
+  return [...bases.map(stem), ...bases.flatMap((base) => [...lexicon.related(base, 2)].map(phraseKey))];
+}
+
+export interface LexicalSecret {
+  /** Its other names ("stapling machine"), as stems. */
+  synonyms: string[][];
+  /** Kinds it is ("machine", "device", "bird", "animal"), as phrases of stems. */
+  kinds: string[];
+  /** Narrower kinds ("emperor penguin"): a guess of one is close. */
+  narrower: string[][];
+  /** Sentences the lexicon says of it: its definition, its kinds' definitions, its parts. */
+  facts: string[];
+}
+
+const stems = (phrase: string) => words(phrase).map((word) => stem(fold(word)));
+
+/** The secret as the lexicon knows it, read in the sense the problem's texts speak of. */
+export function lexicalSecret(name: string, context: string, lexicon: Lexicon): LexicalSecret | undefined {
+  const concept: Concept | undefined = lexicon.concept(name, context);
+  if (!concept) return undefined;
+  const levels = concept.broader.filter((level) => !level.words.some((word) => TOO_GENERAL.has(word)));
+  const kinds = levels.flatMap((level) => level.words.map(phraseKey));
+  const facts = [
+    concept.gloss,
+    ...levels.slice(0, DESCRIBING_LEVELS).map((level) => level.gloss),
+    ...concept.parts.map((part) => `has ${part}`),
+    ...concept.wholes.map((whole) => `is part of ${whole}`),
+  ];
+  return {
+    synonyms: concept.words.map(stems),
+    kinds,
+    narrower: concept.narrower.map(stems),
+    facts,
+  };
+}
