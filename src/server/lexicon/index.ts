@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { Concept, Lexicon, WordClass } from '@shared/lexicon';
 import { type PartOfSpeech, type Synset, WordNet } from './wordnet';
 
@@ -36,9 +37,6 @@ const DETACH: Record<PartOfSpeech, [string, string][]> = {
     ['ed', ''],
     ['ing', 'e'],
     ['ing', ''],
-    // Past participles WordNet lists as exceptions ("eaten", "taken", "given"); the regular ones are above.
-    ['en', ''],
-    ['en', 'e'],
   ],
   a: [
     ['er', ''],
@@ -50,6 +48,22 @@ const DETACH: Record<PartOfSpeech, [string, string][]> = {
 };
 
 type Sense = { lemma: string; pos: PartOfSpeech; synset: Synset };
+
+let irregular: Map<string, string> | undefined;
+
+/** "sent" -> "send", "eaten" -> "eat": the irregular past forms (english-verbs-irregular), read on first use. */
+function irregularBase(word: string): string | undefined {
+  if (!irregular) {
+    const verbs = createRequire(import.meta.url)('english-verbs-irregular/dist/verbs.json') as Record<
+      string,
+      string[][]
+    >;
+    irregular = new Map();
+    for (const [base, forms] of Object.entries(verbs))
+      for (const form of forms.flat()) if (form !== base && !irregular.has(form)) irregular.set(form, base);
+  }
+  return irregular.get(word);
+}
 
 class WordNetLexicon implements Lexicon {
   readonly #wordnet: WordNet;
@@ -85,6 +99,8 @@ class WordNetLexicon implements Lexicon {
         }
         if (known(word, pos)) found.push([word, pos]);
       }
+      const verb = irregularBase(word);
+      if (verb && known(verb, 'v')) found.unshift([verb, 'v']);
       return found;
     });
   }

@@ -44,7 +44,7 @@ export const PHRASES: Record<Language, Phrasebook> = {
     roleAndAge: (role, age) => `I'm ${role}, and I'm ${age}.`,
     iAm: (role) => `I'm ${role}.`,
     asksWho:
-      /\b(who are you|about yourself|introduce yourself|what do you do|what is your (job|work|role|position|occupation|background)|what's your (job|role))\b/,
+      /\b(who are you|about yourself|introduce yourself|what is your (job|work|role|position|occupation|background)|what's your (job|role))\b|\bwhat do you do( for a living| here| at work| exactly)?\W*$/,
     asksPersonality: /\b(what are you like|your personality|describe yourself|what kind of person)\b/,
     deflections: [
       (topics) =>
