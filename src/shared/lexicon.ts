@@ -24,7 +24,10 @@ export interface Concept {
 export type WordClass = 'noun' | 'verb' | 'adjective' | 'adverb';
 
 export interface Lexicon {
-  /** What a word can be ("together": an adverb; "red": a noun and an adjective); none when unknown. */
+  /**
+   * What a word can be, the class it is most used in first ("together": an adverb; "red": an
+   * adjective and a noun); none when unknown.
+   */
   wordClasses(word: string): readonly WordClass[];
   /** Base forms the resource knows ("papers" -> "paper", "flies" -> "fly"), the word itself first if known. */
   lemmas(word: string): readonly string[];

@@ -121,7 +121,14 @@ class WordNetLexicon implements Lexicon {
 
   wordClasses(word: string): readonly WordClass[] {
     const classes: Record<PartOfSpeech, WordClass> = { n: 'noun', v: 'verb', a: 'adjective', r: 'adverb' };
-    return [...new Set(this.#bases(word.toLowerCase()).map(([, pos]) => classes[pos]))];
+    const bases = this.#bases(word.toLowerCase());
+    // The class it is used in most (the most senses seen in WordNet's tagged texts) first.
+    const used = (pos: PartOfSpeech) =>
+      Math.max(
+        ...bases.filter(([, of]) => of === pos).map(([lemma]) => this.#wordnet.entry(lemma, pos).tagged),
+      );
+    const found = [...new Set(bases.map(([, pos]) => pos))].sort((a, b) => used(b) - used(a));
+    return found.map((pos) => classes[pos]);
   }
 
   lemmas(word: string): readonly string[] {

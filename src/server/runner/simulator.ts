@@ -4,7 +4,7 @@ import { GameHost } from './simulator/game/host';
 import { Interviewee } from './simulator/interviewee';
 import { PHRASES } from './simulator/phrases';
 import { chunkWords, pick } from './simulator/text';
-import { type TranscriptTurn, toTranscription } from './transcription';
+import { stampTranscription, type TranscriptTurn, toTranscription } from './transcription';
 
 /**
  * The offline simulator: a stand-in for a language model in classrooms without one, and in
@@ -15,12 +15,19 @@ import { type TranscriptTurn, toTranscription } from './transcription';
  */
 
 export const SIMULATOR_MODEL = 'offline-simulator';
-/** Simulated interviews start here, so the same LEIA always yields the same transcription. */
-export const SIMULATED_INTERVIEW_START = new Date('2024-01-01T09:00:00Z');
 
 export interface SimulatorOptions {
   /** Pause between streamed word chunks, for demos; none by default. */
   chunkDelayMs?: number;
+  /** The clock: a simulated interview is dated as if it had just ended (tests fix it). */
+  now?: () => Date;
+}
+
+/** When an interview of these turns must have started to end at `end`, at the pace transcriptions keep. */
+function startEndingAt(turns: readonly TranscriptTurn[], end: Date): Date {
+  const stamped = stampTranscription(turns, new Date(0));
+  const length = Date.parse(stamped.at(-1)?.timestamp ?? new Date(0).toISOString());
+  return new Date(Math.floor((end.getTime() - length) / 1000) * 1000);
 }
 
 export function createSimulatorProvider(options: SimulatorOptions = {}): LlmProvider {
@@ -38,7 +45,8 @@ export function createSimulatorProvider(options: SimulatorOptions = {}): LlmProv
     },
     async generateTranscription({ leia, signal }) {
       if (signal?.aborted) throw cancelled();
-      return toTranscription(simulateInterview(leia), SIMULATED_INTERVIEW_START);
+      const turns = simulateInterview(leia);
+      return toTranscription(turns, startEndingAt(turns, (options.now ?? (() => new Date()))()));
     },
   };
 }
@@ -62,9 +70,10 @@ export function simulateReply(leia: ResolvedLeia, history: readonly ChatTurn[], 
 
 /**
  * A deterministic interview: the interviewer opens without context, then asks about each topic of
- * the problem (one per sentence of its description and details, named by its rarest words), and
- * the persona answers every turn as it would in a chat. A game is played instead: a few
- * questions, then the right guess.
+ * the problem (one per sentence of its description and details, named by a phrase of it: "the
+ * standing orders", "the waiting list"), and the persona answers every turn as it would in a
+ * chat. A game is played instead: a few questions, then the right guess. Its texts are the same
+ * for the same LEIA; its times are those of when it was made.
  */
 export function simulateInterview(leia: ResolvedLeia): TranscriptTurn[] {
   const game = GameHost.of(leia);
@@ -77,8 +86,8 @@ export function simulateInterview(leia: ResolvedLeia): TranscriptTurn[] {
     history.push({ role: 'assistant', content: persona.replies(history)[0] ?? '' });
   };
   ask(phrases.interviewOpening);
-  persona.topics().forEach(([a, b], index) => {
-    ask(pick(phrases.topicQuestions, index)(a, b));
+  persona.topics().forEach((topic, index) => {
+    ask(pick(phrases.topicQuestions, index)(topic));
   });
   history.push(
     { role: 'user', content: phrases.interviewClosing },

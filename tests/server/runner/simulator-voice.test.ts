@@ -187,24 +187,44 @@ const CATALOGUE_SENTENCES: Record<string, string> = {
     'The council has agreed to pay for a booking system, and I chair the small working group that has to say what it must do.',
   'practical, warm with members, blunt in meetings, proud of her team, impatient with jargon, tells short anecdotes to make a point, wary of new software since the catalogue migration went badly, protective of her front-desk team':
     "I'm practical, warm with members, blunt in meetings, proud of my team, impatient with jargon, wary of new software since the catalogue migration went badly and protective of my front-desk team. I tell short anecdotes to make a point.",
-  'Laboratory manager of a university chemistry department, 58.':
-    "I'm the laboratory manager of a university chemistry department, and I'm 58.",
-  'He looks after the shared instruments, the safety training and the consumables budget of nine research groups, and has seen three booking systems come and go.':
-    'I look after the shared instruments, the safety training and the consumables budget of nine research groups, and have seen three booking systems come and go.',
-  'Students know him as the person who signs off their first solo session on the mass spectrometer.':
-    'Students know me as the person who signs off their first solo session on the mass spectrometer.',
   "Hiroshi is hosting today's round in a relaxed training session and enjoys watching players get sharper with every question.":
     "I am hosting today's round in a relaxed training session and enjoy watching players get sharper with every question.",
   'courteous, methodical, speaks slowly and chooses words carefully, dry sense of humour, sticks to facts, keeps score carefully, enjoys a well-reasoned question more than a lucky guess':
     "I'm courteous and methodical. I speak slowly and choose words carefully, stick to facts, keep score carefully and enjoy a well-reasoned question more than a lucky guess. I have a dry sense of humour.",
   "Secondary-school drama teacher, 33, who runs the school's board-game club on Thursday afternoons and hosts the monthly quiz night at the community centre.":
     "I'm a secondary-school drama teacher, and I'm 33. I run the school's board-game club on Thursday afternoons and host the monthly quiz night at the community centre.",
-  'Sam likes games that make people think out loud and is good at keeping a room relaxed while still counting every point.':
-    'I like games that make people think out loud and am good at keeping a room relaxed while still counting every point.',
   "Sam is hosting today's round in a relaxed training session and enjoys watching players get sharper with every question.":
     "I am hosting today's round in a relaxed training session and enjoy watching players get sharper with every question.",
   'playful, quick-witted, encouraging, strict about the rules of a game, loves a dramatic pause, keeps score carefully, enjoys a well-reasoned question more than a lucky guess':
     "I'm playful, quick-witted, encouraging and strict about the rules of a game. I love a dramatic pause, keep score carefully and enjoy a well-reasoned question more than a lucky guess.",
+  'Sam likes games that make people think out loud and is good at keeping a room relaxed while still counting every point.':
+    'I like games that make people think out loud and am good at keeping a room relaxed while still counting every point.',
+  'Sam is hosting a round of the animal game at the end of a workshop and enjoys seeing players move from broad questions to narrow ones.':
+    'I am hosting a round of the animal game at the end of a workshop and enjoy seeing players move from broad questions to narrow ones.',
+  'playful, quick-witted, encouraging, strict about the rules of a game, loves a dramatic pause':
+    "I'm playful, quick-witted, encouraging and strict about the rules of a game. I love a dramatic pause.",
+  "Children's librarian at a branch library, 39.":
+    "I'm the children's librarian at a branch library, and I'm 39.",
+  "She runs the Saturday puzzle club and the summer reading challenge, and writes the riddles for the library's monthly treasure hunt.":
+    "I run the Saturday puzzle club and the summer reading challenge, and write the riddles for the library's monthly treasure hunt.",
+  "She grew up in her parents' restaurant and can still name the spices in most dishes by smell.":
+    "I grew up in my parents' restaurant and can still name the spices in most dishes by smell.",
+  'Nadia runs a quick food round at the start of a training day to wake everyone up.':
+    'I run a quick food round at the start of a training day to wake everyone up.',
+  'cheerful, patient, fair about the rules, quick to laugh, keeps an exact count of everything':
+    "I'm cheerful, patient, fair about the rules and quick to laugh. I keep an exact count of everything.",
+  'Nadia is hosting the machine round of a training session and enjoys a question that rules out half of the house at once.':
+    'I am hosting the machine round of a training session and enjoy a question that rules out half of the house at once.',
+  'Laboratory manager of a university chemistry department, 58.':
+    "I'm the laboratory manager of a university chemistry department, and I'm 58.",
+  'He looks after the shared instruments, the safety training and the consumables budget of nine research groups, and has seen three booking systems come and go.':
+    'I look after the shared instruments, the safety training and the consumables budget of nine research groups, and have seen three booking systems come and go.',
+  'Students know him as the person who signs off their first solo session on the mass spectrometer.':
+    'Students know me as the person who signs off their first solo session on the mass spectrometer.',
+  'Hiroshi is hosting a short round of the place game during a break and keeps the pace brisk.':
+    'I am hosting a short round of the place game during a break and keep the pace brisk.',
+  'courteous, methodical, speaks slowly and chooses words carefully, dry sense of humour, sticks to facts':
+    "I'm courteous and methodical. I speak slowly and choose words carefully and stick to facts. I have a dry sense of humour.",
 };
 
 describe('the voice on every sentence of the catalogue', async () => {

@@ -102,12 +102,23 @@ describe('simulator replies', () => {
     );
   });
 
-  it('asks for a narrower question when nothing matches, naming topics of the problem', () => {
+  it('asks for a narrower question when nothing matches, naming no topic of the problem', () => {
     const reply = ask(bakery, 'What do you think about quantum physics?');
-    expect(reply).toMatch(
-      /^I'm not sure I can answer that\. Could you ask me something narrower, for example about /,
+    expect(reply).toBe("I'm not sure I can answer that. Could you ask me something narrower about my work?");
+    // A list of the problem's words would point a student at the solution (issue 24).
+    const history: ChatTurn[] = [{ role: 'user', content: 'What do you think about quantum physics?' }];
+    const solutionWords = new Set(
+      specText(bakery.problem.spec, 'solution')
+        .toLowerCase()
+        .match(/\p{L}{5,}/gu),
     );
-    expect(reply).toMatch(/orders/);
+    for (const attempt of [reply, simulateReply(bakery, history, reply)]) {
+      const said = attempt.toLowerCase().match(/\p{L}{5,}/gu) ?? [];
+      expect(
+        said.filter((word) => solutionWords.has(word)),
+        attempt,
+      ).toEqual([]);
+    }
     expect(ask(clinic, '¿Qué opina del fútbol?')).toMatch(/¿Podría preguntarme algo más concreto/);
   });
 
@@ -180,21 +191,36 @@ describe('Regenerate', () => {
 
 describe('simulated transcription', () => {
   it('is a valid interview: the interviewer opens, the LEIA answers every turn', async () => {
-    const messages = await createSimulatorProvider().generateTranscription({ system: '', leia: bakery });
+    const made = new Date('2026-03-14T15:30:00Z');
+    const provider = createSimulatorProvider({ now: () => made });
+    const messages = await provider.generateTranscription({ system: '', leia: bakery });
     expect(validateTranscription(messages)).toEqual({ ok: true, messages });
     expect(messages.length).toBeGreaterThanOrEqual(6);
     messages.forEach((message, index) => {
       expect(message.isLeia).toBe(index % 2 === 1);
     });
-    expect(messages[0]?.timestamp).toBe('2024-01-01T09:00:00Z');
+    // Dated when it was made: it ends then, each turn a few seconds after the one before.
+    expect(messages.at(-1)?.timestamp).toBe('2026-03-14T15:30:00Z');
     const times = messages.map((message) => Date.parse(message.timestamp));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expect(times[0]).toBeGreaterThan(made.getTime() - 30 * 60_000);
     expect(messages[1]?.text).toMatch(/^Hi, I'm Ana\./);
   });
 
-  it('walks through the problem’s topics, in the LEIA’s language', () => {
+  it('is dated today when no clock is given', async () => {
+    const before = Date.now();
+    const messages = await createSimulatorProvider().generateTranscription({ system: '', leia: bakery });
+    const last = Date.parse(messages.at(-1)?.timestamp ?? '');
+    expect(last).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 1000);
+    expect(last).toBeLessThanOrEqual(Date.now());
+  });
+
+  it('walks through the problem’s topics as a person asks, in the LEIA’s language', () => {
     const english = simulateInterview(bakery).map((turn) => turn.text);
-    expect(english).toContain('Of course. Payment is made in cash at pickup.');
+    const questions = english.filter((_, index) => index % 2 === 0).slice(1, -1);
+    expect(questions).toContain('Could you tell me about the custom cake orders?');
+    // A topic is a phrase of the problem, never two loose words ("forty and pastries").
+    for (const question of questions) expect(question).not.toMatch(/ and \w+\?$|\d/);
     const spanish = simulateInterview(clinic);
     expect(spanish[0]?.text).toMatch(/^Hola, gracias por atenderme/);
     expect(spanish.at(-1)?.text).toMatch(/^De nada/);

@@ -1,5 +1,6 @@
 import type { ChatTurn, ResolvedLeia } from '../provider';
 import { specText } from '../provider';
+import { withDigits } from './game/rules';
 import { buildKnowledge, type Knowledge, rankFacts, SolutionGuard } from './knowledge';
 import { greetingOf, PHRASES, selfQuestion, temperamentOf } from './phrases';
 import { fold, hash, terms, words } from './text';
@@ -14,7 +15,6 @@ import { fold, hash, terms, words } from './text';
 /** The most facts one reply tells, and how close to the best a fact must score to join it. */
 const MAX_FACTS = 2;
 const CLOSE_TO_BEST = 0.75;
-const TOPIC_HINTS = 3;
 const MAX_INTERVIEW_TOPICS = 8;
 
 /** The options in order, starting at `seed`: the first is the usual choice, the rest alternatives. */
@@ -23,6 +23,15 @@ export const rotate = <T>(options: readonly T[], seed: number): T[] =>
 
 export const lastQuestion = (history: readonly ChatTurn[]) =>
   history.findLast((turn) => turn.role === 'user')?.content ?? '';
+
+const OBJECT_START =
+  /^(a|an|the|every|each|those|these|this|that|them|it|his|her|their|its|our|my|to|any|all)$/i;
+
+/** A capitalised word that is not a sentence's first is a name ("Northgate Family Clinic"). */
+const isName = (word: string, text: string) => {
+  const [first, second] = words(text);
+  return first !== word || /^\p{Lu}/u.test(second ?? '');
+};
 
 export class Interviewee {
   readonly knowledge: Knowledge;
@@ -73,8 +82,7 @@ export class Interviewee {
       } else if (hello) {
         bodies = this.phrases.invites.map((invite) => [this.intro(1), invite]);
       } else {
-        const topics = this.#topicHints();
-        bodies = this.phrases.deflections.map((deflect) => [deflect(topics)]);
+        bodies = this.phrases.deflections.map((deflection) => [deflection]);
       }
     }
     const replies = bodies.map((body) =>
@@ -99,20 +107,77 @@ export class Interviewee {
     return this.knowledge.facts.find((fact) => fact.kind === 'personality')?.text ?? this.intro(1);
   }
 
-  /** Pairs of topic words, one pair per problem fact that has words of its own. */
-  topics(): [string, string | undefined][] {
+  /**
+   * One topic per problem fact, as a person names it: a phrase of the fact ("the standing orders",
+   * "the waiting list"), the rarest it has, never one already asked about.
+   */
+  topics(): string[] {
     const used = new Set<string>();
-    const topics: [string, string | undefined][] = [];
+    const topics: string[] = [];
     for (const fact of this.knowledge.facts.filter((candidate) => candidate.kind === 'problem')) {
-      // Numbers make poor topics ("tell me about 30"); the words around them say what they count.
-      const fresh = this.#byRarity([...fact.terms]).filter((term) => !used.has(term) && !/^\d/.test(term));
-      const [a, b] = fresh;
-      if (a === undefined) continue;
-      for (const term of [a, b]) if (term !== undefined) used.add(term);
-      topics.push([this.#word(a), b === undefined ? undefined : this.#word(b)]);
+      const phrase = this.#nounPhrases(fact.text)
+        .filter((candidate) => !used.has(terms(candidate).join(' ')))
+        .sort((a, b) => this.#rarity(b) - this.#rarity(a) || a.localeCompare(b))[0];
+      if (phrase === undefined) continue;
+      used.add(terms(phrase).join(' '));
+      topics.push(this.knowledge.language === 'es' || /^\p{Lu}/u.test(phrase) ? phrase : `the ${phrase}`);
       if (topics.length === MAX_INTERVIEW_TOPICS) break;
     }
     return topics;
+  }
+
+  /**
+   * Runs of up to three content words that end in a noun ("shared spreadsheet", "delivery note"),
+   * within one part of a sentence: numbers, names, words used mostly as verbs and a verb after a
+   * noun ("the assistant copies") end a run.
+   */
+  #nounPhrases(sentence: string): string[] {
+    const { lexicon, language } = this.knowledge;
+    const english = language === 'en';
+    const classes = (word: string) => lexicon.wordClasses(fold(word));
+    const isNoun = (word: string) => !english || classes(word)[0] === 'noun';
+    const content = (word: string) => {
+      const [term] = terms(word);
+      if (!term || /\d/.test(withDigits(word)) || fold(word).length < 3 || this.#nameTerms.has(term))
+        return false;
+      const [usual] = classes(word);
+      return !english || usual === undefined || usual === 'noun' || usual === 'adjective';
+    };
+    const phrases: string[] = [];
+    for (const part of sentence.split(/[,;:()"]+/)) {
+      let run: string[] = [];
+      const flush = () => {
+        while (run.length > 0 && !isNoun(run.at(-1) ?? '')) run.pop();
+        if (run.length > 0) phrases.push(run.slice(-3).join(' '));
+        run = [];
+      };
+      const partWords = words(part);
+      for (const [at, word] of partWords.entries()) {
+        // "the assistant copies those", "the library wants an": a verb, with its object after it.
+        const object = OBJECT_START.test(partWords[at + 1] ?? '');
+        const predicate =
+          english &&
+          run.length > 0 &&
+          /[^s]s$/.test(word) &&
+          (classes(word)[0] === 'verb' || (object && classes(word).includes('verb')));
+        if (predicate) flush();
+        if (content(word) && !predicate)
+          run.push(
+            run.length === 0 && /^\p{Lu}\p{Ll}/u.test(word) && !isName(word, part)
+              ? word.toLowerCase()
+              : word,
+          );
+        else flush();
+      }
+      flush();
+    }
+    return phrases;
+  }
+
+  /** How telling a phrase is: its words' rarity across everything the persona knows, longer phrases first. */
+  #rarity(phrase: string): number {
+    const found = terms(phrase);
+    return found.reduce((sum, term) => sum + (this.knowledge.idf.get(term) ?? 0), 0) + found.length;
   }
 
   /** The facts that answer the question best, then the next ones that also answer it (if any). */
@@ -131,30 +196,5 @@ export class Interviewee {
     const best = ranked.filter(({ score }) => score >= top * CLOSE_TO_BEST).slice(0, MAX_FACTS);
     const rest = ranked.filter((ranking) => !best.includes(ranking)).slice(0, MAX_FACTS);
     return [best, rest].filter((chosen) => chosen.length > 0).map(inOrder);
-  }
-
-  /** The problem's most telling words: frequent in its texts, rare across everything the persona knows. */
-  #topicHints(): string[] {
-    const weight = new Map<string, number>();
-    for (const fact of this.knowledge.facts) {
-      if (fact.kind !== 'problem') continue;
-      for (const term of fact.terms)
-        weight.set(term, (weight.get(term) ?? 0) + (this.knowledge.idf.get(term) ?? 0));
-    }
-    return [...weight]
-      .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-      .slice(0, TOPIC_HINTS)
-      .map(([term]) => this.#word(term));
-  }
-
-  #byRarity(candidates: string[]): string[] {
-    const idf = (term: string) => this.knowledge.idf.get(term) ?? 0;
-    return candidates
-      .filter((term) => !this.#nameTerms.has(term))
-      .sort((a, b) => idf(b) - idf(a) || a.localeCompare(b));
-  }
-
-  #word(term: string): string {
-    return this.knowledge.surface.get(term) ?? term;
   }
 }

@@ -213,9 +213,10 @@ function askedTerms(knowledge: Knowledge, question: string): AskedWord[] {
     }
     const bases = [folded, ...lexicon.lemmas(folded)];
     const candidates = new Set<string>();
-    // Only a word's first sense: "second" is a second reminder, not a minute.
+    // Only a word's first sense, and no broader words: "second" is a second reminder, not a
+    // minute, and the weather is not something one holds.
     for (const base of bases) {
-      for (const other of [stem(base), ...lexicon.related(base, 1), ...lexicon.broader(base, 1, 1)]) {
+      for (const other of [stem(base), ...lexicon.related(base, 1)]) {
         for (const candidate of terms(other)) if (idf.has(candidate)) candidates.add(candidate);
       }
     }

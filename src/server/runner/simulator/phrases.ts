@@ -17,22 +17,23 @@ export interface Phrasebook {
   /** Questions about the persona itself, on folded text: who they are, what they are like. */
   asksWho: RegExp;
   asksPersonality: RegExp;
-  /** In-character answers to a question nothing the persona knows covers, naming topics it does know. */
-  deflections: readonly ((topics: readonly string[]) => string)[];
+  /**
+   * In-character answers to a question nothing the persona knows covers. They name no topic: a
+   * list of the problem's words would tell a student where the solution lies.
+   */
+  deflections: readonly string[];
   /** Regenerate when every reply the simulator has for the message was already given. */
   noOtherAnswer: string;
   /** Openers by temperament; each ends a sentence so the fact after it keeps its capital. */
   openers: Record<Temperament, readonly string[]>;
   interviewOpening: string;
-  topicQuestions: readonly ((a: string, b: string | undefined) => string)[];
+  /** A simulated interviewer's question about one topic ("the standing orders"). */
+  topicQuestions: readonly ((topic: string) => string)[];
   interviewClosing: string;
   farewell: string;
 }
 
 export type Temperament = 'warm' | 'terse' | 'shy' | 'neutral';
-
-const list = (items: readonly string[], and: string) =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}`;
 
 export const PHRASES: Record<Language, Phrasebook> = {
   en: {
@@ -47,18 +48,9 @@ export const PHRASES: Record<Language, Phrasebook> = {
       /\b(who are you|about yourself|introduce yourself|what is your (job|work|role|position|occupation|background)|what's your (job|role))\b|\bwhat do you do( for a living| here| at work| exactly)?\W*$/,
     asksPersonality: /\b(what are you like|your personality|describe yourself|what kind of person)\b/,
     deflections: [
-      (topics) =>
-        topics.length > 0
-          ? `I'm not sure I can answer that. Could you ask me something narrower, for example about ${list(topics, 'or')}?`
-          : "I'm not sure I can answer that. Could you ask me something narrower?",
-      (topics) =>
-        topics.length > 0
-          ? `That's not something I deal with, I'm afraid. I can tell you about ${list(topics, 'or')}.`
-          : "That's not something I deal with, I'm afraid.",
-      (topics) =>
-        topics.length > 0
-          ? `I'd have to check on that. Ask me about ${list(topics, 'or')}, though.`
-          : "I'd have to check on that, I'm afraid.",
+      "I'm not sure I can answer that. Could you ask me something narrower about my work?",
+      "That's not something I deal with, I'm afraid.",
+      "I'd have to check on that, I'm afraid.",
     ],
     noOtherAnswer: 'The offline simulator has no other answer to this message. Try asking it another way.',
     openers: {
@@ -70,9 +62,9 @@ export const PHRASES: Record<Language, Phrasebook> = {
     interviewOpening:
       'Hello, thank you for meeting me. Could you introduce yourself and tell me what you do?',
     topicQuestions: [
-      (a, b) => (b ? `Could you tell me about ${a} and ${b}?` : `Could you tell me about ${a}?`),
-      (a, b) => (b ? `What should I know about ${a} and ${b}?` : `What should I know about ${a}?`),
-      (a, b) => (b ? `And what about ${a}, or ${b}?` : `And what about ${a}?`),
+      (topic) => `Could you tell me about ${topic}?`,
+      (topic) => `What can you tell me about ${topic}?`,
+      (topic) => `And what about ${topic}?`,
     ],
     interviewClosing: 'Thank you, that is very helpful. I think I have what I need for now.',
     farewell: "You're welcome. Let me know if anything else comes up.",
@@ -89,18 +81,9 @@ export const PHRASES: Record<Language, Phrasebook> = {
       /(quien es usted|quien eres|a que se dedica|a que te dedicas|presentese|presentarse|presentate|cual es su (trabajo|puesto)|cual es tu (trabajo|puesto))/,
     asksPersonality: /(como es usted|como eres|su personalidad|tu personalidad|que tipo de persona)/,
     deflections: [
-      (topics) =>
-        topics.length > 0
-          ? `No estoy seguro de poder responder a eso. ¿Podría preguntarme algo más concreto, por ejemplo sobre ${list(topics, 'o')}?`
-          : 'No estoy seguro de poder responder a eso. ¿Podría preguntarme algo más concreto?',
-      (topics) =>
-        topics.length > 0
-          ? `Eso no es algo de lo que yo me ocupe. Puedo hablarle de ${list(topics, 'o')}.`
-          : 'Eso no es algo de lo que yo me ocupe.',
-      (topics) =>
-        topics.length > 0
-          ? `Tendría que comprobarlo. Pregúnteme por ${list(topics, 'o')}, si quiere.`
-          : 'Tendría que comprobarlo, lo siento.',
+      'No estoy seguro de poder responder a eso. ¿Podría preguntarme algo más concreto sobre mi trabajo?',
+      'Eso no es algo de lo que yo me ocupe.',
+      'Tendría que comprobarlo, lo siento.',
     ],
     noOtherAnswer:
       'El simulador sin conexión no tiene otra respuesta para este mensaje. Pruebe a preguntarlo de otra manera.',
@@ -112,9 +95,9 @@ export const PHRASES: Record<Language, Phrasebook> = {
     },
     interviewOpening: 'Hola, gracias por atenderme. ¿Podría presentarse y contarme a qué se dedica?',
     topicQuestions: [
-      (a, b) => (b ? `¿Podría hablarme de ${a} y ${b}?` : `¿Podría hablarme de ${a}?`),
-      (a, b) => (b ? `¿Qué debería saber sobre ${a} y ${b}?` : `¿Qué debería saber sobre ${a}?`),
-      (a, b) => (b ? `¿Y qué me dice de ${a} o ${b}?` : `¿Y qué me dice de ${a}?`),
+      (topic) => `¿Podría hablarme de ${topic}?`,
+      (topic) => `¿Qué me puede contar de ${topic}?`,
+      (topic) => `¿Y qué me dice de ${topic}?`,
     ],
     interviewClosing: 'Muchas gracias, me ha sido muy útil. Creo que por ahora tengo lo que necesito.',
     farewell: 'De nada. Si surge algo más, no dude en preguntarme.',

@@ -39,7 +39,7 @@ tell know please could would like want wanted think kind sort thing things somet
 also well okay ok yes yeah hi hello hey thanks thank explain describe mean give us can may might much many lot get got
 say said ask question questions every each often usually always never sometimes make makes made get gets go goes
 come one two three four five six seven eight nine ten first last lot lots happen happens happened deal deals
-dealt handle handled handles`;
+dealt handle handled handles must`;
 
 const SPANISH = `a al algo algunas algunos ante antes como con contra cual cuando de del desde donde durante e el
 ella ellas ellos en entre era erais eran eras eres es esa esas ese eso esos esta estaba estado estais estamos estan

@@ -153,10 +153,12 @@ export function judgeGuess(secret: Secret, phrase: string): Judgement {
   const { name } = secret;
   if (guessed.length === 0) return 'wrong';
   if ([name, ...secret.synonyms].some((known) => same(guessed, known))) return 'right';
+  const named = guessed.join(' ');
+  if (secret.identity.has(named)) return 'kind';
   if (secret.kinds.some((kind) => same(guessed, kind))) return 'close';
-  if (secret.identity.has(guessed.join(' '))) return 'kind';
   if (endsWith(guessed, name) || endsWith(name, guessed)) return 'close';
   if (secret.narrower.some((narrower) => same(guessed, narrower))) return 'close';
+  if (secret.lexicalKinds.has(named)) return 'kind';
   return 'wrong';
 }
 

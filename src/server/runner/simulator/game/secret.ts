@@ -38,8 +38,10 @@ export interface Secret {
   clauses: readonly Clause[];
   /** "a kind of office supply": broader terms a guess may be close to. */
   kinds: readonly (readonly string[])[];
-  /** What it is, as phrases of stems: "Is it a bird?" is a yes ("bird", "seabird", "animal"). */
+  /** What the rules and the problem say it is, as phrases of stems ("animal", "machine"): a yes to "Is it a ...?". */
   identity: ReadonlySet<string>;
+  /** What the lexicon says it is ("bird", "seabird", "vertebrate"): a yes too, once no closer judgement applies. */
+  lexicalKinds: ReadonlySet<string>;
   /** Other names it goes by ("stapling machine"), as stems. */
   synonyms: readonly (readonly string[])[];
   /** Narrower kinds ("emperor penguin"): a guess of one is close. */
@@ -136,11 +138,13 @@ export function readSecret(
     lexicon,
   );
   const identity = new Set([
+    // "is a bird that cannot fly": a bird. "is a kind of office supply" names a close kind instead.
+    ...clauses
+      .filter((clause) => !/\b(kind|type|sort) of\b/i.test(clause.text))
+      .flatMap((clause) =>
+        identityPhrases(/^(?:is|es)\s+((?:a|an|un|una)\s.+)$/i.exec(clause.text)?.[1] ?? ''),
+      ),
     ...identityPhrases(sources.category ?? ''),
-    ...clauses.flatMap((clause) =>
-      identityPhrases(/^(?:is|es)\s+((?:a|an|un|una)\s.+)$/i.exec(clause.text)?.[1] ?? ''),
-    ),
-    ...(lexical?.kinds ?? []),
   ]);
   const facts = (lexical?.facts ?? []).map((text) => toClause(text, 'lexicon', lexicon));
   return {
@@ -150,6 +154,7 @@ export function readSecret(
     clauses: [...clauses, ...facts],
     kinds,
     identity,
+    lexicalKinds: new Set(lexical?.kinds ?? []),
     synonyms: lexical?.synonyms ?? [],
     narrower: lexical?.narrower ?? [],
     lexicon,
