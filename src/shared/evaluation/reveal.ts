@@ -1,22 +1,35 @@
+import { type Lexicon, NO_LEXICON } from '../lexicon';
 import type { ElementStatus } from '../schemas/evaluation';
 import type { LeiaTurn } from './conversation';
 import { quote } from './conversation';
 import type { SolutionElement } from './elements';
-import { fold, termSet, terms } from './normalise';
+import { fold, termSet, terms, words } from './normalise';
 import { splitSentences } from './sentences';
 
 /**
- * Offline reveal tracking: an element is revealed at the first LEIA reply that carries at least
- * REVEAL_THRESHOLD of its key words (its distinct terms, see normalise.ts), and partly revealed at
- * the first that carries at least PARTLY_THRESHOLD of them (at least one). One reply must carry
- * them: words scattered over a long conversation reveal nothing. A reply that opens by agreeing
- * ("Yes, ...", "Correct") also confirms the words of the question it answers.
+ * Offline reveal tracking: an element is revealed at the first LEIA reply that states at least
+ * REVEAL_THRESHOLD of its key words (its distinct terms, see normalise.ts, each weighted by how
+ * rare it is among the elements), and partly revealed at the first that states at least
+ * PARTLY_THRESHOLD of them (at least one). What a reply states: its sentences that are not a
+ * question back, a refusal or an offer of topics. One reply must state them: words scattered over
+ * a long conversation reveal nothing. A reply that opens by agreeing ("Yes, ...", "Correct")
+ * confirms the words of the question it answers; a reply that answers with words of its own
+ * counts the question's words for half (the student's words alone never reveal anything).
+ * Times, durations and numbers compare by value (values.ts), and, with a lexicon, a reply's word
+ * meets an element's word it stands for: a synonym or another form ("cancellation" for "cancel").
  */
 export const REVEAL_THRESHOLD = 0.6;
 export const PARTLY_THRESHOLD = 0.34;
+/** How much the question's words count when the reply answers it in words of its own. */
+const CONTEXT_WEIGHT = 0.5;
+/** How far below the threshold the plain share of words may be when the rare ones are there. */
+const SHARE_MARGIN = 0.05;
 
 const AGREEMENT =
-  /^\s*(?:yes|yeah|yep|correct|exactly|right|that's right|that is right|indeed|of course|si|claro|exacto|correcto|efectivamente|asi es)\b/;
+  /^\s*(?:yes|yeah|yep|correct|exactly|right|that's right|that is right|indeed|of course|sometimes|we do|it does|they do|it is|si|claro|exacto|correcto|efectivamente|asi es|a veces)\b/;
+/** Sentences that say nothing of the solution: refusals, deflections, offers of topics. */
+const SAYS_NOTHING =
+  /\b(?:not sure (?:i|we) can|(?:i'd|i would|i will|i'll|we'd|we would) have to check|(?:can't|cannot|won't|will not) (?:say|tell|give|read|answer)|rather not|no idea|(?:don't|do not) know|not something (?:i|we) deal with|ask me (?:about|how|something)|you could ask me|could you ask me|i can tell you about|for example about|let me think|good question|need to ask|(?:i'm|i am) afraid (?:i|we) can't|that's something for|keep to the game|for you to find out|not sure what you mean|no estoy seguro|tendria que comprobarlo|no es algo de lo que|pregunteme)\b/;
 
 export interface ElementReveal {
   id: string;
@@ -49,17 +62,68 @@ export function evidenceIn(text: string | Sentences, wanted: readonly string[]):
 /** The element's key words, once each; computed once per element. */
 export const keyTerms = (element: SolutionElement): string[] => [...new Set(terms(element.text))];
 
+/** Each key word's weight: rarer among the elements, more telling ("15 minutes" over "appointment"). */
+function weights(keys: readonly string[][]): Map<string, number> {
+  const count = new Map<string, number>();
+  for (const key of keys) for (const term of key) count.set(term, (count.get(term) ?? 0) + 1);
+  return new Map([...count].map(([term, n]) => [term, 1 + Math.log(keys.length / n)]));
+}
+
+/** What a reply states: its sentences but the questions back, the refusals and the offers of topics. */
+export function statedPart(reply: string): string {
+  return splitSentences(reply)
+    .filter((sentence) => !/\?\s*$/.test(sentence) && !SAYS_NOTHING.test(fold(sentence).replace(/’/g, "'")))
+    .join(' ');
+}
+
+/**
+ * The terms a text states, and those its words stand for in the lexicon in their first sense (their
+ * synonyms and other forms). Broader words would say too much: a library is a room.
+ */
+function reachOf(text: string, lexicon: Lexicon): Set<string> {
+  const reach = termSet(text);
+  if (lexicon === NO_LEXICON) return reach;
+  for (const word of words(text)) {
+    if (termSet(word).size === 0) continue;
+    for (const base of [word, ...lexicon.lemmas(word)]) {
+      for (const other of lexicon.related(base, 1)) for (const term of terms(other)) reach.add(term);
+    }
+  }
+  return reach;
+}
+
+interface TurnReading {
+  said: Set<string>;
+  /** The question's terms, and how much they count: 1 when agreed to, CONTEXT_WEIGHT when answered, 0. */
+  asked: Set<string>;
+  askedWeight: number;
+}
+
+function readTurn(turn: LeiaTurn, lexicon: Lexicon): TurnReading {
+  const reply = fold(turn.text).replace(/’/g, "'");
+  const stated = statedPart(turn.text);
+  const agreed = AGREEMENT.test(reply);
+  // "No, it stays requested until...": the question is denied, but what it was about is answered.
+  const answered = !agreed && termSet(stated.replace(/^\W*(?:no|not really|never)\b\W*/i, '')).size > 0;
+  return {
+    said: reachOf(stated, lexicon),
+    asked: agreed || answered ? reachOf(turn.question, lexicon) : new Set(),
+    askedWeight: agreed ? 1 : answered ? CONTEXT_WEIGHT : 0,
+  };
+}
+
 export function trackReveals(
   elements: readonly SolutionElement[],
   turns: readonly LeiaTurn[],
+  lexicon: Lexicon = NO_LEXICON,
 ): ElementReveal[] {
   const keys = elements.map(keyTerms);
+  const weight = weights(keys);
   const reveals: ElementReveal[] = elements.map((element) => ({ id: element.id, status: 'not', turn: null }));
   let open = elements.length;
   for (const turn of turns) {
     if (open === 0) break;
-    const said = termSet(turn.text);
-    const agreed = AGREEMENT.test(fold(turn.text)) ? termSet(turn.question) : undefined;
+    const { said, asked, askedWeight } = readTurn(turn, lexicon);
     const quoted = new Map<string, Sentences>();
     const sentences = (text: string) => {
       const known = quoted.get(text);
@@ -71,22 +135,36 @@ export function trackReveals(
     for (const [index, reveal] of reveals.entries()) {
       if (reveal.status === 'revealed') continue;
       const key = keys[index]!;
-      let hits = 0;
+      let total = 0;
+      let stated = 0;
       let fromQuestion = 0;
+      let hits = 0;
+      let found = 0;
       for (const term of key) {
-        if (said.has(term)) hits++;
-        else if (agreed?.has(term)) fromQuestion++;
+        const w = weight.get(term) ?? 1;
+        total += w;
+        if (said.has(term)) {
+          stated += w;
+          hits++;
+          found++;
+        } else if (asked.has(term)) {
+          fromQuestion += w * askedWeight;
+          found += askedWeight;
+        }
       }
-      const match = (hits + fromQuestion) / key.length;
+      // An answer in its own words must state some of it: the question's words alone reveal nothing.
+      if (hits === 0 && askedWeight < 1) continue;
+      // Rare words count more, but every word counts: "email" alone is not Member.email.
+      const match = Math.min((stated + fromQuestion) / total, found / key.length + SHARE_MARGIN);
       if (match >= REVEAL_THRESHOLD) {
         open--;
-      } else if (!(match >= PARTLY_THRESHOLD && hits + fromQuestion > 0 && reveal.status === 'not')) continue;
-      const source = fromQuestion > hits ? turn.question : turn.text;
+      } else if (!(match >= PARTLY_THRESHOLD && reveal.status === 'not')) continue;
+      const source = fromQuestion > stated ? turn.question : turn.text;
       reveals[index] = {
         id: reveal.id,
         status: match >= REVEAL_THRESHOLD ? 'revealed' : 'partly',
         turn: turn.turn,
-        match: Math.round(match * 100) / 100,
+        match: Math.round(Math.min(1, match) * 100) / 100,
         evidence: evidenceIn(sentences(source), key),
       };
     }

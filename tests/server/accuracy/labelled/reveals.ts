@@ -49,11 +49,13 @@ export const REVEAL_SNIPPETS: readonly RevealSnippet[] = [
       'How fast must a cancellation reach the appointment book?',
       'Within a quarter of an hour, so reception can offer the slot to someone else.',
       'FR6]',
+      'actors[2]',
     ],
     [
       'How quickly should the system mark a cancelled appointment?',
       'It has to be marked as cancelled in our practice system within fifteen minutes.',
       'FR6]',
+      'actors[3]',
     ],
     [
       'Who gets the reminder for a child?',
@@ -67,7 +69,6 @@ export const REVEAL_SNIPPETS: readonly RevealSnippet[] = [
       'Their parent or guardian gets the reminders instead of them.',
       'FR8]',
       'actors[1]',
-      'actors[0]',
     ],
     [
       'How do you contact patients?',
@@ -134,6 +135,7 @@ export const REVEAL_SNIPPETS: readonly RevealSnippet[] = [
       'Who will keep it running?',
       'Nobody; we have no IT staff, so it must run unattended and email reception if something fails.',
       'Q1]',
+      'actors[2]',
     ],
     [
       'How should messages be written?',
@@ -183,7 +185,7 @@ export const REVEAL_SNIPPETS: readonly RevealSnippet[] = [
       'What happens when someone cancels?',
       'The slot should be freed quickly so someone on the waiting list can have it.',
     ],
-    ['Do you need a report?', 'Yes, reception needs something every morning.'],
+    ['Do you need a report?', 'Yes, reception needs something every morning.', 'actors[2]'],
     ['Can a parent get reminders?', "I'm afraid I can't say more about that now."],
     ['Is low literacy a concern?', 'Could you say what you mean by literacy?'],
     [
@@ -321,7 +323,7 @@ export const REVEAL_SNIPPETS: readonly RevealSnippet[] = [
       'Member.email',
       'Member.phone',
     ],
-    ['How is a member identified?', 'By the number on their library card.', 'Member.cardNumber', 'Member'],
+    ['How is a member identified?', 'By the number on their library card.', 'Member.cardNumber'],
     [
       'What rooms are there?',
       'Four study rooms, two for four people and two for eight, and a community hall that seats sixty.',
@@ -345,6 +347,7 @@ export const REVEAL_SNIPPETS: readonly RevealSnippet[] = [
       'CommunityGroup',
       'Hall',
       'HallBooking',
+      'Booking',
       'CommunityGroup "1" --> "0..*" HallBooking : responsible for',
     ],
     [
@@ -362,6 +365,7 @@ export const REVEAL_SNIPPETS: readonly RevealSnippet[] = [
     [
       'What is in a booking?',
       'One room, one date, and a start and an end time inside opening hours.',
+      'Room',
       'Booking.date',
       'Booking.startTime',
       'Booking.endTime',
@@ -403,6 +407,7 @@ export const REVEAL_SNIPPETS: readonly RevealSnippet[] = [
     [
       'Are rooms ever closed?',
       'Sometimes, for maintenance, for a range of dates and with a reason.',
+      'Room',
       'Closure',
       'Closure.fromDate',
       'Closure.toDate',
@@ -439,7 +444,7 @@ export const REVEAL_SNIPPETS: readonly RevealSnippet[] = [
       'Booking.status',
     ],
     ['What does a booking cost?', 'Nothing; bookings are free.', 'Booking'],
-    ["Do you keep the member's email?", 'Yes, we do.', 'Member.email'],
+    ["Do you keep the member's email?", 'Yes, we do.', 'Member.email', 'Member'],
     [
       'How long can members book a study room?',
       'At most three hours a day, and no more than two weeks ahead.',
