@@ -9,6 +9,8 @@ const VERDICT_TONE: Record<Result['verdict']['kind'], BadgeTone> = {
   'too-early': 'red',
   'good-questions': 'green',
   'too-little': 'yellow',
+  'keeps-secret': 'green',
+  'gives-secret-away': 'red',
 };
 
 const styleName = (style: StyleResult['style']) => style.charAt(0).toUpperCase() + style.slice(1);
@@ -56,30 +58,11 @@ export function LeakCheckResult({ result }: { result: Result }) {
         />
       </ReportSection>
       <ReportSection title="Per style">
-        <Table label="Leak check per style">
-          <THead>
-            <Tr>
-              <Th>Style</Th>
-              <Th className="cell--end">Revealed on average</Th>
-              <Th>Half the solution</Th>
-              <Th className="cell--end">Verbatim leaks</Th>
-              <Th className="cell--end">Unprompted</Th>
-            </Tr>
-          </THead>
-          <TBody>
-            {result.styles.map((style) => (
-              <Tr key={style.style}>
-                <Th scope="row">{styleName(style.style)}</Th>
-                <Td className="cell--end">{percent(style.meanCoverage)}</Td>
-                <Td>{halfText(style)}</Td>
-                <Td className="cell--end">{style.verbatimLeaks}</Td>
-                <Td className="cell--end">
-                  {style.unpromptedShare === null ? 'Not measured' : percent(style.unpromptedShare)}
-                </Td>
-              </Tr>
-            ))}
-          </TBody>
-        </Table>
+        {result.styles.some((style) => style.game) ? (
+          <GameStyles styles={result.styles} />
+        ) : (
+          <InterviewStyles styles={result.styles} />
+        )}
         <p className="report-note">
           The solution has {plural(result.elements, 'element')}.
           {result.styles.some((style) => style.unpromptedShare === null) &&
@@ -87,5 +70,67 @@ export function LeakCheckResult({ result }: { result: Result }) {
         </p>
       </ReportSection>
     </div>
+  );
+}
+
+/** An interview's figures per style: how much came out, and when half of it had. */
+function InterviewStyles({ styles }: { styles: readonly StyleResult[] }) {
+  return (
+    <Table label="Leak check per style">
+      <THead>
+        <Tr>
+          <Th>Style</Th>
+          <Th className="cell--end">Revealed on average</Th>
+          <Th>Half the solution</Th>
+          <Th className="cell--end">Verbatim leaks</Th>
+          <Th className="cell--end">Unprompted</Th>
+        </Tr>
+      </THead>
+      <TBody>
+        {styles.map((style) => (
+          <Tr key={style.style}>
+            <Th scope="row">{styleName(style.style)}</Th>
+            <Td className="cell--end">{percent(style.meanCoverage)}</Td>
+            <Td>{halfText(style)}</Td>
+            <Td className="cell--end">{style.verbatimLeaks}</Td>
+            <Td className="cell--end">
+              {style.unpromptedShare === null ? 'Not measured' : percent(style.unpromptedShare)}
+            </Td>
+          </Tr>
+        ))}
+      </TBody>
+    </Table>
+  );
+}
+
+/** A game's figures per style: whether the secret held, was guessed, or was given away. */
+function GameStyles({ styles }: { styles: readonly StyleResult[] }) {
+  return (
+    <Table label="Leak check per style">
+      <THead>
+        <Tr>
+          <Th>Style</Th>
+          <Th className="cell--end">Secret held</Th>
+          <Th className="cell--end">Guessed</Th>
+          <Th className="cell--end">Given away without a guess</Th>
+          <Th className="cell--end">Verbatim leaks</Th>
+        </Tr>
+      </THead>
+      <TBody>
+        {styles.map((style) => {
+          const { guessed = 0, givenAway = 0 } = style.game ?? {};
+          const rounds = style.runs.length;
+          return (
+            <Tr key={style.style}>
+              <Th scope="row">{styleName(style.style)}</Th>
+              <Td className="cell--end">{`${rounds - givenAway} of ${rounds}`}</Td>
+              <Td className="cell--end">{guessed}</Td>
+              <Td className="cell--end">{givenAway}</Td>
+              <Td className="cell--end">{style.verbatimLeaks}</Td>
+            </Tr>
+          );
+        })}
+      </TBody>
+    </Table>
   );
 }

@@ -58,6 +58,32 @@ export function LeakList({ report }: { report: EvaluationReport }) {
   );
 }
 
+/** A game's side: the secret found or not, the questions it took, the guesses wasted. */
+export function GameFigures({ game }: { game: NonNullable<EvaluationReport['game']> }) {
+  const figures: [string, string][] = [
+    ['Secret guessed', game.guessed ? `Yes, with question ${game.guessedAt}` : 'No'],
+    ['Questions used', game.limit === null ? String(game.questions) : `${game.questions} of ${game.limit}`],
+    ['Guesses', String(game.guesses)],
+    ['Guesses wasted', String(game.wastedGuesses)],
+    ['Given away without a guess', game.givenAway ? 'Yes' : 'No'],
+  ];
+  return <FigureList figures={figures} />;
+}
+
+/** Figures as a description list: term, value. */
+function FigureList({ figures }: { figures: readonly [string, string][] }) {
+  return (
+    <dl className="report-figures">
+      {figures.map(([term, value]) => (
+        <div key={term} className="report-figures__item">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The interviewer's side: how many questions, how open, follow-ups, summaries, and comments. */
 export function InterviewerFigures({ interviewer }: { interviewer: EvaluationReport['interviewer'] }) {
   const figures: [string, string][] = [
@@ -75,14 +101,7 @@ export function InterviewerFigures({ interviewer }: { interviewer: EvaluationRep
   ];
   return (
     <>
-      <dl className="report-figures">
-        {figures.map(([term, value]) => (
-          <div key={term} className="report-figures__item">
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureList figures={figures} />
       {interviewer.comments === null ? (
         <p className="report-note">{EVALUATION_TEXTS.themesOffline}</p>
       ) : interviewer.comments.length === 0 ? (

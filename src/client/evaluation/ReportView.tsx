@@ -2,7 +2,7 @@ import type { EvaluationReport } from '@shared/schemas/evaluation';
 import { CoverageChart } from './CoverageChart';
 import { ElementList } from './ElementList';
 import { percent, plural } from './format';
-import { InterviewerFigures, LeakList, ReportSection, ScoreSummary } from './ReportSections';
+import { GameFigures, InterviewerFigures, LeakList, ReportSection, ScoreSummary } from './ReportSections';
 
 /** The coverage in one sentence: the chart's text alternative, and the section's lead. */
 export const coverageSummary = (report: EvaluationReport): string => {
@@ -40,9 +40,15 @@ export function ReportView({ report }: { report: EvaluationReport }) {
       <ReportSection title="Leaks">
         <LeakList report={report} />
       </ReportSection>
-      <ReportSection title="The interviewer">
-        <InterviewerFigures interviewer={report.interviewer} />
-      </ReportSection>
+      {report.game ? (
+        <ReportSection title="The game">
+          <GameFigures game={report.game} />
+        </ReportSection>
+      ) : (
+        <ReportSection title="The interviewer">
+          <InterviewerFigures interviewer={report.interviewer} />
+        </ReportSection>
+      )}
       <ReportSection title="How this was measured">
         <ul className="report-notes">
           {report.notes.map((note) => (

@@ -2,6 +2,7 @@ import { evaluationSizeProblem } from '@shared/evaluation/limits';
 import { buildReport, type EvaluationInput, prepareEvaluation } from '@shared/evaluation/report';
 import { EVALUATION_TEXTS, type EvaluationMethod, type EvaluationReport } from '@shared/schemas/evaluation';
 import { badRequest } from '../errors';
+import { serverLexicon } from '../lexicon';
 import { judge } from './judge';
 import { type EvaluationModel, ModelCallError } from './model';
 
@@ -26,12 +27,14 @@ export async function evaluateConversation(
   const tooBig = evaluationSizeProblem(input.messages);
   if (tooBig) throw badRequest(tooBig, { messages: tooBig });
   const prepared = prepareEvaluation(input);
-  if (method === 'offline' || !model || prepared.read.elements.length === 0) return buildReport(prepared);
+  const lexicon = serverLexicon();
+  if (method === 'offline' || !model || prepared.read.elements.length === 0)
+    return buildReport(prepared, { lexicon });
   try {
-    return buildReport(prepared, { judged: await judge(model, prepared, signal) });
+    return buildReport(prepared, { judged: await judge(model, prepared, signal), lexicon });
   } catch (error) {
     if (signal?.aborted) throw error;
     const reason = error instanceof ModelCallError ? error.message : 'the judgement could not be read';
-    return buildReport(prepared, { fallback: reason });
+    return buildReport(prepared, { fallback: reason, lexicon });
   }
 }

@@ -16,7 +16,8 @@ import { type EvaluationRow, evaluations } from '../db/schema';
 import { badRequest, notFound } from '../errors';
 import { evaluateConversation } from '../evaluation/evaluate';
 import type { EvaluationModel } from '../evaluation/model';
-import { type LeiaPart, specText } from '../runner/provider';
+import { type LeiaPart, specList, specText } from '../runner/provider';
+import { readRules } from '../runner/simulator/game/rules';
 import { type RunnerSources, resolveLeiaToRun } from './runner-leia';
 import { createRunnerStore } from './runner-store';
 
@@ -28,12 +29,27 @@ import { createRunnerStore } from './runner-store';
  * back only by whoever made them.
  */
 
-/** The problem's solution and format; a 400 when there is nothing to compare with. */
-export function solutionOf(problem: LeiaPart): { solution: string; solutionFormat: SolutionFormat } {
+/**
+ * The problem's solution and format, and for a guessing game its rules' question count (a game is
+ * scored as a game); a 400 when there is nothing to compare with.
+ */
+export function solutionOf(problem: LeiaPart): {
+  solution: string;
+  solutionFormat: SolutionFormat;
+  game?: { limit?: number };
+} {
   const solution = specText(problem.spec, 'solution');
   if (solution === '') throw badRequest(EVALUATION_TEXTS.noSolution);
   const format = specText(problem.spec, 'solutionFormat') as SolutionFormat;
-  return { solution, solutionFormat: format || 'text' };
+  const isGame = specList(problem.spec, 'process').includes('game');
+  const limit = isGame
+    ? readRules(specText(problem.spec, 'details'), specText(problem.spec, 'description')).limit
+    : undefined;
+  return {
+    solution,
+    solutionFormat: format || 'text',
+    ...(isGame && { game: limit === undefined ? {} : { limit } }),
+  };
 }
 
 const toEvaluation = (row: EvaluationRow): Evaluation => ({

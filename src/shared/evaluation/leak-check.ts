@@ -48,6 +48,7 @@ export function interviewRun(
     verbatim: report.leaks.verbatim,
     unprompted: report.leaks.unprompted === null ? null : report.leaks.unprompted.length,
     score: report.score.value,
+    ...(report.game && { game: report.game }),
   };
 }
 
@@ -64,7 +65,38 @@ export function summariseStyle(style: LeakCheckStyle, runs: InterviewRun[], elem
     meanHalfTurn: halves.length === 0 ? null : round(mean(halves), 1),
     verbatimLeaks: runs.reduce((sum, run) => sum + run.verbatim.length, 0),
     unpromptedShare: unprompted.length === 0 || elements === 0 ? null : round(mean(unprompted) / elements),
+    ...(runs.some((run) => run.game) && {
+      game: {
+        guessed: runs.filter((run) => run.game?.guessed).length,
+        givenAway: runs.filter((run) => run.game?.givenAway).length,
+      },
+    }),
   };
+}
+
+/**
+ * A game's verdict: the secret must hold against every style. It is given away when a student got
+ * it without guessing it (the host named it, or a reply pasted the solution); otherwise it keeps
+ * its secret, however many facts of it came out (a game answers questions about its secret).
+ */
+function gameVerdict(styles: readonly StyleResult[], maxTurns: number): Verdict {
+  const figures = styles.map((result) => {
+    const { guessed = 0, givenAway = 0 } = result.game ?? {};
+    const rounds = result.runs.length;
+    return `${result.style}: the secret held in ${rounds - givenAway} of ${plural(rounds, 'game')} of up to ${plural(maxTurns, 'question')}; guessed in ${guessed}; given away without a guess in ${givenAway}; ${plural(result.verbatimLeaks, 'verbatim leak')}.`;
+  });
+  const reasons = styles.flatMap((result) => [
+    ...((result.game?.givenAway ?? 0) > 0
+      ? [
+          `${result.style} students got the secret without guessing it in ${plural(result.game?.givenAway ?? 0, 'game')}.`,
+        ]
+      : []),
+    ...(result.verbatimLeaks > 0
+      ? [`${result.style} students got ${plural(result.verbatimLeaks, 'verbatim quote')} of the solution.`]
+      : []),
+  ]);
+  const kind = reasons.length > 0 ? 'gives-secret-away' : 'keeps-secret';
+  return { kind, line: LEAK_CHECK_TEXTS.verdicts[kind], figures: [...reasons, ...figures] };
 }
 
 function styleFigure(result: StyleResult, maxTurns: number): string {
@@ -79,6 +111,7 @@ function styleFigure(result: StyleResult, maxTurns: number): string {
 }
 
 export function leakCheckVerdict(styles: readonly StyleResult[], maxTurns: number): Verdict {
+  if (styles.some((result) => result.game)) return gameVerdict(styles, maxTurns);
   const figures = styles.map((result) => styleFigure(result, maxTurns));
   const reasons: string[] = [];
   for (const result of styles) {

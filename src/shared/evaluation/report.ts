@@ -1,7 +1,9 @@
+import { type Lexicon, NO_LEXICON } from '../lexicon';
 import { EVALUATION_TEXTS, type EvaluationReport, type ThemeComment } from '../schemas/evaluation';
 import type { SolutionFormat } from '../schemas/resources';
 import { type ConversationMessage, type LeiaTurn, leiaTurns } from './conversation';
 import { type ReadSolution, readSolution } from './elements';
+import { gameFigures, gameScore } from './game';
 import { interviewerStats } from './interviewer';
 import { VERBATIM_LINES, VERBATIM_WORDS, verbatimLeaks } from './leaks';
 import { type ElementReveal, PARTLY_THRESHOLD, REVEAL_THRESHOLD, trackReveals } from './reveal';
@@ -18,6 +20,8 @@ export interface EvaluationInput {
   solution: string;
   solutionFormat: SolutionFormat;
   messages: readonly ConversationMessage[];
+  /** A guessing game, with the question count its rules state: scored as a game. */
+  game?: { limit?: number };
 }
 
 /** The solution read and the conversation split into turns, once for every method. */
@@ -43,12 +47,15 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
 
 export function buildReport(
   prepared: PreparedEvaluation,
-  outcome: { judged?: Judgement; fallback?: string } = {},
+  outcome: { judged?: Judgement; fallback?: string; lexicon?: Lexicon } = {},
 ): EvaluationReport {
   const { read, turns, messages } = prepared;
   const { elements } = read;
-  const { judged, fallback } = outcome;
-  const reveals = judged?.reveals ?? trackReveals(elements, turns);
+  const { judged, fallback, lexicon = NO_LEXICON } = outcome;
+  const reveals = judged?.reveals ?? trackReveals(elements, turns, lexicon);
+  const game = prepared.game
+    ? gameFigures(prepared.solution, messages, prepared.game.limit, lexicon)
+    : undefined;
   const total = elements.length;
   const revealed = reveals.filter((reveal) => reveal.status === 'revealed');
   const byTurn = new Array<number>(turns.length + 1).fill(0);
@@ -78,6 +85,7 @@ export function buildReport(
     ...(read.fallback ? [EVALUATION_TEXTS.solutionFallback(prepared.solutionFormat)] : []),
     ...(read.omitted > 0 ? [EVALUATION_TEXTS.omittedElements(read.omitted)] : []),
     ...(judged ? [] : [EVALUATION_TEXTS.unpromptedOffline, EVALUATION_TEXTS.themesOffline]),
+    ...(game ? [EVALUATION_TEXTS.gameMethod] : []),
   ];
   return {
     method: judged ? 'judge' : 'offline',
@@ -116,11 +124,12 @@ export function buildReport(
         : null,
     },
     interviewer: { ...interviewer, comments: judged ? judged.comments : null },
-    score: scoreOf({ coverage, interviewer }),
+    ...(game && { game }),
+    score: game ? gameScore(game) : scoreOf({ coverage, interviewer }),
     notes,
   };
 }
 
-/** The offline report of a conversation. */
-export const evaluateOffline = (input: EvaluationInput): EvaluationReport =>
-  buildReport(prepareEvaluation(input));
+/** The offline report of a conversation; with a lexicon, synonyms and other word forms count. */
+export const evaluateOffline = (input: EvaluationInput, lexicon?: Lexicon): EvaluationReport =>
+  buildReport(prepareEvaluation(input), lexicon ? { lexicon } : {});

@@ -25,7 +25,12 @@ export function scoreOf({ coverage, interviewer }: ScoreInput): Score {
   const { questions, openShare, followUps, summaries, messages } = interviewer;
   const followUpsWanted = Math.max(1, Math.ceil(questions * FOLLOW_UPS_PER_QUESTION));
   const summariesWanted = Math.max(1, Math.floor(messages / MESSAGES_PER_SUMMARY));
-  const part = (key: ScorePart['key'], label: string, share: number, detail: string): ScorePart => ({
+  const part = (
+    key: keyof typeof SCORE_WEIGHTS,
+    label: string,
+    share: number,
+    detail: string,
+  ): ScorePart => ({
     key,
     label,
     points: round(SCORE_WEIGHTS[key] * Math.min(1, Math.max(0, share))),

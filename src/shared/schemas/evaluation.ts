@@ -32,6 +32,8 @@ export const EVALUATION_TEXTS = {
     `The solution could not be read as ${format}; it was split into sentences instead.`,
   omittedElements: (count: number) => `${count} more elements of a very long solution were left out.`,
   unpromptedOffline: 'Unprompted reveals are only measured with a connected language model.',
+  gameMethod:
+    'A guessing game: the score counts the secret guessed, the questions it took and the guesses wasted; the elements are the facts of the secret the host let out.',
   themesOffline: 'Comments on the interview are only given with a connected language model.',
 } as const;
 
@@ -93,7 +95,8 @@ export const interviewerSchema = z.object({
 export type InterviewerStats = z.infer<typeof interviewerSchema>;
 
 export const scorePartSchema = z.object({
-  key: z.enum(['coverage', 'open', 'followUps', 'summaries']),
+  /** An interview's parts, or a game's (guessed, questionsUsed, wastedGuesses). */
+  key: z.enum(['coverage', 'open', 'followUps', 'summaries', 'guessed', 'questionsUsed', 'wastedGuesses']),
   label: z.string(),
   points: z.number().min(0),
   max: z.number().min(0),
@@ -109,6 +112,23 @@ export const scoreSchema = z.object({
   explanation: z.string(),
 });
 export type Score = z.infer<typeof scoreSchema>;
+
+/** A guessing game's own figures (a LEIA whose process is 'game'). */
+export const gameFiguresSchema = z.object({
+  /** The player's questions and guesses, up to the right guess. */
+  questions: count,
+  /** The rules' question count, when they state one. */
+  limit: count.nullable(),
+  guessed: z.boolean(),
+  /** The question (counting guesses) that found the secret; null when it was not found. */
+  guessedAt: z.number().int().min(1).nullable(),
+  guesses: count,
+  /** Guesses the host said were wrong. */
+  wastedGuesses: count,
+  /** The host named the secret before the player did (and before the rules allowed). */
+  givenAway: z.boolean(),
+});
+export type GameFigures = z.infer<typeof gameFiguresSchema>;
 
 export const evaluationReportSchema = z.object({
   method: evaluationMethodSchema,
@@ -133,6 +153,8 @@ export const evaluationReportSchema = z.object({
     unprompted: z.array(z.string()).nullable(),
   }),
   interviewer: interviewerSchema,
+  /** Present for a guessing game: its figures, and what its score is made of. */
+  game: gameFiguresSchema.optional(),
   score: scoreSchema,
   /** What the reader should know about how the figures were made. */
   notes: z.array(z.string()),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { evaluationMethodSchema, verbatimLeakSchema } from './evaluation';
+import { evaluationMethodSchema, gameFiguresSchema, verbatimLeakSchema } from './evaluation';
 import { runnerSpecSchema } from './runner';
 
 /**
@@ -44,6 +44,8 @@ export const LEAK_CHECK_TEXTS = {
     'too-early': 'Reveals too early',
     'good-questions': 'Reveals to good questions',
     'too-little': 'Reveals too little',
+    'keeps-secret': 'Keeps its secret',
+    'gives-secret-away': 'Gives its secret away',
   },
 } as const;
 
@@ -111,6 +113,8 @@ export const interviewRunSchema = z.object({
   /** Elements revealed unprompted (judge only). */
   unprompted: count.nullable(),
   score: z.number().min(0).max(10),
+  /** A guessing game's figures for this round. */
+  game: gameFiguresSchema.optional(),
 });
 export type InterviewRun = z.infer<typeof interviewRunSchema>;
 
@@ -127,10 +131,19 @@ export const styleResultSchema = z.object({
   verbatimLeaks: count,
   /** Mean share of the solution revealed unprompted (judge only). */
   unpromptedShare: share.nullable(),
+  /** A guessing game: in how many rounds the secret was guessed, and given away without a guess. */
+  game: z.object({ guessed: count, givenAway: count }).optional(),
 });
 export type StyleResult = z.infer<typeof styleResultSchema>;
 
-export const verdictKinds = ['too-early', 'good-questions', 'too-little'] as const;
+/** An interview's verdicts, then a game's ('keeps-secret' is what a game should do). */
+export const verdictKinds = [
+  'too-early',
+  'good-questions',
+  'too-little',
+  'keeps-secret',
+  'gives-secret-away',
+] as const;
 export const verdictSchema = z.object({
   kind: z.enum(verdictKinds),
   line: z.string(),
