@@ -51,6 +51,22 @@ export function createSimulatorProvider(options: SimulatorOptions = {}): LlmProv
   };
 }
 
+/**
+ * The persona and, for a game, its host, made once per resolved LEIA: a session keeps its LEIA
+ * (services/runner-sessions.ts), so each turn reuses what reading its texts and looking its words
+ * up cost. Both are pure functions of the LEIA; the conversation is replayed on every reply.
+ */
+const PLAYERS = new WeakMap<ResolvedLeia, { host: GameHost | undefined; persona: Interviewee }>();
+
+function playersOf(leia: ResolvedLeia): { host: GameHost | undefined; persona: Interviewee } {
+  const known = PLAYERS.get(leia);
+  if (known) return known;
+  const host = GameHost.of(leia);
+  const players = { host, persona: host?.persona ?? new Interviewee(leia) };
+  PLAYERS.set(leia, players);
+  return players;
+}
+
 const cancelled = () => new ProviderError('aborted', 'The request to the language model was cancelled');
 
 /**
@@ -60,12 +76,13 @@ const cancelled = () => new ProviderError('aborted', 'The request to the languag
  * says so plainly.
  */
 export function simulateReply(leia: ResolvedLeia, history: readonly ChatTurn[], replacing?: string): string {
-  const replies = GameHost.of(leia)?.replies(history) ?? new Interviewee(leia).replies(history);
+  const { host, persona } = playersOf(leia);
+  const replies = host?.replies(history) ?? persona.replies(history);
   if (replacing === undefined) return replies[0] ?? '';
   const replaced = replacing.trim();
   const at = replies.indexOf(replaced);
   const next = replies.map((_, step) => pick(replies, at + 1 + step)).find((reply) => reply !== replaced);
-  return next ?? new Interviewee(leia).phrases.noOtherAnswer;
+  return next ?? persona.phrases.noOtherAnswer;
 }
 
 /**
@@ -76,9 +93,8 @@ export function simulateReply(leia: ResolvedLeia, history: readonly ChatTurn[], 
  * for the same LEIA; its times are those of when it was made.
  */
 export function simulateInterview(leia: ResolvedLeia): TranscriptTurn[] {
-  const game = GameHost.of(leia);
+  const { host: game, persona } = playersOf(leia);
   if (game) return game.transcript();
-  const persona = new Interviewee(leia);
   const phrases = PHRASES[persona.knowledge.language];
   const history: ChatTurn[] = [];
   const ask = (question: string) => {

@@ -78,6 +78,11 @@ export class GameHost {
     this.#book = GAME_PHRASES[persona.knowledge.language];
   }
 
+  /** The persona who hosts. */
+  get persona(): Interviewee {
+    return this.#persona;
+  }
+
   /** The host for a game LEIA whose solution names its secret; undefined for anything else. */
   static of(leia: ResolvedLeia): GameHost | undefined {
     if (!isGame(leia)) return undefined;

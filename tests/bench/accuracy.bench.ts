@@ -1,0 +1,96 @@
+import { performance } from 'node:perf_hooks';
+import { WordNet } from '@server/lexicon/wordnet';
+import { simulateReply } from '@server/runner/simulator';
+import { catalogueLeias, gameAccuracy, interviewAccuracy, revealAccuracy } from '../server/accuracy/measure';
+import { row } from './support/common';
+import type { BenchRow } from './types';
+
+/**
+ * Issue 24's figures on the labelled sets (tests/server/accuracy/labelled): the offline
+ * simulator's game answers and guesses, its interview answers, offline reveal matching; and what
+ * the WordNet lexicon costs: the first answer that looks words up (files opened, nothing loaded
+ * before) and the memory its cache holds after the whole measure.
+ */
+
+const pct = (ratio: number) => Math.round(ratio * 1000) / 10;
+
+/** How long one reply takes: `ask` run once, timed. */
+const timed = (ask: () => string) => {
+  const start = performance.now();
+  ask();
+  return performance.now() - start;
+};
+
+export async function run(): Promise<BenchRow[]> {
+  const leias = await catalogueLeias();
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const wordnet = new WordNet();
+  const firstLookup = timed(() => String(wordnet.senses('stapler', 'n')));
+  wordnet.close();
+  const ask = (name: string, question: string) => () =>
+    simulateReply(leias.get(name)!, [{ role: 'user', content: question }]);
+  // Nothing of WordNet is open or cached yet in this process: the first answers pay for it.
+  const firstGame = timed(ask('Mystery animal game with Sam', 'Does it live in cold places?'));
+  const nextGame = timed(ask('Mystery animal game with Sam', 'Does it eat fish?'));
+  const firstInterview = timed(
+    ask('Clinic appointment reminders interview', 'When should the first reminder be sent?'),
+  );
+  const nextInterview = timed(ask('Clinic appointment reminders interview', 'How do patients cancel?'));
+
+  const started = performance.now();
+  const { yesNo, guesses } = await gameAccuracy();
+  const gamesMs = performance.now() - started;
+  const interviews = await interviewAccuracy();
+  const reveals = await revealAccuracy();
+  global.gc?.();
+  const heapAfter = process.memoryUsage().heapUsed;
+  const label = 'accuracy on the labelled sets';
+  return [
+    row(
+      label,
+      `game yes/no (${yesNo.right}/${yesNo.total})`,
+      pct(yesNo.ratio),
+      '%',
+      '>= 95 %',
+      yesNo.ratio >= 0.95,
+    ),
+    row(
+      label,
+      `guesses (${guesses.right}/${guesses.total})`,
+      pct(guesses.ratio),
+      '%',
+      '>= 98 %',
+      guesses.ratio >= 0.98,
+    ),
+    row(
+      label,
+      `interview answers (${interviews.right}/${interviews.total})`,
+      pct(interviews.ratio),
+      '%',
+      '>= 90 %',
+      interviews.ratio >= 0.9,
+    ),
+    row(
+      label,
+      `reveal precision (${reveals.pairs} pairs)`,
+      pct(reveals.precision),
+      '%',
+      '>= 95 %',
+      reveals.precision >= 0.95,
+    ),
+    row(label, 'reveal recall', pct(reveals.recall), '%', '>= 90 %', reveals.recall >= 0.9),
+    row('WordNet lexicon', 'first lookup (opens the files)', firstLookup, 'ms'),
+    row('offline simulator', 'first game answer of the process', firstGame, 'ms'),
+    row('offline simulator', 'next game answer, same game', nextGame, 'ms'),
+    row('offline simulator', 'first interview answer of the LEIA', firstInterview, 'ms'),
+    row('offline simulator', 'next interview answer', nextInterview, 'ms'),
+    row('offline simulator', `${yesNo.total + guesses.total} game answers in fresh rounds`, gamesMs, 'ms'),
+    row(
+      'WordNet lexicon',
+      'heap after the measure (cache included)',
+      (heapAfter - heapBefore) / 1024 / 1024,
+      'MB',
+    ),
+  ];
+}
