@@ -62,11 +62,19 @@ export function evidenceIn(text: string | Sentences, wanted: readonly string[]):
 /** The element's key words, once each; computed once per element. */
 export const keyTerms = (element: SolutionElement): string[] => [...new Set(terms(element.text))];
 
+/** A time, a duration or a number is what a rule is about ("at most three hours"): it weighs double. */
+const VALUE_WEIGHT = 2;
+
 /** Each key word's weight: rarer among the elements, more telling ("15 minutes" over "appointment"). */
 function weights(keys: readonly string[][]): Map<string, number> {
   const count = new Map<string, number>();
   for (const key of keys) for (const term of key) count.set(term, (count.get(term) ?? 0) + 1);
-  return new Map([...count].map(([term, n]) => [term, 1 + Math.log(keys.length / n)]));
+  return new Map(
+    [...count].map(([term, n]) => [
+      term,
+      (1 + Math.log(keys.length / n)) * (/^(@|\d)/.test(term) ? VALUE_WEIGHT : 1),
+    ]),
+  );
 }
 
 /** What a reply states: its sentences but the questions back, the refusals and the offers of topics. */
