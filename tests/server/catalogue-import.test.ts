@@ -18,7 +18,7 @@ import { createTestDatabase } from '../support/test-database';
 import { ADMIN_EMAIL, createTestApp, type TestApp, testConfig } from './helpers';
 import { createLeia, createResource, personaBody } from './resource-helpers';
 
-const STARTER = { resources: 12, leias: 5 };
+const STARTER = { resources: 17, leias: 9 };
 
 const dbOf = (t: TestApp): Db => (t.app as FastifyInstance).ctx.db;
 const counts = async (db: Db) => ({
@@ -120,7 +120,7 @@ describe('importCatalogue', () => {
         /^leias\/zz-broken\.yaml: LEIA generation failed: Constraint not met: behaviour\.spec\.process\. No compatible processes found\./,
       ),
     ]);
-    // The twelve resources before it were rolled back with it.
+    // The resources before it were rolled back with it.
     expect(await counts(dbOf(t))).toEqual({ resources: 0, leias: 0 });
   });
 

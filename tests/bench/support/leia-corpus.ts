@@ -10,7 +10,7 @@ import type { ResourceKind } from '@shared/schemas/resources';
 import { sql } from 'drizzle-orm';
 
 /**
- * A realistic Search workload, loaded with bulk inserts: the starter catalogue's five LEIAs as
+ * A realistic Search workload, loaded with bulk inserts: the starter catalogue's LEIAs as
  * templates, each part copied into variants whose problem descriptions name one of 20 domains, and
  * `leias` LEIAs combining them (resolved by the real engine, so specs have their real size), with
  * 1-4 versions per name, ~80% published, owned by an admin and 25 other users. Searching for one
