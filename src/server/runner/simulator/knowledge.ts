@@ -224,7 +224,7 @@ function askedTerms(knowledge: Knowledge, question: string): AskedWord[] {
     asked.push(
       candidates.size > 0
         ? { terms: [...candidates], weight: RELATED_WEIGHT, thing: true }
-        : { terms: [term], weight: 1, thing: classes.length === 0 || classes.includes('noun') },
+        : { terms: [term], weight: 1, thing: classes.length === 0 || classes[0] === 'noun' },
     );
   }
   return asked;
@@ -243,7 +243,8 @@ export function rankFacts(
   question: string,
   alreadySaid: ReadonlySet<string>,
 ): RankedFact[] {
-  const asked = askedTerms(knowledge, question);
+  // "What is the deadline for ordering?" asks for a time about ordering: "deadline" names no topic.
+  const asked = askedTerms(knowledge, question.replace(ASKS_MEASURE, ' '));
   // Rarer than any known term, even one said once: a question about it is about something else.
   const unknown = Math.log(1 + 2 * knowledge.facts.length);
   const idf = (term: string) => knowledge.idf.get(term) ?? unknown;
@@ -276,7 +277,7 @@ export function rankFacts(
 
 /** Questions answered by a time, a duration or a count. */
 const ASKS_MEASURE =
-  /^\W*(when|how (many|much|long|often|early|late|soon|quickly|fast|far)|what time|by when|until when|what is the deadline)\b|\b(deadline|cut-?off|how far in advance)\b/i;
+  /^\W*(when|how (many|much|long|often|early|late|soon|quickly|fast|far)|what time|by when|until when)\b|\b(deadline|how far in advance|in advance|how long)\b/i;
 const MEASURE_BONUS = 1.5;
 
 /** Spots text that repeats `runLength` or more consecutive words of the hidden solution. */
