@@ -64,7 +64,7 @@ describe("Chat: 'Evaluate'", () => {
     expect(evaluate).toHaveBeenCalledWith(SESSION_ID, undefined, { signal: expect.any(AbortSignal) });
     await act(async () => answer.resolve(sampleEvaluation()));
     expect(within(dialog).getByRole('region', { name: 'Coverage' })).toHaveTextContent(
-      /6 of 7 elements revealed \(86%\)/,
+      /5 of 7 elements revealed \(71%\)/,
     );
     expect(await within(dialog).findByTestId('chart-canvas')).toBeInTheDocument();
     expect(within(dialog).getByRole('table', { name: 'Solution elements' })).toBeInTheDocument();

@@ -27,7 +27,7 @@ describe('the elicitation report', () => {
     const figure = section('Coverage').getByRole('figure', { name: 'Solution revealed by turn' });
     expect(figure).toHaveAccessibleDescription(coverageSummary(report));
     expect(coverageSummary(report)).toBe(
-      '6 of 7 elements revealed (86%) and 1 partly, in 3 replies of the LEIA; half of the solution was out by turn 3.',
+      '5 of 7 elements revealed (71%) and 2 partly, in 3 replies of the LEIA; half of the solution was out by turn 3.',
     );
     const canvas = await within(figure).findByTestId('chart-canvas');
     expect(canvas).toHaveAttribute('data-turns', '0,1,2,3');
