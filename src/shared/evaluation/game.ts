@@ -1,7 +1,8 @@
 import { type Lexicon, NO_LEXICON } from '../lexicon';
-import type { GameFigures, ScorePart } from '../schemas/evaluation';
+import type { GameFigures, Score } from '../schemas/evaluation';
 import type { ConversationMessage } from './conversation';
 import { fold, termSet, terms } from './normalise';
+import { scoreFrom, scorePart } from './score';
 import { splitSentences } from './sentences';
 
 /**
@@ -118,9 +119,6 @@ export function gameFigures(
   };
 }
 
-const clamp = (value: number) => Math.min(1, Math.max(0, value));
-const round = (value: number) => Math.round(value * 10) / 10;
-const points = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 ? word : words}`;
 
 /**
@@ -128,22 +126,12 @@ const plural = (n: number, word: string, words = `${word}s`) => `${n} ${n === 1 
  * count (3: full marks for a first-question guess, nothing at the limit) and no wasted guesses
  * (1, a quarter less for each). A game not won scores only for the guesses it did not waste.
  */
-export function gameScore(game: GameFigures): { value: number; parts: ScorePart[]; explanation: string } {
+export function gameScore(game: GameFigures): Score {
   const limit = game.limit ?? DEFAULT_GAME_LIMIT;
   const used = game.guessedAt ?? game.questions;
-  const part = (
-    key: keyof typeof GAME_SCORE_WEIGHTS,
-    label: string,
-    share: number,
-    detail: string,
-  ): ScorePart => ({
-    key,
-    label,
-    points: round(GAME_SCORE_WEIGHTS[key] * clamp(share)),
-    max: GAME_SCORE_WEIGHTS[key],
-    detail,
-  });
-  const parts = [
+  const part = (key: keyof typeof GAME_SCORE_WEIGHTS, label: string, share: number, detail: string) =>
+    scorePart(key, label, GAME_SCORE_WEIGHTS[key], share, detail);
+  return scoreFrom([
     part(
       'guessed',
       'Secret guessed',
@@ -162,10 +150,5 @@ export function gameScore(game: GameFigures): { value: number; parts: ScorePart[
       1 - WASTED_GUESS_COST * game.wastedGuesses,
       `${plural(game.wastedGuesses, 'wrong guess', 'wrong guesses')} of ${plural(game.guesses, 'guess', 'guesses')}`,
     ),
-  ];
-  const value = round(parts.reduce((sum, p) => sum + p.points, 0));
-  const explanation = `${points(value)} / 10 = ${parts
-    .map((p) => `${p.label.toLowerCase()} ${points(p.points)} of ${points(p.max)} (${p.detail})`)
-    .join(' + ')}`;
-  return { value, parts, explanation };
+  ]);
 }

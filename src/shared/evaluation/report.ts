@@ -77,16 +77,7 @@ export function buildReport(
     ratio: total === 0 ? 0 : round(revealed.length / total),
   };
   const interviewer = interviewerStats(messages);
-  const notes = [
-    judged
-      ? EVALUATION_TEXTS.judgeMethod(judged.model)
-      : EVALUATION_TEXTS.offlineMethod(REVEAL_THRESHOLD * 100, Math.round(PARTLY_THRESHOLD * 100)),
-    ...(fallback ? [EVALUATION_TEXTS.judgeFallback(fallback)] : []),
-    ...(read.fallback ? [EVALUATION_TEXTS.solutionFallback(prepared.solutionFormat)] : []),
-    ...(read.omitted > 0 ? [EVALUATION_TEXTS.omittedElements(read.omitted)] : []),
-    ...(judged ? [] : [EVALUATION_TEXTS.unpromptedOffline, EVALUATION_TEXTS.themesOffline]),
-    ...(game ? [EVALUATION_TEXTS.gameMethod] : []),
-  ];
+  const notes = reportNotes(prepared, { judged, fallback, game: game !== undefined });
   return {
     method: judged ? 'judge' : 'offline',
     ...(judged && { model: judged.model }),
@@ -128,6 +119,24 @@ export function buildReport(
     score: game ? gameScore(game) : scoreOf({ coverage, interviewer }),
     notes,
   };
+}
+
+/** What the reader should know about how the figures were made. */
+function reportNotes(
+  prepared: PreparedEvaluation,
+  { judged, fallback, game }: { judged?: Judgement; fallback?: string; game: boolean },
+): string[] {
+  const { read } = prepared;
+  return [
+    judged
+      ? EVALUATION_TEXTS.judgeMethod(judged.model)
+      : EVALUATION_TEXTS.offlineMethod(REVEAL_THRESHOLD * 100, Math.round(PARTLY_THRESHOLD * 100)),
+    ...(fallback ? [EVALUATION_TEXTS.judgeFallback(fallback)] : []),
+    ...(read.fallback ? [EVALUATION_TEXTS.solutionFallback(prepared.solutionFormat)] : []),
+    ...(read.omitted > 0 ? [EVALUATION_TEXTS.omittedElements(read.omitted)] : []),
+    ...(judged ? [] : [EVALUATION_TEXTS.unpromptedOffline, EVALUATION_TEXTS.themesOffline]),
+    ...(game ? [EVALUATION_TEXTS.gameMethod] : []),
+  ];
 }
 
 /** The offline report of a conversation; with a lexicon, synonyms and other word forms count. */

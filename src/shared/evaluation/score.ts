@@ -21,22 +21,35 @@ export interface ScoreInput {
   interviewer: Omit<InterviewerStats, 'comments'>;
 }
 
+/** A part of a score: `share` (0 to 1, clamped) of `max` points, with the figures it comes from. */
+export const scorePart = (
+  key: ScorePart['key'],
+  label: string,
+  max: number,
+  share: number,
+  detail: string,
+): ScorePart => ({ key, label, points: round(max * Math.min(1, Math.max(0, share))), max, detail });
+
+/** The score as the sum of its parts, explained by them. */
+export function scoreFrom(parts: ScorePart[]): Score {
+  const value = round(
+    Math.min(
+      10,
+      parts.reduce((sum, p) => sum + p.points, 0),
+    ),
+  );
+  const explanation = `${points(value)} / 10 = ${parts
+    .map((p) => `${p.label.toLowerCase()} ${points(p.points)} of ${points(p.max)} (${p.detail})`)
+    .join(' + ')}`;
+  return { value, parts, explanation };
+}
+
 export function scoreOf({ coverage, interviewer }: ScoreInput): Score {
   const { questions, openShare, followUps, summaries, messages } = interviewer;
   const followUpsWanted = Math.max(1, Math.ceil(questions * FOLLOW_UPS_PER_QUESTION));
   const summariesWanted = Math.max(1, Math.floor(messages / MESSAGES_PER_SUMMARY));
-  const part = (
-    key: keyof typeof SCORE_WEIGHTS,
-    label: string,
-    share: number,
-    detail: string,
-  ): ScorePart => ({
-    key,
-    label,
-    points: round(SCORE_WEIGHTS[key] * Math.min(1, Math.max(0, share))),
-    max: SCORE_WEIGHTS[key],
-    detail,
-  });
+  const part = (key: keyof typeof SCORE_WEIGHTS, label: string, share: number, detail: string) =>
+    scorePart(key, label, SCORE_WEIGHTS[key], share, detail);
   const parts = [
     part(
       'coverage',
@@ -65,14 +78,5 @@ export function scoreOf({ coverage, interviewer }: ScoreInput): Score {
       `${summaries} summaries (full marks from ${summariesWanted})`,
     ),
   ];
-  const value = round(
-    Math.min(
-      10,
-      parts.reduce((sum, p) => sum + p.points, 0),
-    ),
-  );
-  const explanation = `${points(value)} / 10 = ${parts
-    .map((p) => `${p.label.toLowerCase()} ${points(p.points)} of ${points(p.max)} (${p.detail})`)
-    .join(' + ')}`;
-  return { value, parts, explanation };
+  return scoreFrom(parts);
 }

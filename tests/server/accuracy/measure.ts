@@ -1,13 +1,10 @@
-import { fileURLToPath } from 'node:url';
-import { leiaPartsOf, loadCatalogueDir } from '@server/catalogue/load';
 import { serverLexicon } from '@server/lexicon';
-import type { ResolvedLeia } from '@server/runner/provider';
 import { simulateReply } from '@server/runner/simulator';
-import { generateLeia, silentLogger } from '@shared/engine';
 import { leiaTurns } from '@shared/evaluation/conversation';
 import { readSolution, type SolutionElement } from '@shared/evaluation/elements';
 import { trackReveals } from '@shared/evaluation/reveal';
 import type { SolutionFormat } from '@shared/schemas/resources';
+import { loadCatalogueLeias } from '../runner/catalogue-leias';
 import { GAME_QUESTIONS, type GameLabel, type GameQuestion } from './labelled/games';
 import { INTERVIEW_QUESTIONS, type InterviewQuestion } from './labelled/interviews';
 import { REVEAL_SNIPPETS, type RevealSnippet } from './labelled/reveals';
@@ -18,17 +15,8 @@ import { REVEAL_SNIPPETS, type RevealSnippet } from './labelled/reveals';
  * would read it. Shared by the accuracy tests (floors) and the benchmark (figures).
  */
 
-export async function catalogueLeias(): Promise<Map<string, ResolvedLeia>> {
-  const dir = fileURLToPath(new URL('../../../src/server/catalogue', import.meta.url));
-  const catalogue = await loadCatalogueDir(dir);
-  return new Map(
-    catalogue.leias.map((entry) => {
-      const result = generateLeia(leiaPartsOf(catalogue, entry), { logger: silentLogger });
-      if (!result.ok) throw new Error(`${entry.file}: ${result.errors.join('; ')}`);
-      return [entry.metadata.name, result.leia] as const;
-    }),
-  );
-}
+/** The starter catalogue's LEIAs as the generation engine resolves them, by name. */
+export const catalogueLeias = loadCatalogueLeias;
 
 export interface Miss {
   ask: string;
