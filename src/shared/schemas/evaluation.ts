@@ -23,7 +23,7 @@ export const EVALUATION_TEXTS = {
   evaluationNotFound: 'Evaluation not found',
   judgeUnavailable: 'No language model is connected: use the offline method',
   offlineMethod: (revealPercent: number, words: number) =>
-    `Offline matching: an element counts as revealed when one reply of the LEIA carries at least ${revealPercent}% of its key words (case, accents, plurals and compound names such as SeatingZone are folded), and partly revealed from ${words} of them.`,
+    `Offline matching: an element counts as revealed when one reply of the LEIA states at least ${revealPercent}% of its key words (rarer words weigh more; case, accents, plurals, compound names such as SeatingZone, synonyms and times or durations said another way are folded; a question back or a refusal states nothing), and partly revealed from ${words} of them.`,
   judgeMethod: (model: string) =>
     `Judged by the language model ${model}: it marked each element revealed, partly revealed or not, with the turn of its evidence.`,
   judgeFallback: (reason: string) =>
