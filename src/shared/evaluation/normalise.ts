@@ -52,7 +52,7 @@ mi mis tu tus nuestro nuestra muy mas menos ya tambien no si hay`;
 
 const STOP_WORDS = new Set(FUNCTION_WORDS.split(/\s+/));
 
-import { valueTerms } from './values';
+import { MAY_HOLD_VALUES, valueTerms } from './values';
 
 /** "three" and "3" are the same term. */
 const NUMBER_WORDS: Record<string, string> = Object.fromEntries(
@@ -107,7 +107,7 @@ const termOf = (word: string): string | undefined => {
 /** The matchable terms of a text, in order (repeats kept); its times and durations last, by value (values.ts). */
 export function terms(text: string): string[] {
   const found: string[] = [];
-  const { values, rest } = /\d|[a-z]{3,}/i.test(text) ? valueTerms(text) : { values: [], rest: text };
+  const { values, rest } = MAY_HOLD_VALUES.test(text) ? valueTerms(text) : { values: [], rest: text };
   for (const word of words(rest)) {
     const term = termOf(word);
     if (term !== undefined) found.push(term);

@@ -84,13 +84,18 @@ export function statedPart(reply: string): string {
     .join(' ');
 }
 
+/** A text's terms and its own words, from one pass (the lexicon is asked about the words). */
+function readText(text: string, lexicon: Lexicon): Set<string> {
+  const reach = termSet(text);
+  if (lexicon === NO_LEXICON || reach.size === 0) return reach;
+  return reachOf(text, lexicon, reach);
+}
+
 /**
  * The terms a text states, and those its words stand for in the lexicon in their first sense (their
  * synonyms and other forms). Broader words would say too much: a library is a room.
  */
-function reachOf(text: string, lexicon: Lexicon): Set<string> {
-  const reach = termSet(text);
-  if (lexicon === NO_LEXICON) return reach;
+function reachOf(text: string, lexicon: Lexicon, reach: Set<string>): Set<string> {
   for (const word of words(text)) {
     if (termSet(word).size === 0) continue;
     for (const base of [word, ...lexicon.lemmas(word)]) {
@@ -111,11 +116,12 @@ function readTurn(turn: LeiaTurn, lexicon: Lexicon): TurnReading {
   const reply = fold(turn.text).replace(/’/g, "'");
   const stated = statedPart(turn.text);
   const agreed = AGREEMENT.test(reply);
+  const said = readText(stated, lexicon);
   // "No, it stays requested until...": the question is denied, but what it was about is answered.
-  const answered = !agreed && termSet(stated.replace(/^\W*(?:no|not really|never)\b\W*/i, '')).size > 0;
+  const answered = !agreed && said.size > 0;
   return {
-    said: reachOf(stated, lexicon),
-    asked: agreed || answered ? reachOf(turn.question, lexicon) : new Set(),
+    said,
+    asked: agreed || answered ? readText(turn.question, lexicon) : new Set(),
     askedWeight: agreed ? 1 : answered ? CONTEXT_WEIGHT : 0,
   };
 }

@@ -5,6 +5,15 @@
  * and Spanish units. What is not read as a value stays in the text, as words.
  */
 
+/** Cheap tests first: most texts say no time and no duration, and the full patterns are long. */
+const MAY_HOLD_DURATION =
+  /\b(?:minutes?|mins?|hours?|hrs?|days?|weeks?|fortnights?|months?|hora|minutos?|horas?|d[ií]as|semanas?|mes(?:es)?)\b/i;
+const MAY_HOLD_TIME =
+  /\d[:.h]\d|\b(?:am|a\.m|pm|p\.m|noon|midday|midnight|morning|afternoon|evening|night|mañana|tarde|noche|mediod[ií]a|medianoche)\b/i;
+export const MAY_HOLD_VALUES = {
+  test: (text: string) => MAY_HOLD_DURATION.test(text) || MAY_HOLD_TIME.test(text),
+};
+
 const SMALL: Record<string, number> = Object.fromEntries(
   [
     'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty',
@@ -112,14 +121,28 @@ function durationOf(match: RegExpExecArray): string | undefined {
   return value === undefined || per === undefined ? undefined : `@d${Math.round(value * per)}`;
 }
 
+/** Texts repeat within a conversation (a reply is read for its sentences, then whole): remembered, bounded. */
+const MAX_REMEMBERED = 5_000;
+const remembered = new Map<string, { values: string[]; rest: string }>();
+
 /** The values a text says, as terms, and the text with them blanked out (spaces, same length). */
 export function valueTerms(text: string): { values: string[]; rest: string } {
+  const known = remembered.get(text);
+  if (known) return known;
+  const found = readValues(text);
+  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+  remembered.set(text, found);
+  return found;
+}
+
+function readValues(text: string): { values: string[]; rest: string } {
   const values: string[] = [];
   let rest = text;
-  for (const [pattern, read] of [
-    [DURATION, durationOf],
-    [TIME, timeOf],
+  for (const [pattern, read, may] of [
+    [DURATION, durationOf, MAY_HOLD_DURATION],
+    [TIME, timeOf, MAY_HOLD_TIME],
   ] as const) {
+    if (!may.test(rest)) continue;
     pattern.lastIndex = 0;
     rest = rest.replace(pattern, (...args) => {
       const whole = args[0] as string;
