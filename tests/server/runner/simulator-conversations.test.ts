@@ -139,6 +139,21 @@ const CONVERSATIONS: Conversation[] = [
     ],
   },
   {
+    title: 'a game whose guesses are free: they are judged, never counted',
+    leia: 'Mystery place game with Hiroshi',
+    turns: [
+      {
+        ask: 'Hello!',
+        says: ['a kind of place', 'fifteen questions'],
+        never: [/every guess counts/, /beach/i],
+      },
+      { ask: 'Is it a park?', says: [/^No, it isn't a park\.$/] },
+      { ask: 'Is it outdoors?', says: [/^Yes\b/] },
+      { ask: 'How many questions have I used?', says: ['1 of your 15 questions'] },
+      { ask: 'Beach?', says: [/well done|congratulations/i, 'a beach'] },
+    ],
+  },
+  {
     title: 'a game written in Spanish is played in Spanish',
     leia: paperClipGameSpanish,
     turns: [

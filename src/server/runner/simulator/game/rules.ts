@@ -114,6 +114,7 @@ export const withDigits = (text: string) =>
 
 const LIMIT = /(\d+|\p{L}+)\s+(?:questions|preguntas)\b/iu;
 const GUESSES_COUNT = /\b(guess(es)?|intentos?)\b[^.]*\b(counts?|cuentan?)\b/i;
+const GUESSES_FREE = /\b(free|not|don't|never|no cuentan|gratis)\b/i;
 const KEEP_COUNT = /\b(keep count|how many questions|cu[aá]ntas preguntas|lleva la cuenta)\b/i;
 const GUESS = /\b(guess(es)?|intentos?|adivin\p{L}*)\b/iu;
 const REVEAL = /\b(reveal|revela\p{L}*|(tell|say|give)\b[^.]*\b(answer|secret))\b/iu;
@@ -127,7 +128,8 @@ export function readRules(...texts: readonly string[]): GameRules {
     const limit = LIMIT.exec(sentence);
     const value = limit?.[1] === undefined ? undefined : numberOf(limit[1]);
     if (rules.limit === undefined && value !== undefined && value > 1) rules.limit = value;
-    if (GUESSES_COUNT.test(sentence)) rules.guessesCount = true;
+    // "Guesses are free: they do not count as questions" says the opposite.
+    if (GUESSES_COUNT.test(sentence) && !GUESSES_FREE.test(sentence)) rules.guessesCount = true;
     if (KEEP_COUNT.test(sentence) && GUESS.test(sentence)) rules.countOnGuess = true;
     if (REVEAL.test(sentence)) rules.reveal = true;
     if (ADVICE.test(sentence)) rules.advice = true;
