@@ -32,6 +32,11 @@ const versionColumns = () => ({
 const historyColumns = (source: () => AnyPgColumn) => ({
   note: text('note'),
   derivedFromId: uuid('derived_from_id').references(source, { onDelete: 'set null' }),
+  /**
+   * Who made this version, apart from who owns the design (`owner_id`: the owner of its versions,
+   * kept when an admin restores or versions it). Null once the author's account is deleted.
+   */
+  authorId: uuid('author_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
 });
 
 export const users = pgTable(
