@@ -42,7 +42,8 @@ export function VersionList({ view }: { view: HistoryView }) {
                 {current && <span className="history-version__current">{HISTORY_LABELS.shown}</span>}
               </p>
               <p className="history-version__meta">
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · {versionPeople(entry)}
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> ·{' '}
+                {versionPeople(entry)}
               </p>
               {entry.note && <p className="history-version__note">{entry.note}</p>}
             </div>
