@@ -296,6 +296,17 @@ export const jobs = pgTable(
   ],
 );
 
+/**
+ * Fair-use counters on PostgreSQL, shared by every server process (services/rate-limits.ts; the
+ * columns are what rate-limiter-flexible's Drizzle store reads and writes): `key` names the limit
+ * and who is counted, `points` the uses in the window that ends at `expire`.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true, mode: 'date' }),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;
 export type LeiaRow = typeof leias.$inferSelect;

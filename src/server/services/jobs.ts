@@ -13,7 +13,7 @@ import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { UUID } from '../auth/hooks';
 import type { Db } from '../db/client';
 import { type JobRow, jobs } from '../db/schema';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 
 /**
  * Job rows and their life: queued -> running -> completed | failed | cancelled. The process
@@ -102,22 +102,28 @@ export function createJobStore(db: Db) {
   return {
     events: events as unknown as JobEvents,
 
+    /**
+     * A new queued job of `ownerId`, unless they already have `maxActive` queued or running (409).
+     * The count and the insert run under a transaction-scoped advisory lock on the owner, so N
+     * requests at once, in any number of processes, never start more than the limit.
+     */
     async create(
       values: Pick<typeof jobs.$inferInsert, 'ownerId' | 'leiaId' | 'leiaName' | 'params' | 'progress'>,
+      maxActive: number,
     ) {
-      const [row] = await db
-        .insert(jobs)
-        .values({ kind: 'leak-check', ...values })
-        .returning();
-      return row!;
-    },
-
-    async activeCount(ownerId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(jobs)
-        .where(and(eq(jobs.ownerId, ownerId), inArray(jobs.status, ACTIVE)));
-      return row?.n ?? 0;
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`jobs:${values.ownerId}`}, 0))`);
+        const [active] = await tx
+          .select({ n: count() })
+          .from(jobs)
+          .where(and(eq(jobs.ownerId, values.ownerId), inArray(jobs.status, ACTIVE)));
+        if ((active?.n ?? 0) >= maxActive) throw conflict(LEAK_CHECK_TEXTS.tooManyJobs(maxActive));
+        const [row] = await tx
+          .insert(jobs)
+          .values({ kind: 'leak-check', ...values })
+          .returning();
+        return row!;
+      });
     },
 
     /** Marks a queued job running; false when it was cancelled first. */
