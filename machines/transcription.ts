@@ -1,7 +1,7 @@
 import { type Activity, isValidTranscriptionLink, type LeiaConfig } from '@shared/schemas/activities';
 import { type TranscriptionMessage, validateTranscriptionJson } from '@shared/schemas/transcription';
 import { assign, fromPromise, setup } from 'xstate';
-import { failureMessageFor } from './failure';
+import { failureLimitText, failureMessageFor } from './failure';
 import { notProvided } from './notProvided';
 import {
   errorsOf,
@@ -50,6 +50,14 @@ const failed = (fallback: string) => ({
   params: ({ event }: Failed) => ({
     tone: 'error' as const,
     message: failureMessageFor(event.error, UPDATE_STATUSES, fallback),
+  }),
+});
+/** A limited route's failure: what a fair-use limit refused and when to retry, else `fallback`. */
+const limitedOr = (fallback: string) => ({
+  type: 'notify' as const,
+  params: ({ event }: Failed) => ({
+    tone: 'error' as const,
+    message: failureLimitText(event.error) ?? fallback,
   }),
 });
 const updated = {
@@ -183,7 +191,7 @@ export const transcriptionMachine = setup({
             ],
             onError: {
               target: '#transcription.Idle',
-              actions: notify('error', TRANSCRIPTION_TEXTS.generateFailed),
+              actions: limitedOr(TRANSCRIPTION_TEXTS.generateFailed),
             },
           },
         },
@@ -237,10 +245,7 @@ export const transcriptionMachine = setup({
               },
               { target: '#transcription.Idle', actions: notify('error', TRANSCRIPTION_TEXTS.sessionFailed) },
             ],
-            onError: {
-              target: '#transcription.Idle',
-              actions: notify('error', TRANSCRIPTION_TEXTS.sessionFailed),
-            },
+            onError: { target: '#transcription.Idle', actions: limitedOr(TRANSCRIPTION_TEXTS.sessionFailed) },
           },
         },
       },

@@ -165,6 +165,20 @@ describe('transcription machine: Auto Generate', () => {
     expect(t.notices).toEqual([{ tone: 'error', message: 'Failed to generate transcription' }]);
   });
 
+  it('a generation refused by a fair-use limit says what was limited and when to retry', async () => {
+    const t = start();
+    t.send({ type: 'generate.open', target: transcribed });
+    const limited = { limit: 'transcriptions', max: 20, windowSeconds: 3600, retryAfterSeconds: 61 };
+    await t.settle(0, { status: 429, message: 'Too many', data: limited });
+    expect(t.snap().value).toBe('Idle');
+    expect(t.notices).toEqual([
+      {
+        tone: 'error',
+        message: 'Too many transcriptions generated: at most 20 per hour. Try again in 61 seconds.',
+      },
+    ]);
+  });
+
   it("no messages: 'No messages generated', nothing to save, Cancel closes", async () => {
     const t = start();
     t.send({ type: 'generate.open', target: transcribed });
@@ -219,6 +233,19 @@ describe('transcription machine: Generate (a chat records it)', () => {
     expect(t.openChat).toHaveBeenCalledWith({ sessionId: 's-1', target: transcribed });
     expect(isStartingSession(t.snap())).toBe(false);
     expect(t.snap().value).toBe('Idle');
+  });
+
+  it('a start refused by a fair-use limit says what was limited and when to retry', async () => {
+    const t = start();
+    t.send({ type: 'manual.start', target: transcribed });
+    const limited = { limit: 'chatSessions', max: 30, windowSeconds: 600, retryAfterSeconds: 1 };
+    await t.settle(0, { status: 429, data: limited });
+    expect(t.notices).toEqual([
+      {
+        tone: 'error',
+        message: 'Too many chat sessions started: at most 30 per 10 minutes. Try again in 1 second.',
+      },
+    ]);
   });
 
   it.each([
