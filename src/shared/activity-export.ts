@@ -3,7 +3,7 @@ import {
   ACTIVITY_TEXTS,
   type Activity,
   type ActivityExport,
-  activityExportSchema,
+  activityImportSchema,
 } from './schemas/activities';
 
 /**
@@ -68,8 +68,9 @@ export function transcriptionsCsv(activity: Activity): string {
 }
 
 /**
- * An exported activity file read back: JSON under the input rule, then the export's schema. The
- * error names what is wrong (the first problem, with its path), as the server's 400 would.
+ * An exported activity file read back: JSON under the input rule, then the import's schema (the
+ * rules of an edit, as the server applies them). The error names what is wrong (the first problem,
+ * with its path), as the server's 400 would.
  */
 export function parseActivityExport(
   text: string,
@@ -80,7 +81,7 @@ export function parseActivityExport(
   // Some other JSON file: say what this one is not, rather than its first odd field.
   if (typeof file !== 'object' || file === null || file.format !== 'leia-activity' || file.version !== 1)
     return { ok: false, error: ACTIVITY_TEXTS.importFormat };
-  const parsed = activityExportSchema.safeParse(file);
+  const parsed = activityImportSchema.safeParse(file);
   if (parsed.success) return { ok: true, value: parsed.data };
   const [issue] = parsed.error.issues;
   const path = issue?.path.join('.');
