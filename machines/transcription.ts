@@ -1,4 +1,10 @@
-import { type Activity, isValidTranscriptionLink, type LeiaConfig } from '@shared/schemas/activities';
+import { openableLink, transcriptionKind } from '@shared/activity-config';
+import {
+  ACTIVITY_TEXTS,
+  type Activity,
+  isValidTranscriptionLink,
+  type LeiaConfig,
+} from '@shared/schemas/activities';
 import { type TranscriptionMessage, validateTranscriptionJson } from '@shared/schemas/transcription';
 import { assign, fromPromise, setup } from 'xstate';
 import { failureLimitText, failureMessageFor } from './failure';
@@ -23,7 +29,8 @@ import {
  *                     Preview.Ready | Preview.Empty --preview.cancel--> Idle (discarded)
  *   manual.start --> Manual.Starting --{sessionId}--> Idle (openChat: the chat records it) | Idle, toast
  *   json.open --> Json.Editing --json.tab preview (valid)--> tab Preview; --json.save (valid)--> Json.Saving
- *   view.open --> Viewing (messages) | Idle (a link opens in a new tab) --view.close--> Idle
+ *   view.open --> Viewing (messages) | Idle (an http(s) link opens in a new tab; another is refused)
+ *   Viewing --view.close--> Idle
  *
  * The preview cannot be closed while generating or saving (no preview.cancel there). Every save is
  * the same PUT (a link clears messages, messages clear the link) and answers the whole activity,
@@ -83,13 +90,19 @@ const starts = {
   'view.open': [
     {
       guard: ({ event }: { event: TranscriptionEvent }) =>
-        'target' in event && Boolean(event.target.config.configuration.data?.link),
+        'target' in event && openableLink(event.target.config) !== undefined,
       actions: {
         type: 'openLink' as const,
         params: ({ event }: { event: TranscriptionEvent }) => ({
-          url: 'target' in event ? (event.target.config.configuration.data?.link ?? '') : '',
+          url: ('target' in event && openableLink(event.target.config)) || '',
         }),
       },
+    },
+    // A stored link of another scheme (javascript:, data:...) is never opened.
+    {
+      guard: ({ event }: { event: TranscriptionEvent }) =>
+        'target' in event && transcriptionKind(event.target.config) === 'link',
+      actions: notify('error', ACTIVITY_TEXTS.linkNotOpened),
     },
     { target: '#transcription.Viewing', actions: 'setTarget' },
   ],

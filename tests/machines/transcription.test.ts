@@ -8,7 +8,7 @@ import {
   transcriptionMachine,
   transcriptionTarget,
 } from '@machines/transcription';
-import type { Activity } from '@shared/schemas/activities';
+import { ACTIVITY_TEXTS, type Activity } from '@shared/schemas/activities';
 import type { TranscriptionMessage } from '@shared/schemas/transcription';
 import { createActor, fromPromise } from 'xstate';
 import { config, MESSAGES, message, week1 } from '../support/activities';
@@ -349,6 +349,21 @@ describe('transcription machine: viewing', () => {
     expect(t.snap().value).toBe('Idle');
     expect(t.openLink).toHaveBeenCalledWith('https://example.org/t');
   });
+
+  it.each(['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>'])(
+    'a stored link %s (an older row) is never opened, and says why',
+    (link) => {
+      const t = start();
+      const stored = transcriptionTarget(
+        week1,
+        config('cfg-old', 'leia-1', { mode: 'transcription', data: { link } }),
+      );
+      t.send({ type: 'view.open', target: stored });
+      expect(t.snap().value).toBe('Idle');
+      expect(t.openLink).not.toHaveBeenCalled();
+      expect(t.notices).toEqual([{ tone: 'error', message: ACTIVITY_TEXTS.linkNotOpened }]);
+    },
+  );
 
   it('a target names its LEIA and carries the problem description the chat shows', () => {
     expect(transcribed).toMatchObject({

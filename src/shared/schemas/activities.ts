@@ -34,6 +34,7 @@ export const ACTIVITY_TEXTS = {
   mode: `Mode must be one of: ${ACTIVITY_MODES.join(', ')}`,
   linkInvalid: 'Please enter a valid URL',
   linkScheme: 'The link must be an http or https URL',
+  linkNotOpened: 'This link is not an http or https URL, so it is not opened',
   linkAndMessages: 'Send either a link or messages, not both',
   source: `Source must be one of: ${TRANSCRIPTION_SOURCES.join(', ')}`,
   importFormat: 'This is not an activity export (format leia-activity, version 1)',

@@ -15,8 +15,13 @@ import {
   type TranscriptionSnapshot,
   transcriptionTarget,
 } from '@machines/transcription';
-import { transcriptionKind } from '@shared/activity-config';
-import { type Activity, type LeiaConfig, transcriptionLinkSchema } from '@shared/schemas/activities';
+import { openableLink, transcriptionKind } from '@shared/activity-config';
+import {
+  ACTIVITY_TEXTS,
+  type Activity,
+  type LeiaConfig,
+  transcriptionLinkSchema,
+} from '@shared/schemas/activities';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { TranscriptionActor } from './actors';
 
@@ -41,6 +46,8 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
   );
   const linkOpen = TranscriptionActor.useSelector((s) => linkTargetId(s) === config.id);
   const kind = transcriptionKind(config);
+  // Only an http(s) link reaches an href (an older row may hold another scheme).
+  const link = openableLink(config);
   const data = config.configuration.data;
   const target = () => transcriptionTarget(activity, config);
   const source = config.transcription;
@@ -52,16 +59,20 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
         {kind === 'link' && (
           <>
             <span>{TRANSCRIPTION_TEXTS.typeLink}</span>
-            <a
-              className="btn btn--secondary btn--sm"
-              href={data?.link}
-              target="_blank"
-              rel="noopener noreferrer"
-              referrerPolicy="no-referrer"
-              aria-label={`View the transcription link of ${name}`}
-            >
-              <EyeIcon /> View
-            </a>
+            {link ? (
+              <a
+                className="btn btn--secondary btn--sm"
+                href={link}
+                target="_blank"
+                rel="noopener noreferrer"
+                referrerPolicy="no-referrer"
+                aria-label={`View the transcription link of ${name}`}
+              >
+                <EyeIcon /> View
+              </a>
+            ) : (
+              <span className="transcription__unopened">{ACTIVITY_TEXTS.linkNotOpened}</span>
+            )}
           </>
         )}
         {kind === 'messages' && (
