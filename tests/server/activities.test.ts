@@ -314,9 +314,9 @@ describe('export and import', () => {
     };
     expect(csv.body).toBe(
       [
-        'activity,leia,position,speaker,timestamp,text',
-        `${name},${leiaName.metadata.name},1,Interviewer,2024-01-31T09:30:00Z,"Hello, ""world""\nsecond line"`,
-        `${name},${leiaName.metadata.name},2,LEIA,2024-01-31T09:30:05Z,'=SUM(A1)`,
+        'activity,leia,position,speaker,timestamp,text,link',
+        `${name},${leiaName.metadata.name},1,Interviewer,2024-01-31T09:30:00Z,"Hello, ""world""\nsecond line",`,
+        `${name},${leiaName.metadata.name},2,LEIA,2024-01-31T09:30:05Z,'=SUM(A1),`,
         '',
       ].join('\r\n'),
     );

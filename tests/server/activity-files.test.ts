@@ -9,10 +9,10 @@ import { createTestApp, type TestApp } from './helpers';
 import { createLeia, createParts, uniqueName } from './resource-helpers';
 
 /**
- * Import obeys the rules of an edit (issue 21, item 3): one schema for a LEIA configuration in an
- * activity, used by PUT /{id}/leias/{configId} and POST /import alike; bad dates are a 400. And two
- * properties: every export imports back as the same activity, and no generated import file
- * answers 5xx.
+ * An activity's files. Import obeys the rules of an edit (issue 21, item 3): one schema for a LEIA
+ * configuration in an activity, used by PUT /{id}/leias/{configId} and POST /import alike; bad
+ * dates are a 400. Two properties: every export imports back as the same activity, and no
+ * generated import file answers 5xx. The transcriptions CSV leaves no LEIA out: a link gets a row.
  */
 
 let t: TestApp;
@@ -274,4 +274,32 @@ describe('no generated import file', () => {
     expect(statuses.get(400) ?? 0).toBeGreaterThan(0);
     expect(statuses.get(201) ?? 0).toBeGreaterThan(0);
   }, 180_000);
+});
+
+describe('GET /{id}/transcriptions.csv', () => {
+  it('gives a LEIA whose transcription is a link a row with the link, quoted when it holds a separator', async () => {
+    const name = uniqueName('Linked');
+    const activity = (await api('POST', '', { name })).json<Activity>();
+    const linked = (await api('POST', `/${activity.id}/leias`, { leia: leiaIds[0] })).json<LeiaConfig>();
+    const recorded = (await api('POST', `/${activity.id}/leias`, { leia: leiaIds[1] })).json<LeiaConfig>();
+    await api('PUT', `/${activity.id}/leias/${linked.id}`, {
+      configuration: { mode: 'transcription', data: { link: 'https://example.org/t?a=1;b=2' } },
+    });
+    await api('PUT', `/${activity.id}/leias/${recorded.id}`, {
+      configuration: { mode: 'transcription', data: { messages: [{ ...messages[0], text: 'a;=1+1' }] } },
+    });
+    const populated = (await api('GET', '/user/me?populated=true'))
+      .json<Activity[]>()
+      .find((item) => item.id === activity.id)!;
+    const [first, second] = populated.leias.map(
+      (config) => (config.leia as { metadata: { name: string } }).metadata.name,
+    );
+    const csv = await api('GET', `/${activity.id}/transcriptions.csv`);
+    expect(csv.body.split('\r\n')).toEqual([
+      'activity,leia,position,speaker,timestamp,text,link',
+      `${name},${first},,,,,"https://example.org/t?a=1;b=2"`,
+      `${name},${second},1,Interviewer,2024-01-31T09:30:00Z,"a;'=1+1",`,
+      '',
+    ]);
+  });
 });
