@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { acceptableText } from '../input-rules';
 import { leiaSpecSchema } from './leias';
-import { type TranscriptionMessage, transcriptionMessageSchema, validateTranscription } from './transcription';
+import {
+  type TranscriptionMessage,
+  transcriptionMessageSchema,
+  validateTranscription,
+} from './transcription';
 
 /**
  * Activities (the API calls them experiments): request and response shapes of
