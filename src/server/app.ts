@@ -40,7 +40,7 @@ import { createJobStore } from './services/jobs';
 import { createLeakCheckService } from './services/leak-check';
 import { backfillLeiaViews } from './services/leia-views';
 import { createLeiasService } from './services/leias';
-import { createRateLimits } from './services/rate-limits';
+import { createRateLimits, limitRulesOf } from './services/rate-limits';
 import { createResourcesService } from './services/resources';
 import { createRunnerService } from './services/runner';
 import { runnerSourcesFrom } from './services/runner-sources';
@@ -88,10 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     tokens,
     auth: createAuthHooks(database.db, tokens),
-    limits: createRateLimits(database, {
-      loginFailures: { max: config.loginMaxFailures, windowSeconds: config.loginFailureWindowMs / 1000 },
-      ...config.limits,
-    }),
+    limits: createRateLimits(database, limitRulesOf(config)),
     services: {
       users,
       resources,
@@ -138,10 +135,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', () => ctx.services.leakChecks.stopAll());
   app.decorateRequest('actor', null);
   app.decorateRequest('userId', null);
-  app.addHook('onClose', () => {
-    ctx.limits.close();
-    return database.close();
-  });
+  app.addHook('onClose', async () => ctx.limits.close());
+  app.addHook('onClose', () => database.close());
 
   registerSecurityHeaders(app);
   await app.register(swagger, {

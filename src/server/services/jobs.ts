@@ -11,7 +11,7 @@ import {
 } from '@shared/schemas/leak-check';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { UUID } from '../auth/hooks';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { type JobRow, jobs } from '../db/schema';
 import { conflict, notFound } from '../errors';
 
@@ -51,6 +51,27 @@ export interface JobEvents {
   on(event: `progress:${string}`, listener: (progress: JobProgressEvent) => void): void;
   on(event: `done:${string}`, listener: (job: Job) => void): void;
   off(event: string, listener: (...args: never[]) => void): void;
+}
+
+type NewJob = Pick<typeof jobs.$inferInsert, 'ownerId' | 'leiaId' | 'leiaName' | 'params' | 'progress'>;
+
+/**
+ * Counts the owner's unfinished jobs and inserts the new one under a transaction-scoped advisory
+ * lock on the owner, so N requests at once, in any number of processes, never start more than
+ * `maxActive`.
+ */
+async function insertUnderLimit(tx: Tx, values: NewJob, maxActive: number): Promise<JobRow> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`jobs:${values.ownerId}`}, 0))`);
+  const [active] = await tx
+    .select({ n: count() })
+    .from(jobs)
+    .where(and(eq(jobs.ownerId, values.ownerId), inArray(jobs.status, ACTIVE)));
+  if ((active?.n ?? 0) >= maxActive) throw conflict(LEAK_CHECK_TEXTS.tooManyJobs(maxActive));
+  const [row] = await tx
+    .insert(jobs)
+    .values({ kind: 'leak-check', ...values })
+    .returning();
+  return row!;
 }
 
 export function createJobStore(db: Db) {
@@ -102,29 +123,9 @@ export function createJobStore(db: Db) {
   return {
     events: events as unknown as JobEvents,
 
-    /**
-     * A new queued job of `ownerId`, unless they already have `maxActive` queued or running (409).
-     * The count and the insert run under a transaction-scoped advisory lock on the owner, so N
-     * requests at once, in any number of processes, never start more than the limit.
-     */
-    async create(
-      values: Pick<typeof jobs.$inferInsert, 'ownerId' | 'leiaId' | 'leiaName' | 'params' | 'progress'>,
-      maxActive: number,
-    ) {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`jobs:${values.ownerId}`}, 0))`);
-        const [active] = await tx
-          .select({ n: count() })
-          .from(jobs)
-          .where(and(eq(jobs.ownerId, values.ownerId), inArray(jobs.status, ACTIVE)));
-        if ((active?.n ?? 0) >= maxActive) throw conflict(LEAK_CHECK_TEXTS.tooManyJobs(maxActive));
-        const [row] = await tx
-          .insert(jobs)
-          .values({ kind: 'leak-check', ...values })
-          .returning();
-        return row!;
-      });
-    },
+    /** A new queued job, unless its owner already has `maxActive` queued or running (409). */
+    create: (values: NewJob, maxActive: number) =>
+      db.transaction((tx) => insertUnderLimit(tx, values, maxActive)),
 
     /** Marks a queued job running; false when it was cancelled first. */
     async start(id: string): Promise<boolean> {

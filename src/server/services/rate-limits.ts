@@ -6,7 +6,7 @@ import {
   RateLimiterMemory,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
-import type { LimitRule } from '../config';
+import type { Config, LimitRule } from '../config';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { tooManyAttempts } from '../errors';
@@ -24,6 +24,12 @@ export type LimitRules = Record<RateLimitName, LimitRule>;
 
 /** Ended windows are swept this often (PostgreSQL: rows; memory expires its own). */
 const SWEEP_MS = 10 * 60_000;
+
+/** The limits `config` sets: the failed logins' and the fair-use ones. */
+export const limitRulesOf = (config: Config): LimitRules => ({
+  loginFailures: { max: config.loginMaxFailures, windowSeconds: config.loginFailureWindowMs / 1000 },
+  ...config.limits,
+});
 
 export function createRateLimits(database: Database, rules: LimitRules) {
   const shared = database.kind === 'postgres';

@@ -31,6 +31,23 @@ export interface TranscriptionSectionProps {
   name: string;
 }
 
+/** View of a link transcription: only an http(s) link reaches an href (an older row may hold another scheme). */
+function ViewLink({ link, name }: { link: string | undefined; name: string }) {
+  if (!link) return <span className="transcription__unopened">{ACTIVITY_TEXTS.linkNotOpened}</span>;
+  return (
+    <a
+      className="btn btn--secondary btn--sm"
+      href={link}
+      target="_blank"
+      rel="noopener noreferrer"
+      referrerPolicy="no-referrer"
+      aria-label={`View the transcription link of ${name}`}
+    >
+      <EyeIcon /> View
+    </a>
+  );
+}
+
 const messageCount = (count: number) => (count === 1 ? '1 message' : `${count} messages`);
 
 /**
@@ -46,8 +63,6 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
   );
   const linkOpen = TranscriptionActor.useSelector((s) => linkTargetId(s) === config.id);
   const kind = transcriptionKind(config);
-  // Only an http(s) link reaches an href (an older row may hold another scheme).
-  const link = openableLink(config);
   const data = config.configuration.data;
   const target = () => transcriptionTarget(activity, config);
   const source = config.transcription;
@@ -59,20 +74,7 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
         {kind === 'link' && (
           <>
             <span>{TRANSCRIPTION_TEXTS.typeLink}</span>
-            {link ? (
-              <a
-                className="btn btn--secondary btn--sm"
-                href={link}
-                target="_blank"
-                rel="noopener noreferrer"
-                referrerPolicy="no-referrer"
-                aria-label={`View the transcription link of ${name}`}
-              >
-                <EyeIcon /> View
-              </a>
-            ) : (
-              <span className="transcription__unopened">{ACTIVITY_TEXTS.linkNotOpened}</span>
-            )}
+            <ViewLink link={openableLink(config)} name={name} />
           </>
         )}
         {kind === 'messages' && (
