@@ -1,0 +1,72 @@
+import { openDatabase } from '@server/db/client';
+import { createRateLimits, type LimitRules } from '@server/services/rate-limits';
+import { RATE_LIMITS } from '@shared/rate-limits';
+import { createPostgresDatabase, postgresReachable } from '../support/test-database';
+import { median, percentile } from './support/common';
+import type { BenchRow } from './types';
+
+/**
+ * What a fair-use limit adds to a limited call (a chat turn is one): one counted use, in process
+ * memory (PGlite) and as one upsert in PostgreSQL (every process shares the count), one account at
+ * a time and 20 uses of one account at once (the row they share is locked by each upsert in turn).
+ */
+const USES = 2_000;
+const AT_ONCE = 20;
+const TARGET_MS = 2;
+
+const generous: LimitRules = Object.fromEntries(
+  RATE_LIMITS.map((name) => [name, { max: 1_000_000_000, windowSeconds: 3600 }]),
+) as LimitRules;
+
+async function measure(label: string, limits: ReturnType<typeof createRateLimits>): Promise<BenchRow[]> {
+  for (let i = 0; i < 200; i++) await limits.take('chatReplies', `account:warm-${i % 20}`);
+  const single: number[] = [];
+  for (let i = 0; i < USES; i++) {
+    const start = performance.now();
+    await limits.take('chatReplies', `account:${i % 100}`);
+    single.push(performance.now() - start);
+  }
+  const burst: number[] = [];
+  for (let round = 0; round < USES / AT_ONCE; round++) {
+    const start = performance.now();
+    await Promise.all(Array.from({ length: AT_ONCE }, () => limits.take('chatReplies', 'account:busy')));
+    burst.push((performance.now() - start) / AT_ONCE);
+  }
+  const row = (benchmark: string, metric: string, value: number, target?: string): BenchRow => ({
+    benchmark,
+    metric,
+    value,
+    unit: 'ms',
+    ...(target && { target, met: value < TARGET_MS }),
+  });
+  return [
+    row(`one counted use, ${label}`, 'median', median(single)),
+    row(`one counted use, ${label}`, 'p99', percentile(single, 0.99), `< ${TARGET_MS} ms`),
+    row(`${AT_ONCE} uses of one account at once, ${label}`, 'per use', median(burst)),
+  ];
+}
+
+export async function run(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const memory = await openDatabase({ dataDir: 'memory://' });
+  try {
+    const limits = createRateLimits(memory, generous);
+    rows.push(...(await measure('in memory (PGlite)', limits)));
+    limits.close();
+  } finally {
+    await memory.close();
+  }
+  if (await postgresReachable()) {
+    const database = await createPostgresDatabase();
+    const postgres = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: '' });
+    try {
+      const limits = createRateLimits(postgres, generous);
+      rows.push(...(await measure('PostgreSQL', limits)));
+      limits.close();
+    } finally {
+      await postgres.close();
+      await database.drop();
+    }
+  }
+  return rows;
+}
