@@ -1,4 +1,5 @@
-import { stringify } from 'csv-stringify/sync';
+// The browser build: the Node one needs Buffer, which the screen's bundle has not.
+import { stringify } from 'csv-stringify/browser/esm/sync';
 import { parseJsonText } from './input-rules';
 import {
   ACTIVITY_TEXTS,
