@@ -1,17 +1,18 @@
 import type { ChatMessage } from '@shared/schemas/runner';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type {
-  ChatContext,
-  ChatEvent,
-  ChatFocusRequest,
-  ChatInput,
-  LoadedSession,
-  PendingReply,
-  ReplyInput,
-  ReplyOutput,
-  StoredChat,
+import {
+  CHAT_TEXTS,
+  type ChatContext,
+  type ChatEvent,
+  type ChatFocusRequest,
+  type ChatInput,
+  type LoadedSession,
+  type PendingReply,
+  type ReplyInput,
+  type ReplyOutput,
+  type StoredChat,
 } from './chatContract';
-import { type Failure, failureStatus } from './failure';
+import { type Failure, failureLimitText, failureStatus } from './failure';
 import { notProvided } from './notProvided';
 
 /**
@@ -25,7 +26,8 @@ import { notProvided } from './notProvided';
  *   Replying.Sending --first chat.delta--> Replying.Streaming --chat.delta--> (the reply grows)
  *   Replying --done--> Idle (the server's whole message replaces the streamed text)
  *   Replying --chat.stop (Esc)--> Idle (the request aborted; the partial text is kept, marked stopped)
- *   Replying --error--> Failed (a LEIA-side 'Your message is taking a bit longer to send. Retry?')
+ *   Replying --error--> Failed (a LEIA-side 'Your message is taking a bit longer to send. Retry?',
+ *                              or what a fair-use limit refused and when to retry)
  *   Failed --chat.retry--> Replying (the same text again, the notice removed) | --chat.send--> Replying
  *
  * IO is named stubs the app provides: `loadSession` (GET the session), `reply` (POST a message or
@@ -76,6 +78,7 @@ export const chatMachine = setup({
       pending,
       partial: '',
       requestId: context.requestId + 1,
+      limited: null,
       status: pending.mode === 'regenerate' ? ('regenerating' as const) : null,
     })),
     /** Entry action of the states a reply starts or ends in: see ChatFocusRequest. */
@@ -111,6 +114,7 @@ export const chatMachine = setup({
         : null,
     offline: false,
     loadError: null,
+    limited: null,
     status: null,
     focus: null,
   }),
@@ -193,7 +197,14 @@ export const chatMachine = setup({
             status: 'replied',
           }),
         },
-        onError: { target: 'Failed', actions: assign({ partial: '', status: 'failed' }) },
+        onError: {
+          target: 'Failed',
+          actions: assign({
+            partial: '',
+            status: 'failed',
+            limited: ({ event }) => failureLimitText(event.error) ?? null,
+          }),
+        },
       },
       on: {
         'chat.stop': {
@@ -267,6 +278,10 @@ export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
 export type ChatView = 'loading' | 'failed' | 'chat';
 export const chatView = (s: ChatSnapshot): ChatView =>
   s.hasTag('loading') ? 'loading' : s.matches('LoadFailed') ? 'failed' : 'chat';
+
+/** The notice that ends the list after a failed reply (Failed), or null. */
+export const failedNotice = (s: ChatSnapshot): string | null =>
+  s.matches('Failed') ? (s.context.limited ?? CHAT_TEXTS.failedSend) : null;
 
 /** Whether a message may be sent now (the view clears the box only when it was). */
 export const canSend = (s: ChatSnapshot, text: string): boolean => s.can({ type: 'chat.send', text });

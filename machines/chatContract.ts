@@ -89,6 +89,8 @@ export interface ChatContext {
   /** Showing the stored copy because the server could not be reached. */
   offline: boolean;
   loadError: Failure | null;
+  /** The last reply was refused by a fair-use limit: what was limited and when to retry. */
+  limited: string | null;
   /** The last outcome the status region announces; null before any. */
   status: ChatStatus | null;
   focus: ChatFocusRequest | null;

@@ -1,5 +1,6 @@
 import type { InitializeBody } from '@shared/schemas/runner';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { failureLimitText } from './failure';
 import { notProvided } from './notProvided';
 
 /**
@@ -8,7 +9,7 @@ import { notProvided } from './notProvided';
  *
  *   Idle --session.start--> Starting --{sessionId}--> Idle (openChat with the navigation state)
  *   Starting --answer without a sessionId--> Idle (notify texts.noSession)
- *   Starting --error--> Idle (notify texts.failed)
+ *   Starting --error--> Idle (notify texts.failed, or what a fair-use limit refused and when to retry)
  *   Starting --session.start (another one)--> Starting (the latest click wins)
  *
  * `starting.key` says which item is starting, so only that row's button is disabled. Each screen
@@ -99,7 +100,10 @@ export const startSessionMachine = setup({
         ],
         onError: {
           target: 'Idle',
-          actions: { type: 'notify', params: ({ context }) => context.texts.failed },
+          actions: {
+            type: 'notify',
+            params: ({ context, event }) => failureLimitText(event.error) ?? context.texts.failed,
+          },
         },
       },
     },

@@ -1,7 +1,13 @@
-import { type Activity, isValidTranscriptionLink, type LeiaConfig } from '@shared/schemas/activities';
+import { openableLink, transcriptionKind } from '@shared/activity-config';
+import {
+  ACTIVITY_TEXTS,
+  type Activity,
+  isValidTranscriptionLink,
+  type LeiaConfig,
+} from '@shared/schemas/activities';
 import { type TranscriptionMessage, validateTranscriptionJson } from '@shared/schemas/transcription';
 import { assign, fromPromise, setup } from 'xstate';
-import { failureMessageFor } from './failure';
+import { failureLimitText, failureMessageFor } from './failure';
 import { notProvided } from './notProvided';
 import {
   errorsOf,
@@ -23,7 +29,8 @@ import {
  *                     Preview.Ready | Preview.Empty --preview.cancel--> Idle (discarded)
  *   manual.start --> Manual.Starting --{sessionId}--> Idle (openChat: the chat records it) | Idle, toast
  *   json.open --> Json.Editing --json.tab preview (valid)--> tab Preview; --json.save (valid)--> Json.Saving
- *   view.open --> Viewing (messages) | Idle (a link opens in a new tab) --view.close--> Idle
+ *   view.open --> Viewing (messages) | Idle (an http(s) link opens in a new tab; another is refused)
+ *   Viewing --view.close--> Idle
  *
  * The preview cannot be closed while generating or saving (no preview.cancel there). Every save is
  * the same PUT (a link clears messages, messages clear the link) and answers the whole activity,
@@ -52,6 +59,14 @@ const failed = (fallback: string) => ({
     message: failureMessageFor(event.error, UPDATE_STATUSES, fallback),
   }),
 });
+/** A limited route's failure: what a fair-use limit refused and when to retry, else `fallback`. */
+const limitedOr = (fallback: string) => ({
+  type: 'notify' as const,
+  params: ({ event }: Failed) => ({
+    tone: 'error' as const,
+    message: failureLimitText(event.error) ?? fallback,
+  }),
+});
 const updated = {
   type: 'onUpdated' as const,
   params: ({ event }: { event: { output: Activity } }) => ({ activity: event.output }),
@@ -75,13 +90,19 @@ const starts = {
   'view.open': [
     {
       guard: ({ event }: { event: TranscriptionEvent }) =>
-        'target' in event && Boolean(event.target.config.configuration.data?.link),
+        'target' in event && openableLink(event.target.config) !== undefined,
       actions: {
         type: 'openLink' as const,
         params: ({ event }: { event: TranscriptionEvent }) => ({
-          url: 'target' in event ? (event.target.config.configuration.data?.link ?? '') : '',
+          url: ('target' in event && openableLink(event.target.config)) || '',
         }),
       },
+    },
+    // A stored link of another scheme (javascript:, data:...) is never opened.
+    {
+      guard: ({ event }: { event: TranscriptionEvent }) =>
+        'target' in event && transcriptionKind(event.target.config) === 'link',
+      actions: notify('error', ACTIVITY_TEXTS.linkNotOpened),
     },
     { target: '#transcription.Viewing', actions: 'setTarget' },
   ],
@@ -183,7 +204,7 @@ export const transcriptionMachine = setup({
             ],
             onError: {
               target: '#transcription.Idle',
-              actions: notify('error', TRANSCRIPTION_TEXTS.generateFailed),
+              actions: limitedOr(TRANSCRIPTION_TEXTS.generateFailed),
             },
           },
         },
@@ -237,10 +258,7 @@ export const transcriptionMachine = setup({
               },
               { target: '#transcription.Idle', actions: notify('error', TRANSCRIPTION_TEXTS.sessionFailed) },
             ],
-            onError: {
-              target: '#transcription.Idle',
-              actions: notify('error', TRANSCRIPTION_TEXTS.sessionFailed),
-            },
+            onError: { target: '#transcription.Idle', actions: limitedOr(TRANSCRIPTION_TEXTS.sessionFailed) },
           },
         },
       },

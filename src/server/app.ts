@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { RESOURCE_COLLECTIONS, resourceKinds } from '@shared/schemas/resources';
@@ -41,6 +40,7 @@ import { createJobStore } from './services/jobs';
 import { createLeakCheckService } from './services/leak-check';
 import { backfillLeiaViews } from './services/leia-views';
 import { createLeiasService } from './services/leias';
+import { createRateLimits, limitRulesOf } from './services/rate-limits';
 import { createResourcesService } from './services/resources';
 import { createRunnerService } from './services/runner';
 import { runnerSourcesFrom } from './services/runner-sources';
@@ -88,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     db: database.db,
     tokens,
     auth: createAuthHooks(database.db, tokens),
+    limits: createRateLimits(database, limitRulesOf(config)),
     services: {
       users,
       resources,
@@ -119,7 +120,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     // Forwarding headers are believed only from the proxies named in LEIA_TRUST_PROXY (default none):
-    // otherwise any client could pick its own address and escape the per-address login limit.
+    // otherwise any client could pick its own address and escape the per-address limits.
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => randomUUID(),
     // Per-request lines only when debugging: at classroom load they drown everything else.
@@ -134,10 +135,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', () => ctx.services.leakChecks.stopAll());
   app.decorateRequest('actor', null);
   app.decorateRequest('userId', null);
+  app.addHook('onClose', async () => ctx.limits.close());
   app.addHook('onClose', () => database.close());
 
   registerSecurityHeaders(app);
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: 'LEIA Designer API', version: '1' } },
     transform: jsonSchemaTransform,

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import type { RateLimitName } from '@shared/rate-limits';
 import { z } from 'zod';
 
 /**
@@ -32,12 +33,32 @@ export interface Config {
   /** Failed logins allowed per client address, and per account, per window before 429. */
   loginMaxFailures: number;
   loginFailureWindowMs: number;
+  /** Fair-use limits of costly calls (docs/architecture.md "Fair-use limits"). */
+  limits: FairUseLimits;
   /** Built UI to serve; absent folder = API only. */
   clientDir?: string;
   /** Load the starter catalogue into an empty database. */
   seedCatalogue: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 }
+
+/** At most `max` uses per `windowSeconds`. */
+export interface LimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Every limit but the failed logins' (LEIA_LOGIN_MAX_FAILURES), by name. */
+export type FairUseLimits = Record<Exclude<RateLimitName, 'loginFailures'>, LimitRule>;
+
+/** The env var that sets each fair-use limit, and its default. */
+export const FAIR_USE_LIMITS: Record<keyof FairUseLimits, { env: string; fallback: LimitRule }> = {
+  chatSessions: { env: 'LEIA_LIMIT_CHAT_SESSIONS', fallback: { max: 30, windowSeconds: 600 } },
+  chatReplies: { env: 'LEIA_LIMIT_CHAT_MESSAGES', fallback: { max: 120, windowSeconds: 600 } },
+  transcriptions: { env: 'LEIA_LIMIT_TRANSCRIPTIONS', fallback: { max: 20, windowSeconds: 3600 } },
+  evaluations: { env: 'LEIA_LIMIT_EVALUATIONS', fallback: { max: 60, windowSeconds: 3600 } },
+  leakChecks: { env: 'LEIA_LIMIT_LEAK_CHECKS', fallback: { max: 10, windowSeconds: 3600 } },
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -63,6 +84,28 @@ const durationSeconds = z.preprocess(
       return value * factor;
     })
     .refine((seconds) => seconds >= 60, 'must be at least 60 seconds')
+    .optional(),
+);
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 };
+
+/** '30/10m' -> at most 30 per 10 minutes; the window as LEIA_TOKEN_TTL reads durations. */
+const limitRule = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .trim()
+    .regex(/^\d+\s*\/\s*\d+\s*[smhd]?$/, 'expected uses per window, such as 30/10m, 120/1h or 5/60s')
+    .transform((text): LimitRule => {
+      const [count = '', window = ''] = text.split('/').map((part) => part.trim());
+      const unit = /[smhd]$/.test(window) ? window.at(-1)! : 's';
+      return { max: Number(count), windowSeconds: Number.parseInt(window, 10) * UNIT_SECONDS[unit]! };
+    })
+    .refine((rule) => rule.max >= 1 && rule.max <= 1_000_000_000, 'the count must be from 1 to 1000000000')
+    .refine(
+      (rule) => rule.windowSeconds >= 1 && rule.windowSeconds <= 30 * 86400,
+      'the window must be from 1 second to 30 days',
+    )
     .optional(),
 );
 
@@ -126,6 +169,7 @@ const envSchema = z.object({
   LEIA_LLM_API_KEY: optionalString,
   LEIA_LLM_TIMEOUT_MS: intIn(100, 3_600_000),
   LEIA_LOGIN_MAX_FAILURES: intIn(1, 1_000_000),
+  ...Object.fromEntries(Object.values(FAIR_USE_LIMITS).map(({ env }) => [env, limitRule])),
   LEIA_TRUST_PROXY: trustProxy,
   LEIA_CLIENT_DIR: optionalString,
   LEIA_SEED_CATALOGUE: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
@@ -175,8 +219,17 @@ export function loadConfig(
     trustProxy: e.LEIA_TRUST_PROXY ?? false,
     loginMaxFailures: e.LEIA_LOGIN_MAX_FAILURES ?? 10,
     loginFailureWindowMs: 15 * 60_000,
+    limits: fairUseLimits(e),
     clientDir: e.LEIA_CLIENT_DIR ?? defaults.clientDir,
     seedCatalogue: e.LEIA_SEED_CATALOGUE !== 'false',
     logLevel: e.LEIA_LOG_LEVEL ?? 'info',
   };
+}
+
+function fairUseLimits(env: Partial<Record<string, unknown>>): FairUseLimits {
+  const limits = {} as FairUseLimits;
+  for (const [name, { env: variable, fallback }] of Object.entries(FAIR_USE_LIMITS)) {
+    limits[name as keyof FairUseLimits] = (env[variable] as LimitRule | undefined) ?? fallback;
+  }
+  return limits;
 }

@@ -15,6 +15,7 @@ import type { EvaluationsService } from './services/evaluations';
 import type { JobStore } from './services/jobs';
 import type { LeakCheckService } from './services/leak-check';
 import type { LeiasService } from './services/leias';
+import type { RateLimits } from './services/rate-limits';
 import type { ResourcesService } from './services/resources';
 import type { RunnerService } from './services/runner';
 import type { UsersService } from './services/users';
@@ -35,6 +36,8 @@ export interface AppContext {
   db: Db;
   tokens: TokenService;
   auth: AuthHooks;
+  /** Fair-use limits, counted where every process sees them (services/rate-limits.ts). */
+  limits: RateLimits;
   services: {
     users: UsersService;
     resources: ResourcesService;

@@ -1,4 +1,5 @@
 import type { Dependent } from '@shared/api-error';
+import { RATE_LIMIT_TEXTS, type RateLimited } from '@shared/rate-limits';
 
 /**
  * What went wrong, in the domain's words. Services throw DomainErrors and know nothing of HTTP;
@@ -38,7 +39,9 @@ export const forbidden = (message = 'You do not have permission to do this') =>
   new DomainError('forbidden', message);
 export const notFound = (message = 'Not found') => new DomainError('not-found', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
-export const tooManyAttempts = (message: string) => new DomainError('too-many-attempts', message);
+/** A fair-use limit is used up: `data` says which, and when to try again (also sent as Retry-After). */
+export const tooManyAttempts = (limited: RateLimited) =>
+  new DomainError('too-many-attempts', RATE_LIMIT_TEXTS.limited(limited), { data: limited });
 /** The language model failed, timed out or answered nothing usable. */
 export const modelFailed = (message: string) => new DomainError('model-failed', message);
 

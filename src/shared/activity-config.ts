@@ -1,4 +1,4 @@
-import type { LeiaConfig } from './schemas/activities';
+import { isValidTranscriptionLink, type LeiaConfig } from './schemas/activities';
 
 /**
  * Reading one LEIA configuration of an activity, the same way on every screen: its LEIA's id
@@ -19,4 +19,13 @@ export const transcriptionKind = (config: LeiaConfig): TranscriptionKind => {
   const data = config.configuration.data;
   if (data?.link) return 'link';
   return data?.messages && data.messages.length > 0 ? 'messages' : 'none';
+};
+
+/**
+ * The transcription link to open or put in an href: only an http(s) URL. A row stored before the
+ * rule (or written straight into the database) may hold another scheme; it is never opened.
+ */
+export const openableLink = (config: LeiaConfig): string | undefined => {
+  const link = config.configuration.data?.link;
+  return link && isValidTranscriptionLink(link) ? link.trim() : undefined;
 };

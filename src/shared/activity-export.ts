@@ -1,15 +1,17 @@
+// The browser build: the Node one needs Buffer, which the screen's bundle has not.
+import { stringify } from 'csv-stringify/browser/esm/sync';
 import { parseJsonText } from './input-rules';
 import {
   ACTIVITY_TEXTS,
   type Activity,
   type ActivityExport,
-  activityExportSchema,
+  activityImportSchema,
 } from './schemas/activities';
 
 /**
  * An activity written out for keeping and for research: as JSON that POST
  * /api/v1/experiments/import reads back (round trip), and its transcriptions as CSV, one row per
- * message. Shared so the screen's download buttons and the API's export calls write the same bytes.
+ * message (or per link). Shared so the screen's download buttons and the API's export calls write the same bytes.
  */
 
 /** The export of a populated activity (each configuration's LEIA an object with name and version). */
@@ -32,44 +34,55 @@ export function activityExport(activity: Activity): ActivityExport {
   };
 }
 
-export const CSV_COLUMNS = ['activity', 'leia', 'position', 'speaker', 'timestamp', 'text'] as const;
+export const CSV_COLUMNS = ['activity', 'leia', 'position', 'speaker', 'timestamp', 'text', 'link'] as const;
 export const CSV_SPEAKERS = { leia: 'LEIA', interviewer: 'Interviewer' } as const;
 
 /**
- * RFC 4180 quoting; a cell a spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed
- * with an apostrophe, since these files are opened in spreadsheets.
+ * The formula guard: a spreadsheet runs a cell that starts with = + - @ (or a tab or CR before
+ * one), so such a start gets an apostrophe. A spreadsheet may also split on ';' (many locales) and
+ * ignore quotes that do not open a field, so a cell's text after a ';' or a line break can start a
+ * cell of its own there: those starts are guarded too. Spaces and quotes before the character do
+ * not hide it.
  */
-const cell = (value: string | number): string => {
-  const text = String(value);
-  const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-};
+export const guardFormula = (text: string): string =>
+  text.replace(/(?<=^|[;\r\n])([ "]*)(?=[=+\-@\t\r])/g, "$1'");
 
-/** Every transcription message of the activity, one CSV row each, in configuration and message order. */
+/**
+ * Every transcription of the activity, in configuration order: one row per message, and one row
+ * holding the link for a LEIA whose transcription is a link. RFC 4180 (csv-stringify) with CRLF
+ * line ends; every cell holding a ',' or a ';' is quoted, whichever one a spreadsheet splits on.
+ */
 export function transcriptionsCsv(activity: Activity): string {
   const rows: Array<Array<string | number>> = [];
   activity.leias.forEach((config, index) => {
     const name = typeof config.leia === 'string' ? config.leia : config.leia.metadata.name;
-    config.configuration.data?.messages?.forEach((message, position) => {
+    const leia = name || `LEIA ${index + 1}`;
+    const data = config.configuration.data;
+    if (data?.link) rows.push([activity.name, leia, '', '', '', '', data.link]);
+    data?.messages?.forEach((message, position) => {
       rows.push([
         activity.name,
-        name || `LEIA ${index + 1}`,
+        leia,
         position + 1,
         message.isLeia ? CSV_SPEAKERS.leia : CSV_SPEAKERS.interviewer,
         message.timestamp,
         message.text,
+        '',
       ]);
     });
   });
-  return [[...CSV_COLUMNS], ...rows]
-    .map((row) => row.map(cell).join(','))
-    .join('\r\n')
-    .concat('\r\n');
+  return stringify([[...CSV_COLUMNS], ...rows], {
+    record_delimiter: 'windows',
+    eof: true,
+    quoted_match: /[,;]/,
+    cast: { string: guardFormula },
+  });
 }
 
 /**
- * An exported activity file read back: JSON under the input rule, then the export's schema. The
- * error names what is wrong (the first problem, with its path), as the server's 400 would.
+ * An exported activity file read back: JSON under the input rule, then the import's schema (the
+ * rules of an edit, as the server applies them). The error names what is wrong (the first problem,
+ * with its path), as the server's 400 would.
  */
 export function parseActivityExport(
   text: string,
@@ -80,7 +93,7 @@ export function parseActivityExport(
   // Some other JSON file: say what this one is not, rather than its first odd field.
   if (typeof file !== 'object' || file === null || file.format !== 'leia-activity' || file.version !== 1)
     return { ok: false, error: ACTIVITY_TEXTS.importFormat };
-  const parsed = activityExportSchema.safeParse(file);
+  const parsed = activityImportSchema.safeParse(file);
   if (parsed.success) return { ok: true, value: parsed.data };
   const [issue] = parsed.error.issues;
   const path = issue?.path.join('.');

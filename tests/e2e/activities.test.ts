@@ -208,7 +208,7 @@ describe('My Activities in Chromium', () => {
       headers: { authorization: `Bearer ${admin.token}` },
     });
     expect(csv).toBe(await response.text());
-    expect(csv.split('\r\n')[0]).toBe('activity,leia,position,speaker,timestamp,text');
+    expect(csv.split('\r\n')[0]).toBe('activity,leia,position,speaker,timestamp,text,link');
     expect(csv).toContain('What do you need the new system to do?');
 
     // Export as JSON, then import it back: the same name is refused with the server's reason; renamed,

@@ -6,6 +6,7 @@ import {
   canSend,
   chatMachine,
   chatView,
+  failedNotice,
   type LoadedSession,
   type ReplyInput,
   type ReplyOutput,
@@ -264,6 +265,22 @@ describe('chat machine: failure and retry', () => {
     await chat.last().done({ text: 'Yes!' });
     expect(chat.snap().value).toBe('Idle');
     expect(chat.snap().context.messages.map((m) => m.text)).toEqual(['Are you there?', 'Yes!']);
+  });
+
+  it('a reply refused by a fair-use limit says what was limited and when to retry, not the generic notice', async () => {
+    const chat = await ready();
+    expect(failedNotice(chat.snap())).toBeNull();
+    chat.send({ type: 'chat.send', text: 'One more?' });
+    const limited = { limit: 'chatReplies', max: 120, windowSeconds: 600, retryAfterSeconds: 42 } as const;
+    await chat.last().fail({ status: 429, message: 'Too many', data: limited });
+    expect(chat.snap().value).toBe('Failed');
+    expect(failedNotice(chat.snap())).toBe(
+      'Too many chat messages sent: at most 120 per 10 minutes. Try again in 42 seconds.',
+    );
+    // Retry, then any other failure: the generic notice again.
+    chat.send({ type: 'chat.retry' });
+    await chat.last().fail({ status: 502 });
+    expect(failedNotice(chat.snap())).toBe(CHAT_TEXTS.failedSend);
   });
 
   it('a failure mid-stream drops the partial reply', async () => {

@@ -83,6 +83,17 @@ describe('evaluation machine', () => {
     expect(t.snapshot().value).toEqual({ Open: 'Ready' });
   });
 
+  it('an evaluation refused by a fair-use limit says what was limited and when to retry', async () => {
+    const t = start();
+    t.actor.send({ type: 'evaluation.open', request: session });
+    const limited = { limit: 'evaluations', max: 60, windowSeconds: 3600, retryAfterSeconds: 125 };
+    t.calls[0]!.reject({ status: 429, data: limited });
+    await flush();
+    expect(t.snapshot().context.error).toBe(
+      'Too many evaluations: at most 60 per hour. Try again in 3 minutes.',
+    );
+  });
+
   it('a failure without a message (no answer) says it could not evaluate', async () => {
     const t = start();
     t.actor.send({ type: 'evaluation.open', request: session });

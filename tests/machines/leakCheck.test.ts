@@ -139,6 +139,13 @@ describe('leak check machine: starting', () => {
     t.startCheck.calls[2]!.reject({});
     await flush();
     expect(t.snapshot().context.notice).toBe(LEAK_CHECK_VIEW_TEXTS.startFailed);
+    t.actor.send({ type: 'check.start' });
+    const limited = { limit: 'leakChecks', max: 10, windowSeconds: 3600, retryAfterSeconds: 900 };
+    t.startCheck.calls[3]!.reject({ status: 429, data: limited });
+    await flush();
+    expect(t.snapshot().context.notice).toBe(
+      'Too many leak checks started: at most 10 per hour. Try again in 15 minutes.',
+    );
   });
 });
 

@@ -50,6 +50,17 @@ const start = (outcomes: ({ sessionId?: string } | Error)[], texts?: typeof SEAR
 };
 
 describe('startSession machine', () => {
+  it('a start refused by a fair-use limit says what was limited and when to retry', async () => {
+    const limited = { limit: 'chatSessions', max: 30, windowSeconds: 600, retryAfterSeconds: 300 };
+    const refused = Object.assign(new Error('429'), { status: 429, data: limited });
+    const { actor, notified, settle } = start([refused]);
+    actor.send({ type: 'session.start', request: request('leia-1') });
+    await settle();
+    expect(notified).toEqual([
+      'Too many chat sessions started: at most 30 per 10 minutes. Try again in 5 minutes.',
+    ]);
+  });
+
   it('starts the session, marks the row busy, then opens the chat with the navigation state', async () => {
     const { actor, opened, calls, settle } = start([{ sessionId: 'abc' }]);
     actor.send({ type: 'session.start', request: request('leia-1') });

@@ -8,7 +8,7 @@ import {
   transcriptionMachine,
   transcriptionTarget,
 } from '@machines/transcription';
-import type { Activity } from '@shared/schemas/activities';
+import { ACTIVITY_TEXTS, type Activity } from '@shared/schemas/activities';
 import type { TranscriptionMessage } from '@shared/schemas/transcription';
 import { createActor, fromPromise } from 'xstate';
 import { config, MESSAGES, message, week1 } from '../support/activities';
@@ -165,6 +165,20 @@ describe('transcription machine: Auto Generate', () => {
     expect(t.notices).toEqual([{ tone: 'error', message: 'Failed to generate transcription' }]);
   });
 
+  it('a generation refused by a fair-use limit says what was limited and when to retry', async () => {
+    const t = start();
+    t.send({ type: 'generate.open', target: transcribed });
+    const limited = { limit: 'transcriptions', max: 20, windowSeconds: 3600, retryAfterSeconds: 61 };
+    await t.settle(0, { status: 429, message: 'Too many', data: limited });
+    expect(t.snap().value).toBe('Idle');
+    expect(t.notices).toEqual([
+      {
+        tone: 'error',
+        message: 'Too many transcriptions generated: at most 20 per hour. Try again in 61 seconds.',
+      },
+    ]);
+  });
+
   it("no messages: 'No messages generated', nothing to save, Cancel closes", async () => {
     const t = start();
     t.send({ type: 'generate.open', target: transcribed });
@@ -219,6 +233,19 @@ describe('transcription machine: Generate (a chat records it)', () => {
     expect(t.openChat).toHaveBeenCalledWith({ sessionId: 's-1', target: transcribed });
     expect(isStartingSession(t.snap())).toBe(false);
     expect(t.snap().value).toBe('Idle');
+  });
+
+  it('a start refused by a fair-use limit says what was limited and when to retry', async () => {
+    const t = start();
+    t.send({ type: 'manual.start', target: transcribed });
+    const limited = { limit: 'chatSessions', max: 30, windowSeconds: 600, retryAfterSeconds: 1 };
+    await t.settle(0, { status: 429, data: limited });
+    expect(t.notices).toEqual([
+      {
+        tone: 'error',
+        message: 'Too many chat sessions started: at most 30 per 10 minutes. Try again in 1 second.',
+      },
+    ]);
   });
 
   it.each([
@@ -322,6 +349,21 @@ describe('transcription machine: viewing', () => {
     expect(t.snap().value).toBe('Idle');
     expect(t.openLink).toHaveBeenCalledWith('https://example.org/t');
   });
+
+  it.each(['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>'])(
+    'a stored link %s (an older row) is never opened, and says why',
+    (link) => {
+      const t = start();
+      const stored = transcriptionTarget(
+        week1,
+        config('cfg-old', 'leia-1', { mode: 'transcription', data: { link } }),
+      );
+      t.send({ type: 'view.open', target: stored });
+      expect(t.snap().value).toBe('Idle');
+      expect(t.openLink).not.toHaveBeenCalled();
+      expect(t.notices).toEqual([{ tone: 'error', message: ACTIVITY_TEXTS.linkNotOpened }]);
+    },
+  );
 
   it('a target names its LEIA and carries the problem description the chat shows', () => {
     expect(transcribed).toMatchObject({

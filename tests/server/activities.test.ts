@@ -198,7 +198,10 @@ describe('PUT /{id}/leias/{configId}', () => {
     const before = await find(activity.id);
     const response = await put({ configuration: { mode: 'transcription', data: { messages: bad } } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
+    expect(response.json()).toEqual({
+      message: `Invalid request body: configuration.data.messages: ${message}`,
+      validationErrors: { 'configuration.data.messages': message },
+    });
     expect(await find(activity.id)).toEqual(before);
   });
 
@@ -206,8 +209,8 @@ describe('PUT /{id}/leias/{configId}', () => {
     expect(
       (
         await put({ configuration: { mode: 'transcription', data: { link: 'https://a.b', messages } } })
-      ).json().message,
-    ).toBe(ACTIVITY_TEXTS.linkAndMessages);
+      ).json().validationErrors,
+    ).toEqual({ 'configuration.data': ACTIVITY_TEXTS.linkAndMessages });
     expect((await put({ leia: secondLeiaId, configuration: { mode: 'standard' } })).json().message).toBe(
       ACTIVITY_TEXTS.leiaChanged,
     );
@@ -311,9 +314,9 @@ describe('export and import', () => {
     };
     expect(csv.body).toBe(
       [
-        'activity,leia,position,speaker,timestamp,text',
-        `${name},${leiaName.metadata.name},1,Interviewer,2024-01-31T09:30:00Z,"Hello, ""world""\nsecond line"`,
-        `${name},${leiaName.metadata.name},2,LEIA,2024-01-31T09:30:05Z,'=SUM(A1)`,
+        'activity,leia,position,speaker,timestamp,text,link',
+        `${name},${leiaName.metadata.name},1,Interviewer,2024-01-31T09:30:00Z,"Hello, ""world""\nsecond line",`,
+        `${name},${leiaName.metadata.name},2,LEIA,2024-01-31T09:30:05Z,'=SUM(A1),`,
         '',
       ].join('\r\n'),
     );

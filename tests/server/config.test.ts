@@ -60,6 +60,30 @@ describe('loadConfig', () => {
     ).toEqual(['10.0.0.1', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
   });
 
+  it('reads the fair-use limits as uses per window, with defaults', () => {
+    expect(loadConfig({}).limits).toEqual({
+      chatSessions: { max: 30, windowSeconds: 600 },
+      chatReplies: { max: 120, windowSeconds: 600 },
+      transcriptions: { max: 20, windowSeconds: 3600 },
+      evaluations: { max: 60, windowSeconds: 3600 },
+      leakChecks: { max: 10, windowSeconds: 3600 },
+    });
+    const limits = loadConfig({
+      LEIA_LIMIT_CHAT_SESSIONS: '5/1m',
+      LEIA_LIMIT_CHAT_MESSAGES: ' 200 / 90 ',
+      LEIA_LIMIT_TRANSCRIPTIONS: '3/2h',
+      LEIA_LIMIT_EVALUATIONS: '1/1d',
+      LEIA_LIMIT_LEAK_CHECKS: '4/30s',
+    }).limits;
+    expect(limits).toEqual({
+      chatSessions: { max: 5, windowSeconds: 60 },
+      chatReplies: { max: 200, windowSeconds: 90 },
+      transcriptions: { max: 3, windowSeconds: 7200 },
+      evaluations: { max: 1, windowSeconds: 86400 },
+      leakChecks: { max: 4, windowSeconds: 30 },
+    });
+  });
+
   it('treats blank values as unset', () => {
     expect(loadConfig({ PORT: '', LEIA_ADMIN_PASSWORD: '  ' })).toMatchObject({
       port: 8080,
@@ -84,6 +108,11 @@ describe('loadConfig', () => {
     [{ LEIA_TRUST_PROXY: 'true' }, /^Invalid LEIA_TRUST_PROXY="true": expected false, a hop count.*"true"/],
     [{ LEIA_TRUST_PROXY: '10.0.0.1, proxy.local' }, /^Invalid LEIA_TRUST_PROXY=.*"proxy.local" is none/],
     [{ LEIA_TRUST_PROXY: '10.0.0.0/33' }, /^Invalid LEIA_TRUST_PROXY="10.0.0.0\/33": /],
+    [{ LEIA_LIMIT_CHAT_SESSIONS: '30' }, /^Invalid LEIA_LIMIT_CHAT_SESSIONS="30": expected uses per window/],
+    [{ LEIA_LIMIT_CHAT_MESSAGES: '0/1m' }, /^Invalid LEIA_LIMIT_CHAT_MESSAGES="0\/1m": the count must be/],
+    [{ LEIA_LIMIT_LEAK_CHECKS: '5/0s' }, /^Invalid LEIA_LIMIT_LEAK_CHECKS="5\/0s": the window must be/],
+    [{ LEIA_LIMIT_EVALUATIONS: '5/31d' }, /^Invalid LEIA_LIMIT_EVALUATIONS="5\/31d": the window must be/],
+    [{ LEIA_LIMIT_TRANSCRIPTIONS: 'ten/1h' }, /^Invalid LEIA_LIMIT_TRANSCRIPTIONS="ten\/1h": expected uses/],
   ])('stops on %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -7,6 +7,14 @@ import { createTestDatabase } from '../support/test-database';
 export const ADMIN_EMAIL = 'admin@test.local';
 export const ADMIN_PASSWORD = 'admin-password';
 
+const unlimited: Config['limits'] = {
+  chatSessions: { max: 1_000_000_000, windowSeconds: 60 },
+  chatReplies: { max: 1_000_000_000, windowSeconds: 60 },
+  transcriptions: { max: 1_000_000_000, windowSeconds: 60 },
+  evaluations: { max: 1_000_000_000, windowSeconds: 60 },
+  leakChecks: { max: 1_000_000_000, windowSeconds: 60 },
+};
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
     port: 0,
@@ -19,6 +27,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: false,
     loginMaxFailures: 1000,
     loginFailureWindowMs: 60_000,
+    // No test meets a fair-use limit unless it sets one.
+    limits: unlimited,
     seedCatalogue: false,
     logLevel: 'silent',
     ...overrides,

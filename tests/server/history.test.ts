@@ -67,6 +67,7 @@ describe('a persona’s versions', () => {
       version: '1.1.0',
       createdAt: v11.createdAt,
       user: { id: t.admin.id, email: t.admin.email, role: 'admin' },
+      author: { id: t.admin.id, email: t.admin.email, role: 'admin' },
       isPublished: false,
       note: 'Busier now',
     });

@@ -198,19 +198,22 @@ describe('version', () => {
     await leiaWith(instructor.token, word, { name }); // the instructor's draft 1.0.0
     await leiaWith(t.admin.token, word, { name, version: '2.0.0', publish: true });
     await leiaWith(t.admin.token, word, { name, version: '3.0.0', publish: true });
-    await leiaWith(t.admin.token, word, { name, version: '4.0.0' }); // the admin's draft
+    // A draft the admin made: every version of a design stays its owner's, so the instructor's.
+    await leiaWith(t.admin.token, word, { name, version: '4.0.0' });
     const latest = async (token: string, visibility: string) =>
       names((await search(token, { text: word, version: 'latest', visibility })).items);
-    expect(await latest(instructor.token, 'all')).toEqual([`${name}@3.0.0`]);
+    expect(await latest(instructor.token, 'all')).toEqual([`${name}@4.0.0`]);
     expect(await latest(instructor.token, 'public')).toEqual([`${name}@3.0.0`]);
-    expect(await latest(instructor.token, 'private')).toEqual([`${name}@1.0.0`]);
+    expect(await latest(instructor.token, 'private')).toEqual([`${name}@4.0.0`]);
+    expect(await latest(other.token, 'all')).toEqual([`${name}@3.0.0`]);
     expect(await latest(t.admin.token, 'all')).toEqual([`${name}@4.0.0`]);
     expect(await latest(t.admin.token, 'public')).toEqual([`${name}@3.0.0`]);
     expect(await latest(t.admin.token, 'private')).toEqual([`${name}@4.0.0`]);
     // Deleting the newest published version hands "latest" back to the one below it.
     const v3 = (await search(t.admin.token, { text: word, version: '3.0.0' })).items[0]!;
     await t.request({ method: 'DELETE', url: `/api/v1/leias/${v3.id}`, token: t.admin.token });
-    expect(await latest(instructor.token, 'all')).toEqual([`${name}@2.0.0`]);
+    expect(await latest(instructor.token, 'public')).toEqual([`${name}@2.0.0`]);
+    expect(await latest(other.token, 'all')).toEqual([`${name}@2.0.0`]);
   });
 
   it('latest pages merge published rows and the caller’s drafts newest first', async () => {

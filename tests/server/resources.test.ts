@@ -122,8 +122,10 @@ describe.each(resourceKinds)('%s', (kind) => {
       },
     });
 
-    // The latest version now belongs to the admin, so the first author may no longer add one.
-    const notOwner = await post(advanced.token, '3.0.0');
+    // The admin's version is still the first author's design: they may add another, others may not.
+    expect((await post(advanced.token, '3.0.0')).statusCode).toBe(201);
+    const rival = await t.createUser('advanced');
+    const notOwner = await post(rival.token, '4.0.0');
     expect(notOwner.statusCode).toBe(403);
     expect(notOwner.json().message).toBe(
       `Only the owner of the ${kind} "${name}" or an administrator can add a new version`,

@@ -2,10 +2,11 @@ import { Badge, Button, RefreshIcon } from '@client/components';
 import { formatDateTime } from '@client/format';
 import type { HistoryView } from '@machines/history';
 import { HistoryActor } from './actors';
-import { HISTORY_LABELS } from './labels';
+import { HISTORY_LABELS, versionPeople } from './labels';
 
 /**
- * Every visible version, newest first: version, date, author, note and Published badge. Those who
+ * Every visible version, newest first: version, date, author (and owner when another), note and
+ * Published badge. Those who
  * may see the content choose two to compare (a checkbox each); those who may add a version can
  * restore any of them.
  */
@@ -41,7 +42,8 @@ export function VersionList({ view }: { view: HistoryView }) {
                 {current && <span className="history-version__current">{HISTORY_LABELS.shown}</span>}
               </p>
               <p className="history-version__meta">
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> · {entry.user.email}
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time> ·{' '}
+                {versionPeople(entry)}
               </p>
               {entry.note && <p className="history-version__note">{entry.note}</p>}
             </div>

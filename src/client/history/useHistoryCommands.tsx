@@ -7,7 +7,7 @@ import type { VersionBump } from '@shared/semver';
 import { shallowEqual } from '@xstate/react';
 import { useMemo } from 'react';
 import { HistoryActor } from './actors';
-import { bumpLabel } from './labels';
+import { bumpLabel, versionPeople } from './labels';
 
 export const HISTORY_COMMAND_REASONS = {
   notOwner: 'Only the owner of this name or an administrator can restore a version',
@@ -49,7 +49,7 @@ export function useHistoryCommands({
         versions().map((entry) => ({
           id: entry.id,
           title: `v${entry.version}`,
-          subtitle: [entry.note, entry.user.email].filter(Boolean).join(' · '),
+          subtitle: [entry.note, versionPeople(entry)].filter(Boolean).join(' · '),
           keywords: [entry.note ?? ''],
           value: entry,
         })),

@@ -32,6 +32,11 @@ const versionColumns = () => ({
 const historyColumns = (source: () => AnyPgColumn) => ({
   note: text('note'),
   derivedFromId: uuid('derived_from_id').references(source, { onDelete: 'set null' }),
+  /**
+   * Who made this version, apart from who owns the design (`owner_id`: the owner of its versions,
+   * kept when an admin restores or versions it). Null once the author's account is deleted.
+   */
+  authorId: uuid('author_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
 });
 
 export const users = pgTable(
@@ -290,6 +295,17 @@ export const jobs = pgTable(
     check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'completed', 'failed', 'cancelled')`),
   ],
 );
+
+/**
+ * Fair-use counters on PostgreSQL, shared by every server process (services/rate-limits.ts; the
+ * columns are what rate-limiter-flexible's Drizzle store reads and writes): `key` names the limit
+ * and who is counted, `points` the uses in the window that ends at `expire`.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true, mode: 'date' }),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;

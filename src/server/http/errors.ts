@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '@shared/api-error';
+import { rateLimitedSchema } from '@shared/rate-limits';
 import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { App } from '../context';
@@ -28,6 +29,10 @@ export const statusOf = (error: DomainError): number => STATUS[error.kind];
 export function registerErrorHandling(app: App, options: { spaFallback: boolean }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof DomainError) {
+      const limited = rateLimitedSchema.safeParse(error.extra.data);
+      if (error.kind === 'too-many-attempts' && limited.success) {
+        reply.header('retry-after', String(limited.data.retryAfterSeconds));
+      }
       const body: ApiErrorBody = { message: error.message, ...error.extra };
       return reply.code(statusOf(error)).send(body);
     }

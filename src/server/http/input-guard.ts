@@ -15,6 +15,9 @@ const partOf = (request: FastifyRequest, part: (typeof PARTS)[number]) =>
  */
 export function registerInputGuard(app: App): void {
   app.addHook('preValidation', async (request) => {
+    // A request without a body (or with a JSON null) on a route that takes one means "the defaults":
+    // a body whose every field is optional passes, one with required fields names them.
+    if (request.body == null && request.routeOptions.schema?.body) request.body = {};
     for (const part of PARTS) {
       const problem = findInputProblem(partOf(request, part));
       if (!problem) continue;

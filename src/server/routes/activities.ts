@@ -1,6 +1,7 @@
 import { activityExport, transcriptionsCsv } from '@shared/activity-export';
 import {
   activityExportSchema,
+  activityImportSchema,
   activityListQuerySchema,
   activitySchema,
   addLeiaBodySchema,
@@ -43,7 +44,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/import',
     {
-      schema: { body: activityExportSchema, response: replies({ 201: activitySchema }), tags },
+      schema: { body: activityImportSchema, response: replies({ 201: activitySchema }), tags },
       // Transcriptions are long; an activity of many recorded interviews still fits.
       bodyLimit: 8 * 1024 * 1024,
     },

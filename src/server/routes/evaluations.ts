@@ -17,6 +17,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, type RequestActor } from '../auth/hooks';
+import { limitedBy } from '../http/rate-limit';
 import { idParams, replies } from '../http/replies';
 import { abortOnDisconnect, openEventStream } from '../http/sse';
 import type { JobStore } from '../services/jobs';
@@ -60,6 +61,7 @@ export const sessionEvaluationRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "Evaluates the session's stored messages against its LEIA's solution and stores the report.",
       },
+      preHandler: limitedBy(app.ctx.limits, 'evaluations'),
     },
     async (request, reply) =>
       created(reply, (signal) =>
@@ -83,6 +85,7 @@ export const evaluationRoutes: FastifyPluginAsyncZod = async (app) => {
     '',
     {
       schema: { body: transcriptionEvaluationBodySchema, response: replies({ 201: evaluationSchema }), tags },
+      preHandler: limitedBy(app.ctx.limits, 'evaluations'),
     },
     async (request, reply) =>
       created(reply, (signal) => evaluations.evaluateTranscription(actorOf(request), request.body, signal)),
@@ -110,6 +113,7 @@ export const leakCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description: 'Starts a leak check job; follow it with GET /jobs/{id} or /jobs/{id}/events.',
       },
+      preHandler: limitedBy(app.ctx.limits, 'leakChecks'),
     },
     async (request, reply) =>
       reply
@@ -139,6 +143,7 @@ export const designLeakCheckRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Starts a leak check job of an unsaved design: `spec` as POST /runner/initialize takes it. Follow it with GET /jobs/{id} or /jobs/{id}/events.',
       },
+      preHandler: limitedBy(app.ctx.limits, 'leakChecks'),
     },
     async (request, reply) => {
       const { spec, metadata, ...params } = request.body;

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { actorOf, userIdOf } from '../auth/hooks';
 import { DomainError } from '../errors';
 import { statusOf } from '../http/errors';
+import { limitedBy } from '../http/rate-limit';
 import { replies } from '../http/replies';
 import { abortOnDisconnect, type EventStream, openEventStream, wantsEventStream } from '../http/sse';
 import type { RunnerService, Turn } from '../services/runner';
@@ -38,7 +39,10 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/initialize',
-    { schema: { body: initializeBodySchema, response: replies({ 201: initializeResponseSchema }), tags } },
+    {
+      schema: { body: initializeBodySchema, response: replies({ 201: initializeResponseSchema }), tags },
+      preHandler: limitedBy(app.ctx.limits, 'chatSessions'),
+    },
     async (request, reply) => reply.code(201).send(await runner.initialize(actorOf(request), request.body)),
   );
 
@@ -56,6 +60,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: transcriptionResponseSchema }),
         tags,
       },
+      preHandler: limitedBy(app.ctx.limits, 'transcriptions'),
     },
     async (request, reply) => {
       const signal = abortOnDisconnect(reply);
@@ -98,6 +103,7 @@ const replyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: replies({ 200: chatReplySchema }),
         tags,
       },
+      preHandler: limitedBy(app.ctx.limits, 'chatReplies'),
     },
     (request, reply) =>
       answer(turns, request, reply, request.params.sessionId, {
@@ -108,7 +114,10 @@ const replyRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/:sessionId/regenerate',
-    { schema: { params: sessionParams, response: replies({ 200: chatReplySchema }), tags } },
+    {
+      schema: { params: sessionParams, response: replies({ 200: chatReplySchema }), tags },
+      preHandler: limitedBy(app.ctx.limits, 'chatReplies'),
+    },
     (request, reply) => answer(turns, request, reply, request.params.sessionId, { kind: 'regenerate' }),
   );
 };

@@ -10,10 +10,12 @@ import {
   userListItemSchema,
   userSchema,
 } from '@shared/schemas/users';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
-import { tooManyAttempts, unauthorized } from '../errors';
+import { unauthorized } from '../errors';
+import { perAddress } from '../http/rate-limit';
 import { idParams, noContent, replies } from '../http/replies';
 import { USER_MESSAGES } from '../services/users';
 
@@ -23,31 +25,24 @@ const tags = ['users'];
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const { users } = app.ctx.services;
   const { requireUser, requireAdmin } = app.ctx.auth;
+  const { limits } = app.ctx;
 
   // Only failed attempts count towards the limits, so a class signing in together is never blocked.
   // Per client address, and per account, so that rotating addresses does not help either.
-  const limit = { max: app.ctx.config.loginMaxFailures, timeWindow: app.ctx.config.loginFailureWindowMs };
-  const failuresByAddress = app.createRateLimit(limit);
-  const failuresByAccount = app.createRateLimit({
-    ...limit,
-    keyGenerator: (request) => `account:${(request.body as LoginBody).email.toLowerCase()}`,
-  });
+  const whoTries = (request: FastifyRequest<{ Body: LoginBody }>) => [
+    perAddress(request),
+    `email:${request.body.email.toLowerCase()}`,
+  ];
 
   app.post(
     '/login',
     { schema: { body: loginBodySchema, response: replies({ 200: tokenResponseSchema }), tags } },
     async (request) => {
-      for (const failures of [failuresByAddress, failuresByAccount]) {
-        const status = await failures(request, { increment: false });
-        // A peek does not count this request, so `remaining === 0` means the allowance is used up.
-        if (!status.isAllowed && status.remaining === 0) {
-          const minutes = Math.max(1, Math.ceil(status.ttl / 60_000));
-          throw tooManyAttempts(USER_MESSAGES.tooManyLogins(minutes));
-        }
-      }
+      const keys = whoTries(request);
+      for (const key of keys) await limits.ensureLeft('loginFailures', key);
       const result = await users.login(request.body.email, request.body.password);
       if (!result) {
-        await Promise.all([failuresByAddress(request), failuresByAccount(request)]);
+        await Promise.all(keys.map((key) => limits.count('loginFailures', key)));
         throw unauthorized(USER_MESSAGES.invalidLogin);
       }
       return result;

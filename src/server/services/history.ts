@@ -1,6 +1,8 @@
 import { type Actor, canRead } from '@shared/permissions';
 import { HISTORY_TEXTS, type Lineage, type VersionEntry } from '@shared/schemas/history';
+import type { ItemOwner } from '@shared/schemas/visibility';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import { type leias, type resources, users } from '../db/schema';
 import { badRequest } from '../errors';
@@ -21,6 +23,9 @@ export interface HistoryTarget {
   scope?: SQL;
 }
 
+/** Who made a version (users joined a second time, apart from its owner). */
+const authors = alias(users, 'authors');
+
 const entryColumns = (table: Versioned) => ({
   id: table.id,
   name: table.name,
@@ -29,7 +34,16 @@ const entryColumns = (table: Versioned) => ({
   isPublished: table.isPublished,
   note: table.note,
   owner: ownerColumns,
+  author: { id: authors.id, email: authors.email, role: authors.role },
 });
+
+/** The versions of `table` with their owner and author. */
+const selectEntries = (db: Db, table: Versioned) =>
+  db
+    .select(entryColumns(table))
+    .from(table)
+    .innerJoin(users, eq(users.id, table.ownerId))
+    .leftJoin(authors, eq(authors.id, table.authorId));
 
 type EntryRow = {
   id: string;
@@ -38,7 +52,8 @@ type EntryRow = {
   createdAt: Date;
   isPublished: boolean;
   note: string | null;
-  owner: { id: string; email: string; role: 'admin' | 'advanced' | 'instructor' };
+  owner: ItemOwner;
+  author: ItemOwner | null;
 };
 
 const toEntry = (row: EntryRow): VersionEntry => ({
@@ -47,6 +62,7 @@ const toEntry = (row: EntryRow): VersionEntry => ({
   version: row.version,
   createdAt: row.createdAt.toISOString(),
   user: toOwner(row.owner),
+  author: row.author && toOwner(row.author),
   isPublished: row.isPublished,
   ...(row.note && { note: row.note }),
 });
@@ -75,10 +91,7 @@ export async function visibleVersions(
   actor: Actor,
   name: string,
 ): Promise<VersionEntry[]> {
-  const rows = await db
-    .select(entryColumns(table))
-    .from(table)
-    .innerJoin(users, eq(users.id, table.ownerId))
+  const rows = await selectEntries(db, table)
     .where(and(eq(table.name, name), scope, readableBy(actor, table)))
     .orderBy(desc(table.major), desc(table.minor), desc(table.patch));
   return (rows as EntryRow[]).map(toEntry);
@@ -91,10 +104,7 @@ export async function lineageOf(
   actor: Actor,
   item: { id: string; derivedFromId: string | null },
 ): Promise<Lineage> {
-  const derived = (await db
-    .select(entryColumns(table))
-    .from(table)
-    .innerJoin(users, eq(users.id, table.ownerId))
+  const derived = (await selectEntries(db, table)
     .where(and(eq(table.derivedFromId, item.id), scope, readableBy(actor, table)))
     .orderBy(desc(table.createdAt))) as EntryRow[];
   if (!item.derivedFromId) return { derived: derived.map(toEntry) };
@@ -114,19 +124,4 @@ export async function lineageOf(
       ? { visible: true as const, id: source.id, name: source.name, version: source.version }
       : { visible: false as const };
   return { ...(derivedFrom && { derivedFrom }), derived: derived.map(toEntry) };
-}
-
-/** The highest version of `name`, whoever may read it (a new version must be higher than every one). */
-export async function latestVersion(
-  db: Db | Tx,
-  { table, scope }: HistoryTarget,
-  name: string,
-): Promise<string> {
-  const [row] = await db
-    .select({ version: table.version })
-    .from(table)
-    .where(and(eq(table.name, name), scope))
-    .orderBy(desc(table.major), desc(table.minor), desc(table.patch))
-    .limit(1);
-  return row?.version ?? '0.0.0';
 }

@@ -11,9 +11,9 @@ import {
 } from '@shared/schemas/leak-check';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { UUID } from '../auth/hooks';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { type JobRow, jobs } from '../db/schema';
-import { notFound } from '../errors';
+import { conflict, notFound } from '../errors';
 
 /**
  * Job rows and their life: queued -> running -> completed | failed | cancelled. The process
@@ -51,6 +51,27 @@ export interface JobEvents {
   on(event: `progress:${string}`, listener: (progress: JobProgressEvent) => void): void;
   on(event: `done:${string}`, listener: (job: Job) => void): void;
   off(event: string, listener: (...args: never[]) => void): void;
+}
+
+type NewJob = Pick<typeof jobs.$inferInsert, 'ownerId' | 'leiaId' | 'leiaName' | 'params' | 'progress'>;
+
+/**
+ * Counts the owner's unfinished jobs and inserts the new one under a transaction-scoped advisory
+ * lock on the owner, so N requests at once, in any number of processes, never start more than
+ * `maxActive`.
+ */
+async function insertUnderLimit(tx: Tx, values: NewJob, maxActive: number): Promise<JobRow> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`jobs:${values.ownerId}`}, 0))`);
+  const [active] = await tx
+    .select({ n: count() })
+    .from(jobs)
+    .where(and(eq(jobs.ownerId, values.ownerId), inArray(jobs.status, ACTIVE)));
+  if ((active?.n ?? 0) >= maxActive) throw conflict(LEAK_CHECK_TEXTS.tooManyJobs(maxActive));
+  const [row] = await tx
+    .insert(jobs)
+    .values({ kind: 'leak-check', ...values })
+    .returning();
+  return row!;
 }
 
 export function createJobStore(db: Db) {
@@ -102,23 +123,9 @@ export function createJobStore(db: Db) {
   return {
     events: events as unknown as JobEvents,
 
-    async create(
-      values: Pick<typeof jobs.$inferInsert, 'ownerId' | 'leiaId' | 'leiaName' | 'params' | 'progress'>,
-    ) {
-      const [row] = await db
-        .insert(jobs)
-        .values({ kind: 'leak-check', ...values })
-        .returning();
-      return row!;
-    },
-
-    async activeCount(ownerId: string): Promise<number> {
-      const [row] = await db
-        .select({ n: count() })
-        .from(jobs)
-        .where(and(eq(jobs.ownerId, ownerId), inArray(jobs.status, ACTIVE)));
-      return row?.n ?? 0;
-    },
+    /** A new queued job, unless its owner already has `maxActive` queued or running (409). */
+    create: (values: NewJob, maxActive: number) =>
+      db.transaction((tx) => insertUnderLimit(tx, values, maxActive)),
 
     /** Marks a queued job running; false when it was cancelled first. */
     async start(id: string): Promise<boolean> {

@@ -6,7 +6,6 @@ import {
   LEAK_CHECK_TEXTS,
   type LeakCheckParams,
 } from '@shared/schemas/leak-check';
-import { conflict } from '../errors';
 import { evaluateConversation } from '../evaluation/evaluate';
 import { runInterview } from '../evaluation/interview';
 import { type EvaluationModel, ModelCallError } from '../evaluation/model';
@@ -125,16 +124,16 @@ export function createLeakCheckService(deps: LeakCheckDeps) {
     async start(actor: Actor, source: LeakCheckSource, params: LeakCheckParams): Promise<Job> {
       const run = await resolveLeiaToRun(deps.sources, actor, source);
       solutionOf(run.leia.problem);
-      if ((await jobs.activeCount(actor.id)) >= MAX_ACTIVE_JOBS) {
-        throw conflict(LEAK_CHECK_TEXTS.tooManyJobs(MAX_ACTIVE_JOBS));
-      }
-      const row = await jobs.create({
-        ownerId: actor.id,
-        leiaId: run.leiaId ?? null,
-        leiaName: run.name ?? null,
-        params: params as unknown as Record<string, unknown>,
-        progress: { done: 0, total: params.styles.length * params.runs * params.maxTurns },
-      });
+      const row = await jobs.create(
+        {
+          ownerId: actor.id,
+          leiaId: run.leiaId ?? null,
+          leiaName: run.name ?? null,
+          params: params as unknown as Record<string, unknown>,
+          progress: { done: 0, total: params.styles.length * params.runs * params.maxTurns },
+        },
+        MAX_ACTIVE_JOBS,
+      );
       const controller = new AbortController();
       const done = execute(row.id, run, params, controller.signal)
         .catch((error: unknown) => deps.log.error({ err: error, job: row.id }, 'leak check failed'))

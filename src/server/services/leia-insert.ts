@@ -7,7 +7,7 @@ import type { Tx } from '../db/client';
 import { type LeiaRow, leias, resources } from '../db/schema';
 import { badRequest } from '../errors';
 import { leiaViews } from './leia-views';
-import { claimVersion } from './versions';
+import { claimVersion, type VersionChoice } from './versions';
 
 /**
  * Writing a LEIA row: the step the API (services/leias.ts), restores and the catalogue import share.
@@ -24,18 +24,26 @@ export type LeiaPartInput = LeiaPartCopy & { isPublished: boolean };
 
 /**
  * Checks the name and version, runs the generation engine and stores the part ids with the resolved
- * copies, inside the caller's transaction, so a failure anywhere leaves nothing. Publishing also
- * publishes the parts that are still unpublished. Shared by the API and the catalogue import; the
- * caller has checked that `owner` may read the parts and publish.
+ * copies, inside the caller's transaction, so a failure anywhere leaves nothing. A new version of an
+ * existing LEIA stays its owner's; `author` is recorded as who made it. Publishing also publishes
+ * the parts that are still unpublished. Shared by the API and the catalogue import; the caller has
+ * checked that `author` may read the parts and publish. `metadata.version` is the version asked for,
+ * or how to bump the latest (a restore).
  */
 export async function insertLeia(
   tx: Tx,
-  owner: Actor,
-  metadata: { name: string; version: string },
+  author: Actor,
+  metadata: { name: string; version: VersionChoice },
   parts: Record<ResourceKind, LeiaPartInput>,
   options: { publish: boolean; note?: string | undefined; derivedFromId?: string | null },
 ): Promise<LeiaRow> {
-  const version = await claimVersion(tx, { table: leias, label: 'LEIA' }, owner, metadata);
+  const { ownerId, ...version } = await claimVersion(
+    tx,
+    { table: leias, label: 'LEIA' },
+    author,
+    metadata.name,
+    metadata.version,
+  );
   const raw = engineInputs(parts);
   const result = generateLeia(raw, { logger: silentLogger });
   if (!result.ok)
@@ -46,7 +54,6 @@ export async function insertLeia(
     .insert(leias)
     .values({
       name: metadata.name,
-      version: metadata.version,
       ...version,
       spec: spec as unknown as Record<string, unknown>,
       restrictedSpec: views.restrictedSpec as unknown as Record<string, unknown>,
@@ -54,7 +61,8 @@ export async function insertLeia(
       personaId: parts.persona.id,
       problemId: parts.problem.id,
       behaviourId: parts.behaviour.id,
-      ownerId: owner.id,
+      ownerId,
+      authorId: author.id,
       isPublished: options.publish,
       note: options.note ?? null,
       derivedFromId: options.derivedFromId ?? null,

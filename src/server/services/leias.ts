@@ -6,18 +6,18 @@ import { HISTORY_TEXTS, type Lineage, type VersionEntry } from '@shared/schemas/
 import type { Leia, LeiaCreateBody, LeiaListQuery } from '@shared/schemas/leias';
 import { type ResourceKind, resourceKinds } from '@shared/schemas/resources';
 import type { ItemOwner } from '@shared/schemas/visibility';
-import { bumpVersion, type VersionBump } from '@shared/semver';
+import type { VersionBump } from '@shared/semver';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { type RequestActor, UUID } from '../auth/hooks';
 import type { Db, Tx } from '../db/client';
 import { experimentLeias, experiments, type LeiaRow, leias, resources, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
-import { checkDerivedFrom, type HistoryTarget, latestVersion, lineageOf, visibleVersions } from './history';
+import { checkDerivedFrom, type HistoryTarget, lineageOf, visibleVersions } from './history';
 import { deleteUnlessInUse } from './in-use';
 import { insertLeia, LEIA_GENERATION_TEXTS, type LeiaPartInput } from './leia-insert';
 import { type LeiaPage, listLeias } from './leia-list';
 import { leiaViews } from './leia-views';
-import { ownerColumns, toOwner } from './owners';
+import { ownerColumns, ownerOf, toOwner } from './owners';
 import { RESOURCE_API_TEXTS, type StoredPart, toStoredPart } from './resources';
 import { uniqueNameVersion } from './versions';
 import { readableBy } from './visibility';
@@ -187,7 +187,7 @@ export function createLeiasService(db: Db) {
             note: body.note,
             derivedFromId,
           });
-          return toLeia(row, actor, actor);
+          return toLeia(row, await ownerOf(tx, row.ownerId, actor), actor);
         }),
       );
     },
@@ -211,10 +211,7 @@ export function createLeiasService(db: Db) {
     ): Promise<Leia> {
       if (options.publish && !canPublish(actor)) throw forbidden(LEIA_TEXTS.publishForbidden);
       const { leia } = await visibleRow(db, actor, id);
-      const metadata = {
-        name: leia.name,
-        version: bumpVersion(await latestVersion(db, LEIA_HISTORY, leia.name), options.bump),
-      };
+      const metadata = { name: leia.name, version: { bump: options.bump } };
       return uniqueNameVersion('LEIA', metadata, () =>
         db.transaction(async (tx) => {
           const parts = await loadParts(tx, actor, {
@@ -227,7 +224,7 @@ export function createLeiasService(db: Db) {
             note: HISTORY_TEXTS.restoredFrom(leia.version),
             derivedFromId: leia.id,
           });
-          return toLeia(row, actor, actor);
+          return toLeia(row, await ownerOf(tx, row.ownerId, actor), actor);
         }),
       );
     },

@@ -6,16 +6,16 @@ import { HISTORY_TEXTS, type Lineage, type VersionEntry } from '@shared/schemas/
 import type { ResourceItem, ResourceListQuery } from '@shared/schemas/resource-api';
 import type { ResourceBody, ResourceKind } from '@shared/schemas/resources';
 import type { ItemOwner } from '@shared/schemas/visibility';
-import { bumpVersion, type VersionBump } from '@shared/semver';
+import type { VersionBump } from '@shared/semver';
 import { and, asc, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
 import { type RequestActor, UUID } from '../auth/hooks';
 import type { Db, Tx } from '../db/client';
 import { leias, type ResourceRow, resources, users } from '../db/schema';
 import { forbidden, notFound } from '../errors';
-import { checkDerivedFrom, type HistoryTarget, latestVersion, lineageOf, visibleVersions } from './history';
+import { checkDerivedFrom, type HistoryTarget, lineageOf, visibleVersions } from './history';
 import { deleteUnlessInUse } from './in-use';
-import { ownerColumns, toOwner } from './owners';
-import { claimVersion, uniqueNameVersion } from './versions';
+import { ownerColumns, ownerOf, toOwner } from './owners';
+import { claimVersion, uniqueNameVersion, type VersionChoice } from './versions';
 import { readableBy, visibilityCondition } from './visibility';
 
 export const RESOURCE_API_TEXTS = {
@@ -66,22 +66,25 @@ export const toStoredPart = (
 const { ownerId: _ownerId, ...resourceColumns } = getTableColumns(resources);
 
 /**
- * Inserts a resource inside the caller's transaction, after the name/version rules. The caller has
- * already decided that `owner` may create this kind and publish (the API and the catalogue import
- * share this step).
+ * Inserts a resource inside the caller's transaction, after the name/version rules: a new version of
+ * an existing design stays its owner's, and `author` is recorded as who made it. The caller has
+ * already decided that `author` may create this kind and publish (the API and the catalogue import
+ * share this step). `metadata.version` is the version asked for, or how to bump the latest (a
+ * restore), worked out under the name's lock.
  */
 export async function insertResource<K extends ResourceKind>(
   tx: Tx,
-  owner: Actor,
+  author: Actor,
   kind: K,
-  body: ResourceBody<K>,
+  body: Omit<ResourceBody<K>, 'metadata'> & { metadata: { name: string; version: VersionChoice } },
   options: { publish: boolean },
 ): Promise<ResourceRow> {
-  const version = await claimVersion(
+  const { ownerId, ...version } = await claimVersion(
     tx,
     { table: resources, label: kind, scope: eq(resources.kind, kind) },
-    owner,
-    body.metadata,
+    author,
+    body.metadata.name,
+    body.metadata.version,
   );
   const [row] = await tx
     .insert(resources)
@@ -89,10 +92,10 @@ export async function insertResource<K extends ResourceKind>(
       kind,
       apiVersion: body.apiVersion,
       name: body.metadata.name,
-      version: body.metadata.version,
       ...version,
       spec: body.spec as Record<string, unknown>,
-      ownerId: owner.id,
+      ownerId,
+      authorId: author.id,
       isPublished: options.publish,
       note: body.note ?? null,
       derivedFromId: body.derivedFrom ?? null,
@@ -188,7 +191,7 @@ export function createResourcesService(db: Db) {
             { ...body, derivedFrom: derivedFrom ?? undefined },
             options,
           );
-          return toResourceItem(row, actor, actor);
+          return toResourceItem(row, await ownerOf(tx, row.ownerId, actor), actor);
         }),
       );
     },
@@ -219,8 +222,7 @@ export function createResourcesService(db: Db) {
         throw forbidden(RESOURCE_API_TEXTS.behaviourForbidden);
       if (options.publish && !canPublish(actor)) throw forbidden(RESOURCE_API_TEXTS.publishForbidden);
       const { resource } = await visibleRow(db, actor, kind, id);
-      const latest = await latestVersion(db, historyOf(kind), resource.name);
-      const metadata = { name: resource.name, version: bumpVersion(latest, options.bump) };
+      const metadata = { name: resource.name, version: { bump: options.bump } };
       return uniqueNameVersion(kind, metadata, () =>
         db.transaction(async (tx) => {
           const body = {
@@ -230,7 +232,8 @@ export function createResourcesService(db: Db) {
             note: HISTORY_TEXTS.restoredFrom(resource.version),
             derivedFrom: resource.id,
           };
-          return toResourceItem(await insertResource(tx, actor, kind, body, options), actor, actor);
+          const row = await insertResource(tx, actor, kind, body, options);
+          return toResourceItem(row, await ownerOf(tx, row.ownerId, actor), actor);
         }),
       );
     },

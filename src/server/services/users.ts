@@ -10,8 +10,6 @@ import { badRequest, conflict, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from
 
 export const USER_MESSAGES = {
   invalidLogin: 'Invalid email or password',
-  tooManyLogins: (minutes: number) =>
-    `Too many failed login attempts. Please try again in ${minutes} minute(s).`,
   duplicateEmail: 'A user with this email already exists',
   notFound: 'User not found',
   deleteSelf: 'You cannot delete your own account',

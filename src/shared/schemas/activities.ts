@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { acceptableText } from '../input-rules';
 import { leiaSpecSchema } from './leias';
-import { transcriptionMessageSchema } from './transcription';
+import {
+  type TranscriptionMessage,
+  transcriptionMessageSchema,
+  validateTranscription,
+} from './transcription';
 
 /**
  * Activities (the API calls them experiments): request and response shapes of
@@ -34,9 +38,11 @@ export const ACTIVITY_TEXTS = {
   mode: `Mode must be one of: ${ACTIVITY_MODES.join(', ')}`,
   linkInvalid: 'Please enter a valid URL',
   linkScheme: 'The link must be an http or https URL',
+  linkNotOpened: 'This link is not an http or https URL, so it is not opened',
   linkAndMessages: 'Send either a link or messages, not both',
   source: `Source must be one of: ${TRANSCRIPTION_SOURCES.join(', ')}`,
   importFormat: 'This is not an activity export (format leia-activity, version 1)',
+  updatedAt: 'updatedAt must be an ISO date-time such as 2024-01-31T09:30:00Z',
 } as const;
 
 /** The name of an activity: trimmed, required, unique (the server answers 409 on a duplicate). */
@@ -72,24 +78,39 @@ export const createActivityBodySchema = z.object({ name: activityNameSchema });
 export const addLeiaBodySchema = z.object({ leia: leiaIdSchema });
 
 /**
+ * A transcription's messages as a configuration carries them: the one transcription schema, its
+ * problems said in the product's words ('Message at index {i}, field "{field}": {message}').
+ */
+const configurationMessagesSchema = z.unknown().transform((value, ctx): TranscriptionMessage[] => {
+  const checked = validateTranscription(value);
+  if (checked.ok) return checked.messages;
+  ctx.addIssue({ code: 'custom', message: checked.errors.join('; ') });
+  return z.NEVER;
+});
+
+/**
+ * A LEIA configuration of an activity as the API takes it, edited (PUT /{id}/leias/{configId})
+ * or imported (POST /import): one rule for both. `data` holds a transcription, a link (http or
+ * https only) or messages, never both; `data: null` clears it.
+ */
+export const leiaConfigurationSchema = z.object(
+  {
+    mode: activityModeSchema,
+    data: z
+      .object({ link: transcriptionLinkSchema.nullish(), messages: configurationMessagesSchema.optional() })
+      .refine((data) => data.link == null || data.messages === undefined, ACTIVITY_TEXTS.linkAndMessages)
+      .nullish(),
+  },
+  { error: 'Configuration with a mode is required' },
+);
+
+/**
  * PUT /{id}/leias/{configId}. `data.link` set clears the messages and `data.messages` set clears the
- * link; no `data` keeps what there is (a mode change). Messages are checked by the service with the
- * one transcription schema, so its errors read 'Message at index {i}, field "{field}": {message}'.
+ * link; no `data` keeps what there is (a mode change).
  */
 export const updateConfigBodySchema = z.object({
   leia: leiaIdSchema.optional(),
-  configuration: z.object(
-    {
-      mode: activityModeSchema,
-      data: z
-        .object({
-          link: transcriptionLinkSchema.nullish(),
-          messages: z.unknown().optional(),
-        })
-        .nullish(),
-    },
-    { error: 'Configuration with a mode is required' },
-  ),
+  configuration: leiaConfigurationSchema,
   /** How the messages were made (our addition; shown on the activity's row). */
   source: z.enum(TRANSCRIPTION_SOURCES, { error: ACTIVITY_TEXTS.source }).optional(),
 });
@@ -141,9 +162,13 @@ export const activitySchema = z.object({
 });
 export type Activity = z.infer<typeof activitySchema>;
 
+/** When a transcription was last set and how. */
+const transcriptionStampShape = { source: z.enum(TRANSCRIPTION_SOURCES, { error: ACTIVITY_TEXTS.source }) };
+
 /**
- * An activity as exported (GET /{id}/export) and imported (POST /import): round-trip safe, LEIAs
- * referenced by id with their name and version for a reader.
+ * An activity as exported (GET /{id}/export): round-trip safe, LEIAs referenced by id with their
+ * name and version for a reader. This is what the server writes; a file read back passes
+ * activityImportSchema, which applies the rules of an edit.
  */
 export const activityExportSchema = z.object(
   {
@@ -154,10 +179,40 @@ export const activityExportSchema = z.object(
       z.object({
         leia: z.object({ id: leiaIdSchema, name: z.string(), version: z.string() }),
         configuration: z.object({ mode: activityModeSchema, data: transcriptionDataSchema.optional() }),
-        transcription: z.object({ source: z.enum(TRANSCRIPTION_SOURCES), updatedAt: z.string() }).optional(),
+        transcription: z.object({ ...transcriptionStampShape, updatedAt: z.string() }).optional(),
       }),
     ),
   },
   { error: ACTIVITY_TEXTS.importFormat },
 );
 export type ActivityExport = z.infer<typeof activityExportSchema>;
+
+/**
+ * POST /import, and the screen's check of a file before it sends it: an export, each configuration
+ * under the rules of an edit (leiaConfigurationSchema), each date a real ISO date-time. What it gives
+ * is an export again ({link} or {messages}, or no data).
+ */
+export const activityImportSchema = z.object(
+  {
+    ...activityExportSchema.shape,
+    leias: z.array(
+      z.object({
+        leia: z.object({ id: leiaIdSchema, name: z.string(), version: z.string() }),
+        configuration: leiaConfigurationSchema.transform(({ mode, data }) => ({
+          mode,
+          ...(data?.link != null && { data: { link: data.link } }),
+          ...(data?.messages !== undefined && { data: { messages: data.messages } }),
+        })),
+        transcription: z
+          .object({
+            ...transcriptionStampShape,
+            updatedAt: z.iso
+              .datetime({ offset: true, error: ACTIVITY_TEXTS.updatedAt })
+              .refine((value) => !Number.isNaN(Date.parse(value)), ACTIVITY_TEXTS.updatedAt),
+          })
+          .optional(),
+      }),
+    ),
+  },
+  { error: ACTIVITY_TEXTS.importFormat },
+);

@@ -52,7 +52,10 @@ export const versionEntrySchema = z.object({
   name: z.string(),
   version: z.string(),
   createdAt: z.string(),
+  /** Who owns the design: every version of it, whoever made it. */
   user: itemOwnerSchema,
+  /** Who made this version (an admin may version another's design); null once their account is deleted. */
+  author: itemOwnerSchema.nullish(),
   isPublished: z.boolean(),
   note: z.string().optional(),
 });
@@ -66,6 +69,6 @@ export const lineageSchema = z.object({
 export type Lineage = z.infer<typeof lineageSchema>;
 
 /** POST .../{id}/restore: a new version (bumped from the latest) with this version's content. */
-export const restoreBodySchema = z
-  .object({ bump: z.enum(VERSION_BUMPS, { error: HISTORY_TEXTS.bump }).default(DEFAULT_BUMP) })
-  .default({ bump: DEFAULT_BUMP });
+export const restoreBodySchema = z.object({
+  bump: z.enum(VERSION_BUMPS, { error: HISTORY_TEXTS.bump }).default(DEFAULT_BUMP),
+});

@@ -73,10 +73,8 @@ const leakCheckParamsShape = {
     .transform((styles) => [...new Set(styles)]),
 };
 
-export const leakCheckBodySchema = z
-  .object(leakCheckParamsShape)
-  .nullish()
-  .transform((body) => body ?? { runs: 2, maxTurns: 12, styles: [...leakCheckStyles] });
+/** Every field has a default: no body at all means the defaults (http/input-guard.ts). */
+export const leakCheckBodySchema = z.object(leakCheckParamsShape);
 export type LeakCheckParams = z.output<typeof leakCheckBodySchema>;
 
 /**

@@ -34,7 +34,7 @@ export const E2E_ADMIN: Account = { email: 'admin@leia.local', password: 'e2e-ad
 
 /**
  * Builds the app if no build exists, then starts dist/server/main.js on a fresh LEIA_DATA_DIR.
- * Defaults for speed and repeatability: no catalogue seeding and a login rate limit no test hits;
+ * Defaults for speed and repeatability: no catalogue seeding, and login and fair-use limits no test hits;
  * `env` overrides them (e.g. { LEIA_SEED_CATALOGUE: 'true' }).
  */
 export async function startApp(name: string, env: Record<string, string> = {}): Promise<E2EApp> {
@@ -48,6 +48,12 @@ export async function startApp(name: string, env: Record<string, string> = {}): 
         LEIA_ADMIN_PASSWORD: E2E_ADMIN.password,
         LEIA_SEED_CATALOGUE: 'false',
         LEIA_LOGIN_MAX_FAILURES: '1000',
+        // No test meets a fair-use limit unless it sets one.
+        LEIA_LIMIT_CHAT_SESSIONS: '1000000/1m',
+        LEIA_LIMIT_CHAT_MESSAGES: '1000000/1m',
+        LEIA_LIMIT_TRANSCRIPTIONS: '1000000/1m',
+        LEIA_LIMIT_EVALUATIONS: '1000000/1m',
+        LEIA_LIMIT_LEAK_CHECKS: '1000000/1m',
         ...env,
       },
       90_000,

@@ -1,3 +1,4 @@
+import { MAX_ACTIVE_JOBS } from '@server/services/leak-check';
 import { leakCheckVerdict } from '@shared/evaluation/leak-check';
 import { type Job, LEAK_CHECK_TEXTS, leakCheckResultSchema } from '@shared/schemas/leak-check';
 import { createTestApp, type TestApp, type TestUser } from '../helpers';
@@ -130,6 +131,37 @@ describe('a leak check', () => {
       token: owner.token,
     });
     expect(response.json()).toEqual(job);
+  });
+});
+
+describe('the running limit', () => {
+  it(`holds for 30 requests at once: exactly ${MAX_ACTIVE_JOBS} start, the rest are told why (409)`, async () => {
+    const user = await t.createUser('instructor');
+    const responses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        startLeakCheck(t, user.token, publishedId, { runs: 10, maxTurns: 40 }),
+      ),
+    );
+    const accepted = responses.filter((response) => response.statusCode === 202);
+    const refused = responses.filter((response) => response.statusCode === 409);
+    expect(accepted).toHaveLength(MAX_ACTIVE_JOBS);
+    expect(refused).toHaveLength(30 - MAX_ACTIVE_JOBS);
+    for (const response of refused) {
+      expect(response.json()).toEqual({ message: LEAK_CHECK_TEXTS.tooManyJobs(MAX_ACTIVE_JOBS) });
+    }
+    for (const response of accepted) {
+      const id = response.json<Job>().id;
+      await t.request({ method: 'POST', url: `/api/v1/jobs/${id}/cancel`, token: user.token });
+      expect((await waitForJob(t, user.token, id)).status).toBe('cancelled');
+    }
+    // With both cancelled, the next one starts.
+    const next = await startLeakCheck(t, user.token, publishedId, {
+      runs: 1,
+      maxTurns: 2,
+      styles: ['pushy'],
+    });
+    expect(next.statusCode).toBe(202);
+    await waitForJob(t, user.token, next.json<Job>().id);
   });
 });
 

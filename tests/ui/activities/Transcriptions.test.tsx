@@ -1,5 +1,5 @@
 import { ACTIVITY_TOAST } from '@client/toasts';
-import type { Activity } from '@shared/schemas/activities';
+import { ACTIVITY_TEXTS, type Activity } from '@shared/schemas/activities';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { library, MESSAGES, message, week1 } from '../../support/activities';
@@ -48,6 +48,31 @@ const openRow = async () => {
 };
 
 beforeEach(() => resetApi([week1]));
+
+describe('a stored link', () => {
+  it.each(['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>'])(
+    'of another scheme than http(s) (%s, an older row) never reaches an href',
+    async (link) => {
+      resetApi([withData({ link }, 'link')]);
+      const { row } = await openRow();
+      expect(row.getByText('External Link')).toBeInTheDocument();
+      expect(row.queryByRole('link', { name: `View the transcription link of ${LIBRARY}` })).toBeNull();
+      expect(row.getByText(ACTIVITY_TEXTS.linkNotOpened)).toBeInTheDocument();
+      for (const anchor of document.querySelectorAll('a[href]')) {
+        expect(anchor.getAttribute('href')).not.toMatch(/^(javascript|data):/i);
+      }
+    },
+  );
+
+  it('an http(s) one opens from View', async () => {
+    resetApi([withData({ link: 'https://example.org/t' }, 'link')]);
+    const { row } = await openRow();
+    expect(row.getByRole('link', { name: `View the transcription link of ${LIBRARY}` })).toHaveAttribute(
+      'href',
+      'https://example.org/t',
+    );
+  });
+});
 
 describe('Add Link', () => {
   it("shows the URL input: 'Please enter a valid URL' with a red border, Add disabled until valid; saves trimmed", async () => {

@@ -104,6 +104,18 @@ describe('replies', () => {
     });
   });
 
+  it('a send refused by a fair-use limit says what was limited and when to retry, with Retry', async () => {
+    const { user } = await renderChat();
+    await user.type(messageBox(), 'Again?{Enter}');
+    const limited = { limit: 'chatReplies', max: 120, windowSeconds: 600, retryAfterSeconds: 30 };
+    await act(async () => calls[0]?.fail(httpError(429, { message: 'Too many', data: limited })));
+    expect(bubbles().at(-1)?.[1]).toBe(
+      'Too many chat messages sent: at most 120 per 10 minutes. Try again in 30 seconds.',
+    );
+    expect(screen.queryByText(RETRY_TEXT)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
   it('a failed send adds the LEIA-side notice; Retry sends the same text and the message stays once', async () => {
     const { user } = await renderChat();
     await user.type(messageBox(), 'Are you there?{Enter}');

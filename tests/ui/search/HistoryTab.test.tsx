@@ -34,16 +34,23 @@ const api = {
 /** Bank interview's older versions: 1.0.0 (the catalogue's) and 1.1.0; 1.2.0 is `bank`. */
 const bank100 = row('Bank interview', { version: '1.0.0' });
 const bank110 = row('Bank interview', { version: '1.1.0' });
-const entryOf = (item: typeof bank, note?: string): VersionEntry => ({
+const entryOf = (item: typeof bank, note?: string, author = item.user): VersionEntry => ({
   id: item.id,
   name: item.metadata.name,
   version: item.metadata.version,
   createdAt: '2025-11-20T17:45:00.000Z',
   user: item.user,
+  author,
   isPublished: item.metadata.version === '1.0.0',
   ...(note && { note }),
 });
-const versions = [entryOf(bank, 'Harder questions'), entryOf(bank110, 'Riverside branch'), entryOf(bank100)];
+/** 1.1.0 was made by another admin for the design's owner. */
+const helper = { id: 'user-helper', email: 'helper@leia.local', role: 'admin' as const };
+const versions = [
+  entryOf(bank, 'Harder questions'),
+  entryOf(bank110, 'Riverside branch', helper),
+  entryOf(bank100),
+];
 
 beforeEach(() => {
   resetApi();
@@ -87,7 +94,7 @@ const latestCommand = (id: string): Command => {
 };
 
 describe('View modal: History', () => {
-  it('lists every visible version, newest first, with date, author, note and Published badge', async () => {
+  it('lists every visible version, newest first, with date, author and owner, note and Published badge', async () => {
     await openHistory();
     expect(api.listVersions).toHaveBeenCalledWith('leia', bank.id, expect.anything());
     const items = within(screen.getByRole('list', { name: 'Versions of Bank interview' })).getAllByRole(
@@ -95,7 +102,10 @@ describe('View modal: History', () => {
     );
     expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['v1.2.0', 'v1.1.0', 'v1.0.0']);
     expect(versionItem('1.2.0')).toHaveTextContent('Harder questions');
-    expect(versionItem('1.2.0')).toHaveTextContent('admin@leia.local');
+    expect(versionItem('1.2.0')).toHaveTextContent(`by ${bank.user.email}`);
+    expect(versionItem('1.2.0')).not.toHaveTextContent('owner');
+    // Made by another admin: both are shown.
+    expect(versionItem('1.1.0')).toHaveTextContent(`by helper@leia.local · owner ${bank.user.email}`);
     expect(versionItem('1.2.0')).toHaveTextContent('Nov 20, 2025');
     expect(versionItem('1.2.0')).toHaveAttribute('aria-current', 'true');
     expect(within(versionItem('1.0.0')).getByText('Published')).toBeInTheDocument();

@@ -15,8 +15,13 @@ import {
   type TranscriptionSnapshot,
   transcriptionTarget,
 } from '@machines/transcription';
-import { transcriptionKind } from '@shared/activity-config';
-import { type Activity, type LeiaConfig, transcriptionLinkSchema } from '@shared/schemas/activities';
+import { openableLink, transcriptionKind } from '@shared/activity-config';
+import {
+  ACTIVITY_TEXTS,
+  type Activity,
+  type LeiaConfig,
+  transcriptionLinkSchema,
+} from '@shared/schemas/activities';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { TranscriptionActor } from './actors';
 
@@ -24,6 +29,23 @@ export interface TranscriptionSectionProps {
   activity: Activity;
   config: LeiaConfig;
   name: string;
+}
+
+/** View of a link transcription: only an http(s) link reaches an href (an older row may hold another scheme). */
+function ViewLink({ link, name }: { link: string | undefined; name: string }) {
+  if (!link) return <span className="transcription__unopened">{ACTIVITY_TEXTS.linkNotOpened}</span>;
+  return (
+    <a
+      className="btn btn--secondary btn--sm"
+      href={link}
+      target="_blank"
+      rel="noopener noreferrer"
+      referrerPolicy="no-referrer"
+      aria-label={`View the transcription link of ${name}`}
+    >
+      <EyeIcon /> View
+    </a>
+  );
 }
 
 const messageCount = (count: number) => (count === 1 ? '1 message' : `${count} messages`);
@@ -52,16 +74,7 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
         {kind === 'link' && (
           <>
             <span>{TRANSCRIPTION_TEXTS.typeLink}</span>
-            <a
-              className="btn btn--secondary btn--sm"
-              href={data?.link}
-              target="_blank"
-              rel="noopener noreferrer"
-              referrerPolicy="no-referrer"
-              aria-label={`View the transcription link of ${name}`}
-            >
-              <EyeIcon /> View
-            </a>
+            <ViewLink link={openableLink(config)} name={name} />
           </>
         )}
         {kind === 'messages' && (

@@ -13,7 +13,7 @@ import {
 import { EvaluationActors } from '@client/evaluation/actors';
 import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
 import { readChatNavigationState } from '@client/runner/navigation';
-import { CHAT_STATUS_TEXTS, CHAT_TEXTS, canSend, chatView } from '@machines/chat';
+import { CHAT_STATUS_TEXTS, CHAT_TEXTS, canSend, chatView, failedNotice } from '@machines/chat';
 import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { failureMessage, failureStatus } from '@machines/failure';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
@@ -183,7 +183,7 @@ function Conversation() {
   const partial = ChatActor.useSelector((s) => s.context.partial);
   const typing = ChatActor.useSelector((s) => s.hasTag('typing'));
   const replying = ChatActor.useSelector((s) => s.hasTag('replying'));
-  const failed = ChatActor.useSelector((s) => s.matches('Failed'));
+  const failed = ChatActor.useSelector(failedNotice);
   const offline = ChatActor.useSelector((s) => s.context.offline);
   const status = ChatActor.useSelector((s) => s.context.status);
   const focus = ChatActor.useSelector((s) => s.context.focus);

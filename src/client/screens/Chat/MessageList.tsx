@@ -1,5 +1,5 @@
 import { Button, RefreshIcon } from '@client/components';
-import { CHAT_TEXTS, type ChatMessage } from '@machines/chat';
+import type { ChatMessage } from '@machines/chat';
 import { STOPPED_MARKER } from '@shared/schemas/runner';
 import { memo, useLayoutEffect, useRef } from 'react';
 
@@ -11,8 +11,8 @@ export interface MessageListProps {
   typing: boolean;
   /** A reply is on its way (the log is busy until it is complete). */
   replying: boolean;
-  /** The last send failed: the retry notice ends the list. */
-  failed: boolean;
+  /** The last send failed: this notice (and Retry) ends the list. */
+  failed: string | null;
   onRetry: () => void;
 }
 
@@ -59,7 +59,7 @@ export function MessageList({ messages, partial, typing, replying, failed, onRet
     pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < PIN_THRESHOLD_PX;
   };
 
-  const empty = messages.length === 0 && !replying && !failed;
+  const empty = messages.length === 0 && !replying && failed === null;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
     <section className="chat-log" ref={scroller} onScroll={onScroll} tabIndex={0} aria-label="Conversation">
@@ -85,10 +85,10 @@ export function MessageList({ messages, partial, typing, replying, failed, onRet
             </span>
           </li>
         )}
-        {failed && (
+        {failed !== null && (
           <li className="msg msg--leia msg--failed">
             <span className="msg__author">{LEIA}</span>
-            <div className="msg__text">{CHAT_TEXTS.failedSend}</div>
+            <div className="msg__text">{failed}</div>
             <Button size="sm" icon={<RefreshIcon />} onClick={onRetry} className="msg__retry">
               Retry
             </Button>
