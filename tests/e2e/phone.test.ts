@@ -12,7 +12,7 @@ import {
   submitLogin,
   visible,
 } from './support/session';
-import { cardOf, editor, next, partCard, stepHeading } from './support/wizard';
+import { cardOf, editor, next, stepHeading } from './support/wizard';
 
 /**
  * Every screen on a phone (390x844) in Chromium, against the built app and the starter catalogue:
@@ -250,8 +250,20 @@ describe('On a phone (390x844)', () => {
     await visible(row.getByRole('button', { name: 'JSON Edit' }));
     await expectReachable(page, 'My Activities');
     await row.getByRole('button', { name: 'JSON Edit' }).click();
-    await visible(page.getByRole('textbox', { name: 'Transcription JSON' }));
+    const json = page.getByRole('dialog', { name: 'JSON Editor' });
+    await visible(json.getByRole('textbox', { name: 'Transcription JSON' }));
     await expectReachable(page, 'JSON Editor');
+    await json.getByRole('button', { name: 'Cancel' }).click();
+    await hidden(json);
+
+    const exported = await admin.call('GET', `/experiments/${created.body.id}/export`);
+    await page.getByLabel('Activity file to import').setInputFiles({
+      name: 'activity.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(exported.body)),
+    });
+    await visible(page.getByRole('dialog', { name: 'Import Activity' }).getByRole('textbox'));
+    await expectReachable(page, 'Import Activity');
   });
 
   it('My Activities fits while empty, and so does New Activity', async () => {
