@@ -202,6 +202,12 @@ export type PartEditorSnapshot = SnapshotFrom<typeof partEditorMachine>;
 export const isEditorOpen = (s: PartEditorSnapshot): boolean => s.matches('Open');
 export const editorTab = (s: PartEditorSnapshot): EditorTab =>
   s.matches({ Open: 'Code' }) ? 'code' : 'visual';
+/** The spec or its API version differs from the part the editor opened with (closing asks first). */
+export const hasEditorChanges = (s: PartEditorSnapshot): boolean => {
+  const { part, value, textError, apiVersion } = s.context;
+  if (!s.matches('Open') || !part) return false;
+  return textError !== null || apiVersion !== part.apiVersion || specText(value) !== specText(part.spec);
+};
 /** The Save button: the JSON parses and the schema has nothing to say. */
 export const canSaveEdit = (s: PartEditorSnapshot): boolean =>
   s.matches('Open') && s.context.textError === null && s.context.issues.length === 0;

@@ -6,6 +6,7 @@ import { notProvided } from './notProvided';
 import {
   errorsOf,
   isEmptyList,
+  jsonText,
   type SaveData,
   TRANSCRIPTION_TEXTS,
   type TranscriptionContext,
@@ -39,8 +40,6 @@ type Ctx = { context: TranscriptionContext };
 
 const UPDATE_STATUSES = [400, 404, 409] as const;
 
-const jsonText = (config: LeiaConfig): string =>
-  JSON.stringify(config.configuration.data?.messages ?? [], null, 2);
 const notify = (tone: 'success' | 'error', message: string) => ({
   type: 'notify' as const,
   params: { tone, message },

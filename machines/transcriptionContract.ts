@@ -94,6 +94,10 @@ export type TranscriptionEvent =
   | { type: 'view.open'; target: TranscriptionTarget }
   | { type: 'view.close' };
 
+/** The JSON Editor's text of a configuration's messages. */
+export const jsonText = (config: LeiaConfig): string =>
+  JSON.stringify(config.configuration.data?.messages ?? [], null, 2);
+
 export const errorsOf = (text: string): string[] => {
   const result = validateTranscriptionJson(text);
   return result.ok ? [] : result.errors;

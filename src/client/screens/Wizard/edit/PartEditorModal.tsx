@@ -4,6 +4,7 @@ import {
   canSaveEdit,
   type EditorTab,
   editorTab,
+  hasEditorChanges,
   hasVisualEditor,
   isEditorOpen,
   type PartEditorSnapshot,
@@ -22,6 +23,7 @@ const selectView = (s: PartEditorSnapshot) => ({
   open: isEditorOpen(s),
   tab: editorTab(s),
   canSave: canSaveEdit(s),
+  unsaved: hasEditorChanges(s),
   kind: s.context.kind,
   part: s.context.part,
   apiVersion: s.context.apiVersion,
@@ -104,14 +106,15 @@ export function PartEditorModal() {
       size="lg"
       closeOnBackdrop={false}
       className="part-editor"
-      footer={
+      unsavedEdits={view.unsaved}
+      footer={(requestClose) => (
         <>
-          <Button onClick={cancel}>Cancel</Button>
+          <Button onClick={requestClose}>Cancel</Button>
           <Button variant="primary" disabled={!view.canSave} onClick={() => save()}>
             Save
           </Button>
         </>
-      }
+      )}
     >
       {/* Enter in a field does not save (a stray Enter would close the editor); Ctrl+Enter does. */}
       <form
