@@ -1,4 +1,4 @@
-import { type Activity, isValidTranscriptionLink, type LeiaConfig } from '@shared/schemas/activities';
+import { type Activity, isValidTranscriptionLink } from '@shared/schemas/activities';
 import { type TranscriptionMessage, validateTranscriptionJson } from '@shared/schemas/transcription';
 import { assign, fromPromise, setup } from 'xstate';
 import { failureMessageFor } from './failure';
