@@ -280,7 +280,7 @@ describe('On a phone (390x844)', () => {
   it('the command palette fits', async () => {
     const page = await signedInPhone();
     await page.keyboard.press('Control+k');
-    await visible(page.getByRole('combobox'));
+    await visible(page.getByRole('combobox', { name: 'Command palette' }));
     await expectReachable(page, 'Palette');
   });
 
