@@ -184,6 +184,8 @@ function Conversation() {
   const typing = ChatActor.useSelector((s) => s.hasTag('typing'));
   const replying = ChatActor.useSelector((s) => s.hasTag('replying'));
   const failed = ChatActor.useSelector((s) => s.matches('Failed'));
+  const canRegenerate = ChatActor.useSelector((s) => s.can({ type: 'chat.regenerate' }));
+  const speaker = ChatActor.useSelector((s) => s.context.session?.leia.personaName);
   const offline = ChatActor.useSelector((s) => s.context.offline);
   const status = ChatActor.useSelector((s) => s.context.status);
   const focus = ChatActor.useSelector((s) => s.context.focus);
@@ -220,6 +222,8 @@ function Conversation() {
           actor.send({ type: 'chat.retry' });
           input.current?.focus();
         }}
+        speaker={speaker}
+        onRegenerate={canRegenerate ? () => actor.send({ type: 'chat.regenerate' }) : undefined}
       />
       <Composer
         replying={replying}
