@@ -25,6 +25,16 @@ export const TRANSCRIPTION_TEXTS = {
   noMessagesHint: 'Add messages in the editor to see the preview',
   invalidJson: 'Invalid JSON',
   invalidJsonHint: 'Check the syntax in the editor',
+  /**
+   * What each of the four buttons does (their names are the product's): said under them and as
+   * each button's description.
+   */
+  actions: {
+    link: 'Link to a transcription kept elsewhere.',
+    manual: 'Generate: record it yourself, in a chat with this LEIA, then Save Transcription there.',
+    auto: 'Auto Generate: simulated students interview this LEIA; you review the messages before saving.',
+    json: 'Type or paste the messages as JSON.',
+  },
   /** How a transcription was last set, as its row says it ('Last changed {date}: {how}'). */
   sources: {
     link: 'link added',

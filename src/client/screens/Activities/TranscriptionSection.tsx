@@ -94,6 +94,8 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
             <Button
               size="sm"
               icon={<PlusIcon />}
+              aria-description={TRANSCRIPTION_TEXTS.actions.link}
+              title={TRANSCRIPTION_TEXTS.actions.link}
               disabled={starting}
               onClick={() => actor.send({ type: 'link.open', target: target() })}
             >
@@ -102,6 +104,8 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
             <Button
               size="sm"
               icon={<MessageIcon />}
+              aria-description={TRANSCRIPTION_TEXTS.actions.manual}
+              title={TRANSCRIPTION_TEXTS.actions.manual}
               disabled={starting}
               loading={startingHere}
               onClick={() => actor.send({ type: 'manual.start', target: target() })}
@@ -111,6 +115,8 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
             <Button
               size="sm"
               icon={<SparklesIcon />}
+              aria-description={TRANSCRIPTION_TEXTS.actions.auto}
+              title={TRANSCRIPTION_TEXTS.actions.auto}
               disabled={starting}
               onClick={() => actor.send({ type: 'generate.open', target: target() })}
             >
@@ -119,12 +125,18 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
             <Button
               size="sm"
               icon={<EditIcon />}
+              aria-description={TRANSCRIPTION_TEXTS.actions.json}
+              title={TRANSCRIPTION_TEXTS.actions.json}
               disabled={starting}
               onClick={() => actor.send({ type: 'json.open', target: target() })}
             >
               JSON Edit
             </Button>
           </div>
+          {/* Generate and Auto Generate sit side by side: what each does, said where both are seen. */}
+          <p className="transcription__hint">
+            {TRANSCRIPTION_TEXTS.actions.manual} {TRANSCRIPTION_TEXTS.actions.auto}
+          </p>
           {linkOpen && <LinkForm />}
         </>
       )}
