@@ -53,10 +53,14 @@ describe('partEditor machine', () => {
     send({ type: 'editor.open', kind: 'problem', part: library });
     send({ type: 'editor.tab', tab: 'code' });
     send({ type: 'editor.text', text: '{"description": "A zoo",' });
-    expect(snap().context.textError).toBe('Invalid JSON format');
+    expect(snap().context.textError).toBe(
+      'Invalid JSON format (line 1, column 25: a field name in double quotes is expected)',
+    );
     expect(canSaveEdit(snap())).toBe(false);
     send({ type: 'editor.save' });
-    expect(snap().context.saveError).toBe('Cannot save: Invalid JSON format');
+    expect(snap().context.saveError).toBe(
+      'Cannot save: Invalid JSON format (line 1, column 25: a field name in double quotes is expected)',
+    );
     expect(saved).toEqual([]);
     send({ type: 'editor.tab', tab: 'visual' });
     expect(editorTab(snap())).toBe('code');

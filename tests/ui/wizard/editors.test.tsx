@@ -73,7 +73,11 @@ describe('Design wizard, step 2: cards, editors and preview', () => {
     await user.click(screen.getByRole('button', { name: 'Edit problem' }));
     await user.click(editor().getByRole('tab', { name: 'Code Editor' }));
     await setEditorText('Problem spec (JSON)', '{"description": "A zoo",');
-    expect(editor().getByText('Invalid JSON format')).toBeInTheDocument();
+    expect(
+      editor().getByText(
+        'Invalid JSON format (line 1, column 25: a field name in double quotes is expected)',
+      ),
+    ).toBeInTheDocument();
     expect(editor().getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(editor().getByRole('tab', { name: 'Visual Editor' })).toBeDisabled();
     fireEvent.keyDown(editor().getByRole('combobox', { name: 'API Version' }), {
@@ -82,7 +86,7 @@ describe('Design wizard, step 2: cards, editors and preview', () => {
     });
     expect(editor().getByRole('alert')).toHaveTextContent('Cannot save: Invalid JSON format');
     await setEditorText('Problem spec (JSON)', '{"description": "A zoo for {{persona.firstName}}"}');
-    expect(editor().queryByText('Invalid JSON format')).toBeNull();
+    expect(editor().queryByText(/^Invalid JSON format/)).toBeNull();
     fireEvent.keyDown(editor().getByRole('combobox', { name: 'API Version' }), {
       key: 'Enter',
       ctrlKey: true,
