@@ -162,4 +162,78 @@ describe('Dialogs with unsaved edits in Chromium', () => {
     await hidden(editor(page));
     expect(await page.getByText('(edited)').count()).toBe(0);
   });
+  it("the persona's code editor: an unknown field is a warning naming the known ones, broken JSON says where and what, typing logs no errors, strings are readable in dark mode", async () => {
+    const page = await open();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page
+      .getByRole('button', { name: /^Design from this / })
+      .first()
+      .click();
+    await onPath(page, '/create');
+    await page.getByRole('button', { name: 'Edit persona' }).click();
+    await editor(page).getByRole('tab', { name: 'Code Editor' }).click();
+    const code = editor(page).getByRole('textbox', { name: /spec \(JSON\)/ });
+    await code.click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText('{\n  "fullName": "Ada Lovelace",\n  ');
+    // Typed key by key, as a user does: half-typed JSON all along.
+    await page.keyboard.type('"favouriteColour": "blue"', { delay: 20 });
+    await page.keyboard.press('Escape');
+    await page.keyboard.insertText('\n}');
+    const warning = editor(page).locator('.cm-lintRange-warning');
+    await visible(warning, 15_000);
+    expect(await warning.textContent()).toBe('"favouriteColour"');
+    await warning.hover();
+    await visible(
+      page
+        .locator('.cm-tooltip-lint')
+        .getByText(/^Unknown field "favouriteColour": the known fields are fullName, firstName/),
+    );
+    // A warning: the spec can still be saved.
+    await poll(() => editor(page).getByRole('button', { name: 'Save' }).isEnabled()).toBe(true);
+    expect(errors.filter((text) => text.includes('parsed json'))).toEqual([]);
+
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText('{\n  "fullName": "Ada"\n  "firstName": "Ada"\n}');
+    await visible(
+      editor(page).getByText(
+        'Invalid JSON format (line 3, column 3: a comma is expected before the next item)',
+      ),
+    );
+
+    // Dark mode: a string token against the editor's background, at least 4.5:1.
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText('{\n  "fullName": "Ada Lovelace"\n}');
+    await page.evaluate(() => {
+      document.documentElement.dataset.theme = 'dark';
+    });
+    const ratio = await code.evaluate((content) => {
+      const token = Array.from(content.querySelectorAll('span')).find(
+        (span) => span.textContent === '"Ada Lovelace"',
+      );
+      if (!token) throw new Error('no string token');
+      const rgb = (css: string) => (css.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+      const luminance = ([r, g, b]: number[]) => {
+        const [R, G, B] = [r!, g!, b!].map((v) => {
+          const c = v / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * R! + 0.7152 * G! + 0.0722 * B!;
+      };
+      let surface: Element | null = content;
+      let background = 'rgba(0, 0, 0, 0)';
+      while (surface && /rgba\(.*, 0\)|transparent/.test(background)) {
+        background = getComputedStyle(surface).backgroundColor;
+        surface = surface.parentElement;
+      }
+      const [light, dark] = [luminance(rgb(getComputedStyle(token).color)), luminance(rgb(background))].sort(
+        (a, b) => b - a,
+      );
+      return (light! + 0.05) / (dark! + 0.05);
+    });
+    expect(ratio).toBeGreaterThanOrEqual(4.5);
+  });
 });

@@ -134,6 +134,11 @@ describe('Versions in Chromium', () => {
     const before = compare.getByRole('textbox', { name: 'v1.0.0' });
     await visible(after.locator('.cm-changedLine', { hasText: 'six study rooms' }));
     await visible(before.locator('.cm-changedLine', { hasText: 'The library has four study rooms' }));
+    // The folded unchanged lines are marked with middle dots, which every font has.
+    const folded = compare.locator('.cm-collapsedLines').first();
+    await visible(folded);
+    expect(await folded.textContent()).toMatch(/^\d+ unchanged lines$/);
+    expect(await folded.evaluate((element) => getComputedStyle(element, '::before').content)).toBe('"···"');
 
     // Restore 1.0.0: a new version 1.2.0 (minor by default), nothing overwritten.
     await view.getByRole('button', { name: 'Restore v1.0.0' }).click();

@@ -96,16 +96,31 @@ describe('Design wizard, step 2: cards, editors and preview', () => {
     expect(screen.getByRole('region', { name: 'Real-time Preview' })).toHaveTextContent('A zoo for Aisha');
   });
 
-  it('a behaviour edits as JSON only, with Save and Cancel; Cancel changes nothing', async () => {
+  it('a behaviour opens on its JSON, with Save and Cancel; Cancel changes nothing', async () => {
     const { user } = await renderWizard();
     await toStep2(user);
     await user.click(screen.getByRole('button', { name: 'Edit behaviour' }));
-    expect(editor().queryByRole('tab')).toBeNull();
+    expect(editor().getByRole('tab', { name: 'Code Editor' })).toHaveAttribute('aria-selected', 'true');
     expect(
       await editor().findByRole('textbox', { name: 'Behaviour spec (JSON)' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     await user.click(editor().getByRole('button', { name: 'Cancel' }));
     expect(partCard('Requirements interviewee').queryByText('(edited)')).toBeNull();
+  });
+
+  it("a behaviour's description, many lines, edits as text in the Visual Editor", async () => {
+    const { user } = await renderWizard();
+    await toStep2(user);
+    await user.click(screen.getByRole('button', { name: 'Edit behaviour' }));
+    await user.click(editor().getByRole('tab', { name: 'Visual Editor' }));
+    const description = editor().getByRole('textbox', { name: 'Description' });
+    await user.clear(description);
+    await user.type(description, 'You are {{{{persona.fullName}}.{Enter}{Enter}Answer briefly.');
+    expect(description).toHaveValue('You are {{persona.fullName}}.\n\nAnswer briefly.');
+    await user.click(editor().getByRole('tab', { name: 'Code Editor' }));
+    await user.click(editor().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(partCard('Requirements interviewee').getByText('(edited)')).toBeInTheDocument();
   });
 
   it("a constraint the parts break shows 'LEIA Generation Error' and keeps Next disabled", async () => {
