@@ -178,6 +178,14 @@ describe('My Activities in Chromium', () => {
     await visible(save);
     await save.click();
     await toast(page, 'No messages to save as transcription');
+    // Toasts come up bottom-right, above the message box: never over Send.
+    const sendBox = (await page.getByRole('button', { name: 'Send' }).boundingBox())!;
+    const toastBottom = async () => {
+      const box = (await page.locator('[data-sonner-toast]').first().boundingBox())!;
+      return box.y + box.height;
+    };
+    // Polled: the toast slides in from below.
+    await poll(async () => (await toastBottom()) <= sendBox.y).toBe(true);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('What do you need the new system to do?');
     await box.press('Enter');

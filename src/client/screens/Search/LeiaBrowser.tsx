@@ -1,7 +1,7 @@
 import { AddToActivityModal } from '@client/activities/AddToActivityModal';
 import { AddToActivityActors } from '@client/activities/addToActivityActor';
 import { actorOf, useAuth } from '@client/auth';
-import { EmptyState, ErrorState, LoadingState, Page, Spinner } from '@client/components';
+import { Button, EmptyState, ErrorState, LoadingState, Page, Spinner } from '@client/components';
 import { DesignPresetActors } from '@client/design/designPreset';
 import { LeakCheckActors } from '@client/evaluation/actors';
 import { LeakCheckModal } from '@client/evaluation/LeakCheckModal';
@@ -9,6 +9,7 @@ import { useLeakCheckCommands } from '@client/evaluation/useLeakCheckCommands';
 import { focusTarget, SEARCH_TARGET } from '@client/palette';
 import { StartSessionActors } from '@client/runner/startSession';
 import {
+  DEFAULT_SEARCH_FILTERS,
   type SearchFilters as Filters,
   hasMore,
   isLoadingMore,
@@ -101,6 +102,18 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
     else focusTarget(SEARCH_TARGET);
   };
 
+  // The text, Visibility and Version back to their defaults (the order is kept); then type again.
+  const { text, visibility, version } = state.filters;
+  const narrowed =
+    text.trim() !== '' ||
+    visibility !== DEFAULT_SEARCH_FILTERS.visibility ||
+    version !== DEFAULT_SEARCH_FILTERS.version;
+  const clearFilters = () => {
+    const { sort: _, ...defaults } = DEFAULT_SEARCH_FILTERS;
+    setFilters(defaults);
+    focusTarget(SEARCH_TARGET);
+  };
+
   return (
     <Page title={title} description={description} className="search-page">
       <SearchFilters filters={state.filters} onChange={setFilters} onFocusResults={focusResults} />
@@ -115,7 +128,13 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
           ) : null}
         </p>
         {state.view === 'loading' && <LoadingState text={SEARCH_LIST_TEXTS.loading} />}
-        {state.view === 'empty' && <EmptyState title={SEARCH_LIST_TEXTS.empty} />}
+        {state.view === 'empty' && (
+          <EmptyState
+            title={SEARCH_LIST_TEXTS.empty}
+            description={narrowed ? SEARCH_LIST_TEXTS.filtered : undefined}
+            action={narrowed && <Button onClick={clearFilters}>{SEARCH_LIST_TEXTS.clearFilters}</Button>}
+          />
+        )}
         {state.view === 'failed' && (
           <ErrorState message={SEARCH_LIST_TEXTS.failed} onRetry={() => list.send({ type: 'list.retry' })} />
         )}
