@@ -88,8 +88,8 @@ export function MessageList({
       {empty && <p className="chat-log__empty">No messages yet. Say hello to start the conversation.</p>}
       <ol className="chat-log__list" role="log" aria-live="polite" aria-busy={replying}>
         {messages.map((message, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end (regenerate drops the last)
           <Bubble
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end (regenerate drops the last)
             key={index}
             message={message}
             author={message.isLeia ? speaker : 'You'}
