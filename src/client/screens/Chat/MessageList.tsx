@@ -41,6 +41,25 @@ const formatTime = (iso: string): string => {
 /** Close enough to the bottom to follow new content; further up, the reader is left alone. */
 const PIN_THRESHOLD_PX = 48;
 
+/** Keeps the log scrolled to its end while the reader is there; further up, they are left alone. */
+function usePinnedToBottom(growth: string) {
+  const scroller = useRef<HTMLElement>(null);
+  const pinned = useRef(true);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `growth` changes whenever the content grows
+  useLayoutEffect(() => {
+    const element = scroller.current;
+    if (element && pinned.current) element.scrollTop = element.scrollHeight;
+  }, [growth]);
+
+  const onScroll = () => {
+    const element = scroller.current;
+    if (!element) return;
+    pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < PIN_THRESHOLD_PX;
+  };
+  return { scroller, onScroll };
+}
+
 /**
  * The conversation: LEIA on the left, the user on the right. A log region (polite live region)
  * announces what is added; while a reply streams the log is busy, so a screen reader reads the
@@ -56,20 +75,9 @@ export function MessageList({
   speaker = LEIA,
   onRegenerate,
 }: MessageListProps) {
-  const scroller = useRef<HTMLElement>(null);
-  const pinned = useRef(true);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll whenever any of the content grows
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    if (element && pinned.current) element.scrollTop = element.scrollHeight;
-  }, [messages.length, partial, typing, failed]);
-
-  const onScroll = () => {
-    const element = scroller.current;
-    if (!element) return;
-    pinned.current = element.scrollHeight - element.scrollTop - element.clientHeight < PIN_THRESHOLD_PX;
-  };
+  const { scroller, onScroll } = usePinnedToBottom(
+    `${messages.length}:${partial.length}:${typing}:${failed}`,
+  );
 
   const empty = messages.length === 0 && !replying && !failed;
   const last = messages[messages.length - 1];

@@ -102,18 +102,6 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
     else focusTarget(SEARCH_TARGET);
   };
 
-  // The text, Visibility and Version back to their defaults (the order is kept); then type again.
-  const { text, visibility, version } = state.filters;
-  const narrowed =
-    text.trim() !== '' ||
-    visibility !== DEFAULT_SEARCH_FILTERS.visibility ||
-    version !== DEFAULT_SEARCH_FILTERS.version;
-  const clearFilters = () => {
-    const { sort: _, ...defaults } = DEFAULT_SEARCH_FILTERS;
-    setFilters(defaults);
-    focusTarget(SEARCH_TARGET);
-  };
-
   return (
     <Page title={title} description={description} className="search-page">
       <SearchFilters filters={state.filters} onChange={setFilters} onFocusResults={focusResults} />
@@ -128,13 +116,7 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
           ) : null}
         </p>
         {state.view === 'loading' && <LoadingState text={SEARCH_LIST_TEXTS.loading} />}
-        {state.view === 'empty' && (
-          <EmptyState
-            title={SEARCH_LIST_TEXTS.empty}
-            description={narrowed ? SEARCH_LIST_TEXTS.filtered : undefined}
-            action={narrowed && <Button onClick={clearFilters}>{SEARCH_LIST_TEXTS.clearFilters}</Button>}
-          />
-        )}
+        {state.view === 'empty' && <NoResults filters={state.filters} onChange={setFilters} />}
         {state.view === 'failed' && (
           <ErrorState message={SEARCH_LIST_TEXTS.failed} onRetry={() => list.send({ type: 'list.retry' })} />
         )}
@@ -156,5 +138,34 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
       <AddToActivityModal />
       <LeakCheckModal />
     </Page>
+  );
+}
+
+/**
+ * 'No LEIAs found'; while the text, Visibility or Version narrows the search, 'Clear filters' puts
+ * them back to their defaults (the order is kept) and the focus in the search box.
+ */
+function NoResults({
+  filters,
+  onChange,
+}: {
+  filters: Filters;
+  onChange: (filters: Partial<Filters>) => void;
+}) {
+  const narrowed =
+    filters.text.trim() !== '' ||
+    filters.visibility !== DEFAULT_SEARCH_FILTERS.visibility ||
+    filters.version !== DEFAULT_SEARCH_FILTERS.version;
+  const clear = () => {
+    const { sort: _, ...defaults } = DEFAULT_SEARCH_FILTERS;
+    onChange(defaults);
+    focusTarget(SEARCH_TARGET);
+  };
+  return (
+    <EmptyState
+      title={SEARCH_LIST_TEXTS.empty}
+      description={narrowed ? SEARCH_LIST_TEXTS.filtered : undefined}
+      action={narrowed && <Button onClick={clear}>{SEARCH_LIST_TEXTS.clearFilters}</Button>}
+    />
   );
 }
