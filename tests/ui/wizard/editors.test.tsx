@@ -18,7 +18,8 @@ beforeEach(() => resetApi());
 const editor = () => within(screen.getByRole('dialog', { name: /^Edit / }));
 const partCard = (name: string) => within(screen.getByRole('article', { name }));
 
-describe('Design wizard, step 2: cards, editors and preview', () => {
+// Each test renders the wizard and its code editors in jsdom: seconds of CPU, more on a busy machine.
+describe('Design wizard, step 2: cards, editors and preview', { timeout: 20_000 }, () => {
   it('a card per part with name, version, description, author and role; the preview of the generated LEIA', async () => {
     const { user } = await renderWizard();
     await toStep2(user);

@@ -1,9 +1,6 @@
 import { TextArea, TextInput } from '@client/components';
-import { PROCESS_LABELS, type ProcessValue, processValues } from '@shared/schemas/resources';
 import { fieldError, textOf, type VisualFieldProps } from './fields';
-
-const processList = (value: unknown): ProcessValue[] =>
-  Array.isArray(value) ? value.filter((item): item is ProcessValue => processValues.includes(item)) : [];
+import { ProcessChecks } from './ProcessChecks';
 
 /**
  * The behaviour's Visual Editor: its description (the prompt, many paragraphs) as plain text
@@ -11,12 +8,6 @@ const processList = (value: unknown): ProcessValue[] =>
  * are kept as they are and edited in the Code Editor.
  */
 export function BehaviourFields({ value, issues, onField }: VisualFieldProps) {
-  const process = processList(value.process);
-  const toggle = (item: ProcessValue, on: boolean) =>
-    onField(
-      'process',
-      on ? processValues.filter((v) => v === item || process.includes(v)) : process.filter((v) => v !== item),
-    );
   return (
     <div className="visual-editor">
       <TextArea
@@ -33,22 +24,7 @@ export function BehaviourFields({ value, issues, onField }: VisualFieldProps) {
         error={fieldError(issues, 'role')}
         onChange={(event) => onField('role', event.target.value)}
       />
-      <fieldset className="visual-editor__group">
-        <legend>Process</legend>
-        <div className="visual-editor__checks">
-          {processValues.map((item) => (
-            <label key={item} className="visual-editor__check">
-              <input
-                type="checkbox"
-                checked={process.includes(item)}
-                onChange={(e) => toggle(item, e.target.checked)}
-              />
-              {PROCESS_LABELS[item]}
-            </label>
-          ))}
-        </div>
-        {fieldError(issues, 'process') && <p className="field__error">{fieldError(issues, 'process')}</p>}
-      </fieldset>
+      <ProcessChecks value={value} issues={issues} onField={onField} />
     </div>
   );
 }
