@@ -22,6 +22,12 @@ export const ACTIVITY_LIST_TEXTS = {
   deleteFailed: 'Failed to delete activity',
   modeFailed: 'Failed to update LEIA mode',
   busy: 'A change is being saved',
+  /** 'Delete LEIA' on a row (the name is the product's): what it does. */
+  removeLeiaHint: 'Removes this LEIA from the activity; the LEIA itself is kept.',
+  unpublishedLeia: 'Unpublished',
+  /** In the Publish question, when some of the activity's LEIAs are not published. */
+  unpublishedInActivity: (names: readonly string[]) =>
+    `${names.length === 1 ? 'One LEIA in it is' : `${names.length} LEIAs in it are`} not published (${names.join(', ')}): only their owners and administrators can open ${names.length === 1 ? 'it' : 'them'}.`,
 } as const;
 
 /** Creating an activity: the same texts here and in the Add-to-activity modal. */

@@ -9,6 +9,9 @@ export const CHAT_TEXTS = {
   loadFailed: 'Could not load this chat session',
   notFound: 'This chat session does not exist, or it belongs to someone else.',
   offline: 'You are offline: this is the conversation as this browser last saw it.',
+  /** Under a question whose reply was stopped before its first word (nothing was stored). */
+  stoppedEmpty: 'Stopped before any words',
+  regenerate: 'Regenerate',
 } as const;
 
 /** What the screen's status region says when a reply ends or starts again (for screen readers). */

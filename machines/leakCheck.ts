@@ -34,7 +34,7 @@ export * from './leakCheckContract';
  *   Running.Watching: job.progress moves the bar --check.cancel--> Running.Cancelling
  *   Running --the job ended (done event)--> Done | --the stream was lost--> Lost --check.retry--> Running
  *   Running.Cancelling --cancelled job--> Done | --error--> Running.Watching (its message)
- *   Done --check.again--> Form (the last parameters kept)
+ *   Done --check.again--> Starting (the last parameters) --check.settings--> Form (the last parameters kept)
  *   Open --check.close--> Closed (a running job goes on on the server; opening again follows it)
  *
  * The app provides `loadChecks` (GET /leias/{id}/leak-checks), `startCheck` (POST
@@ -252,7 +252,14 @@ export const leakCheckMachine = setup({
           on: { 'check.retry': { target: 'Running', actions: assign({ notice: null }) } },
         },
         Done: {
-          on: { 'check.again': { target: 'Form', actions: assign({ notice: null }) } },
+          on: {
+            // Runs again with the last check's parameters (the form when they no longer pass).
+            'check.again': [
+              { guard: 'formValid', target: 'Starting' },
+              { target: 'Form', actions: assign({ notice: null }) },
+            ],
+            'check.settings': { target: 'Form', actions: assign({ notice: null }) },
+          },
         },
       },
     },

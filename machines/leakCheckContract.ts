@@ -22,6 +22,7 @@ export const LEAK_CHECK_VIEW_TEXTS = {
   cancel: 'Cancel check',
   cancelling: 'Cancelling...',
   again: 'Check again',
+  settings: 'Change settings',
   unsavedDesign: 'this design (not saved)',
   designAsItIs:
     'The check interviews the design as it is now, with your unsaved edits; after more edits, check it again.',
@@ -87,6 +88,7 @@ export type LeakCheckEvent =
   | { type: 'check.start' }
   | { type: 'check.cancel' }
   | { type: 'check.again' }
+  | { type: 'check.settings' }
   | { type: 'check.retry' }
   | ({ type: 'job.progress' } & JobProgressEvent);
 

@@ -6,10 +6,11 @@ import type { PartKind, WizardPart } from './wizard/parts';
 
 /**
  * The editor of one part in the design wizard's step 2 (spec "Editor"): a Visual Editor and a Code
- * Editor over one value for personas and problems; JSON only for behaviours. Save is possible only
+ * Editor over one value (a behaviour opens on the Code Editor, its description editable as text in
+ * the Visual Editor). Save is possible only
  * while the JSON parses and the spec passes the shared schema (the one the server parses with):
  *
- *   Closed --editor.open--> Open.Visual (persona, problem) | Open.Code (behaviour)
+ *   Closed --editor.open--> Open.Visual (persona, problem) | Open.Code (behaviour; Visual a tab away)
  *   Open.Visual --editor.field--> the value changes; the JSON text follows it
  *   Open.Code --editor.text--> the value follows the text while it parses, else 'Invalid JSON format'
  *   Open.Code --editor.tab visual [the text parses]--> Open.Visual (an invalid text stays in Code)
@@ -57,8 +58,10 @@ export type PartEditorEvent =
   | { type: 'editor.save' }
   | { type: 'editor.cancel' };
 
-/** Which kinds have a visual editor: the behaviour is edited as JSON only. */
-export const hasVisualEditor = (kind: PartKind | null): boolean => kind === 'persona' || kind === 'problem';
+/** Every kind has a visual editor (its long texts as text); a behaviour opens on its JSON. */
+export const hasVisualEditor = (kind: PartKind | null): boolean => kind !== null;
+/** The product edits a behaviour as a JSON spec: its editor opens on the Code Editor. */
+const opensOnCode = (kind: PartKind | null): boolean => kind === 'behaviour';
 
 export const specText = (spec: Record<string, unknown>): string => JSON.stringify(spec, null, 2);
 
@@ -140,7 +143,7 @@ export const partEditorMachine = setup({
     clear: assign(closed),
   },
   guards: {
-    visual: ({ context }) => hasVisualEditor(context.kind),
+    visual: ({ context }) => hasVisualEditor(context.kind) && !opensOnCode(context.kind),
     textParses: ({ context }) => context.textError === null,
     valid: ({ context }) => context.textError === null && context.issues.length === 0,
     toVisual: ({ context, event }) =>
@@ -202,6 +205,12 @@ export type PartEditorSnapshot = SnapshotFrom<typeof partEditorMachine>;
 export const isEditorOpen = (s: PartEditorSnapshot): boolean => s.matches('Open');
 export const editorTab = (s: PartEditorSnapshot): EditorTab =>
   s.matches({ Open: 'Code' }) ? 'code' : 'visual';
+/** The spec or its API version differs from the part the editor opened with (closing asks first). */
+export const hasEditorChanges = (s: PartEditorSnapshot): boolean => {
+  const { part, value, textError, apiVersion } = s.context;
+  if (!s.matches('Open') || !part) return false;
+  return textError !== null || apiVersion !== part.apiVersion || specText(value) !== specText(part.spec);
+};
 /** The Save button: the JSON parses and the schema has nothing to say. */
 export const canSaveEdit = (s: PartEditorSnapshot): boolean =>
   s.matches('Open') && s.context.textError === null && s.context.issues.length === 0;

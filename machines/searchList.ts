@@ -29,6 +29,9 @@ export const SEARCH_MAX_PAGE_SIZE = 200;
 export const SEARCH_LIST_TEXTS = {
   loading: 'Loading…',
   empty: 'No LEIAs found',
+  /** Under 'No LEIAs found' while a filter narrows the search. */
+  filtered: 'The search text or a filter may be leaving them out.',
+  clearFilters: 'Clear filters',
   failed: 'Could not load LEIAs',
 } as const;
 

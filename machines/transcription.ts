@@ -1,10 +1,5 @@
 import { openableLink, transcriptionKind } from '@shared/activity-config';
-import {
-  ACTIVITY_TEXTS,
-  type Activity,
-  isValidTranscriptionLink,
-  type LeiaConfig,
-} from '@shared/schemas/activities';
+import { ACTIVITY_TEXTS, type Activity, isValidTranscriptionLink } from '@shared/schemas/activities';
 import { type TranscriptionMessage, validateTranscriptionJson } from '@shared/schemas/transcription';
 import { assign, fromPromise, setup } from 'xstate';
 import { failureLimitText, failureMessageFor } from './failure';
@@ -12,6 +7,7 @@ import { notProvided } from './notProvided';
 import {
   errorsOf,
   isEmptyList,
+  jsonText,
   type SaveData,
   TRANSCRIPTION_TEXTS,
   type TranscriptionContext,
@@ -46,8 +42,6 @@ type Ctx = { context: TranscriptionContext };
 
 const UPDATE_STATUSES = [400, 404, 409] as const;
 
-const jsonText = (config: LeiaConfig): string =>
-  JSON.stringify(config.configuration.data?.messages ?? [], null, 2);
 const notify = (tone: 'success' | 'error', message: string) => ({
   type: 'notify' as const,
   params: { tone, message },

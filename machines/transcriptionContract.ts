@@ -25,6 +25,16 @@ export const TRANSCRIPTION_TEXTS = {
   noMessagesHint: 'Add messages in the editor to see the preview',
   invalidJson: 'Invalid JSON',
   invalidJsonHint: 'Check the syntax in the editor',
+  /**
+   * What each of the four buttons does (their names are the product's): said under them and as
+   * each button's description.
+   */
+  actions: {
+    link: 'Link to a transcription kept elsewhere.',
+    manual: 'Generate: record it yourself, in a chat with this LEIA, then Save Transcription there.',
+    auto: 'Auto Generate: simulated students interview this LEIA; you review the messages before saving.',
+    json: 'Type or paste the messages as JSON.',
+  },
   /** How a transcription was last set, as its row says it ('Last changed {date}: {how}'). */
   sources: {
     link: 'link added',
@@ -93,6 +103,10 @@ export type TranscriptionEvent =
   | { type: 'json.cancel' }
   | { type: 'view.open'; target: TranscriptionTarget }
   | { type: 'view.close' };
+
+/** The JSON Editor's text of a configuration's messages. */
+export const jsonText = (config: LeiaConfig): string =>
+  JSON.stringify(config.configuration.data?.messages ?? [], null, 2);
 
 export const errorsOf = (text: string): string[] => {
   const result = validateTranscriptionJson(text);

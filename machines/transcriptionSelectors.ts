@@ -1,5 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { transcriptionMachine } from './transcription';
+import { jsonText } from './transcriptionContract';
 
 /* Selectors: what the views read from a transcription snapshot (re-exported by transcription.ts). */
 
@@ -12,4 +13,9 @@ export const linkTargetId = (s: TranscriptionSnapshot): string | null =>
   s.matches('Link') ? (s.context.target?.config.id ?? null) : null;
 export const isPreviewOpen = (s: TranscriptionSnapshot): boolean => s.matches('Preview');
 export const isJsonOpen = (s: TranscriptionSnapshot): boolean => s.matches('Json');
+/** The JSON differs from the transcription it opened with (closing asks first). */
+export const hasJsonEdits = (s: TranscriptionSnapshot): boolean =>
+  s.matches({ Json: 'Editing' }) &&
+  s.context.target !== null &&
+  s.context.json !== jsonText(s.context.target.config);
 export const isViewing = (s: TranscriptionSnapshot): boolean => s.matches('Viewing');

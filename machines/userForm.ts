@@ -230,5 +230,11 @@ export const userFormSuccessMessage = (s: UserFormSnapshot): string | null =>
       ? USER_FORM_MESSAGES.created
       : USER_FORM_MESSAGES.updated
     : null;
+/** Something typed differs from what the form opened with (closing asks first). */
+export const hasUserFormEdits = (s: UserFormSnapshot): boolean =>
+  s.matches({ Open: 'Editing' }) &&
+  (Object.keys(s.context.values) as (keyof UserFormValues)[]).some(
+    (field) => s.context.values[field] !== s.context.initial[field],
+  );
 /** Fields are locked while saving and once saved. */
 export const isUserFormLocked = (s: UserFormSnapshot): boolean => !s.matches({ Open: 'Editing' });

@@ -2,9 +2,10 @@ import { type ExternalToast, Toaster } from 'sonner';
 import { useTheme } from './theme';
 
 /**
- * How toasts look and last, in one place. Every toast stays 5000 ms and pauses while hovered
- * (sonner's default); they come up top-right, except those of the LEIA list screens, My Activities
- * and the chat's transcription save, which come up bottom-right with their own durations.
+ * How toasts look and last, in one place. Every toast comes up bottom-right (where the product
+ * puts those of Search, My Activities and the chat), stays 5000 ms and pauses while hovered
+ * (sonner's default); My Activities' and the chat's transcription toasts last 3 s. On the chat
+ * they sit above the message box (chat.css), never over Send.
  */
 export const TOAST_DURATION_MS = 5000;
 
@@ -18,7 +19,7 @@ export const ACTIVITY_CREATE_TOAST: ExternalToast = LIST_SCREEN_TOAST;
 /** The chat's 'Save Transcription' toasts: bottom-right for 3 s. */
 export const CHAT_TRANSCRIPTION_TOAST: ExternalToast = { position: 'bottom-right', duration: 3000 };
 
-/** Top toasts start below the 60 px header, so they never cover its menu and palette buttons. */
+/** Toasts keep clear of the screen's edges (and a top one of the 60 px header). */
 const TOAST_OFFSET = { top: 72, right: 16, bottom: 16, left: 16 };
 
 /** The one Toaster of the app, in the current theme. */
@@ -26,7 +27,7 @@ export function AppToaster() {
   const theme = useTheme();
   return (
     <Toaster
-      position="top-right"
+      position="bottom-right"
       duration={TOAST_DURATION_MS}
       theme={theme}
       closeButton

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { describeJsonError } from './json-errors';
 
 /**
  * What text and JSON the product accepts, on both sides: the server checks every request body,
@@ -82,16 +83,23 @@ export const acceptableText =
 
 export type ParsedJson = { ok: true; value: unknown } | { ok: false; error: string };
 
+/** 'Invalid JSON format (line 3, column 5: a comma or a closing } is expected)': the product's text, then where and what. */
+export const invalidJsonText = (text: string): string => {
+  const where = describeJsonError(text);
+  return where ? `${INPUT_TEXTS.invalidJson} (${where})` : INPUT_TEXTS.invalidJson;
+};
+
 /**
- * The text of a JSON editor, parsed and checked with the rule: 'Invalid JSON format', or the
- * first value the product would refuse ("spec.name must not contain ..."), or the value.
+ * The text of a JSON editor, parsed and checked with the rule: 'Invalid JSON format' with where
+ * and what, or the first value the product would refuse ("spec.name must not contain ..."), or
+ * the value.
  */
 export function parseJsonText(text: string): ParsedJson {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return { ok: false, error: INPUT_TEXTS.invalidJson };
+    return { ok: false, error: invalidJsonText(text) };
   }
   const problem = findInputProblem(value);
   return problem

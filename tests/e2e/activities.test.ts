@@ -178,6 +178,14 @@ describe('My Activities in Chromium', () => {
     await visible(save);
     await save.click();
     await toast(page, 'No messages to save as transcription');
+    // Toasts come up bottom-right, above the message box: never over Send.
+    const sendBox = (await page.getByRole('button', { name: 'Send' }).boundingBox())!;
+    const toastBottom = async () => {
+      const box = (await page.locator('[data-sonner-toast]').first().boundingBox())!;
+      return box.y + box.height;
+    };
+    // Polled: the toast slides in from below.
+    await poll(async () => (await toastBottom()) <= sendBox.y).toBe(true);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('What do you need the new system to do?');
     await box.press('Enter');
@@ -211,25 +219,27 @@ describe('My Activities in Chromium', () => {
     expect(csv.split('\r\n')[0]).toBe('activity,leia,position,speaker,timestamp,text,link');
     expect(csv).toContain('What do you need the new system to do?');
 
-    // Export as JSON, then import it back: the same name is refused with the server's reason; renamed,
-    // it is a new activity with the same LEIAs, modes and recorded transcription.
+    // Export as JSON, then import it back: its name is taken, so the import dialog offers the next
+    // free one ('... (2)'), which the user edits; it is a new activity with the same LEIAs, modes
+    // and recorded transcription.
     const [json] = await Promise.all([
       page.waitForEvent('download'),
       back.getByRole('button', { name: `Export ${ACTIVITY} as JSON` }).click(),
     ]);
     const exported = JSON.parse(await readFile((await json.path())!, 'utf8'));
-    const fileInput = page.getByLabel('Activity file to import');
-    const importFile = (content: unknown) =>
-      fileInput.setInputFiles({
-        name: 'activity.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify(content)),
-      });
-    await importFile(exported);
-    await toast(page, /^Could not import the activity: /);
+    await page.getByLabel('Activity file to import').setInputFiles({
+      name: 'activity.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(exported)),
+    });
+    const importDialog = page.getByRole('dialog', { name: 'Import Activity' });
+    const importName = importDialog.getByRole('textbox', { name: 'Activity Name' });
+    await poll(() => importName.inputValue()).toBe(`${ACTIVITY} (2)`);
     const COPY = `${ACTIVITY} (copy)`;
-    await importFile({ ...exported, name: COPY });
+    await importName.fill(COPY);
+    await importDialog.getByRole('button', { name: 'Import', exact: true }).click();
     await toast(page, `Activity '${COPY}' imported`);
+    await hidden(importDialog);
     const copy = page.getByRole('article', { name: COPY });
     await copy.getByRole('button', { name: `Show the LEIAs of ${COPY}` }).click();
     await visible(copy.getByRole('region', { name: first }).getByText('Chat Messages (2 messages)'));

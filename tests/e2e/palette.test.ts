@@ -126,4 +126,16 @@ describe('Palette commands with arguments in Chromium', () => {
     await visible(view.getByText('v1.1.0', { exact: true }));
     await hidden(palette(page));
   });
+  it('lists first the command whose name starts with, or contains in order, the typed words', async () => {
+    const page = await adminPage();
+    await visible(page.getByRole('feed', { name: 'LEIAs' }));
+    await page.keyboard.press('Control+k');
+    const titles = () => palette(page).locator('[cmdk-item] .palette__title').allTextContents();
+    await box(page).fill('design a new');
+    await poll(async () => (await titles())[0]).toBe('Design a new LEIA');
+    await poll(() => selectedOption(page)).toBe('Design a new LEIA');
+    await box(page).fill('new leia');
+    await poll(async () => (await titles())[0]).toBe('Design a new LEIA');
+    expect(await titles()).toContain('Add LEIA to activity...');
+  });
 });

@@ -122,16 +122,23 @@ describe('Versions in Chromium', () => {
     await view.getByRole('checkbox', { name: 'Compare v1.1.0' }).check();
     const compare = view.getByRole('region', { name: 'Compare v1.0.0 with v1.1.0' });
     await visible(compare);
-    // One line: the problem's details and version, and the behaviour text built from them.
+    // One line: the problem's details and version.
     const summary = await compare.getByRole('status').textContent();
     expect(summary).toMatch(
       /^Changes: Changed .*spec\.problem\.metadata\.version, spec\.problem\.spec\.details/,
     );
     expect(summary).not.toContain('persona');
+    // The parts' own specs are compared: the behaviour's prompt, generated from the problem, is not a change.
+    expect(summary).not.toContain('behaviour');
     const after = compare.getByRole('textbox', { name: 'v1.1.0' });
     const before = compare.getByRole('textbox', { name: 'v1.0.0' });
     await visible(after.locator('.cm-changedLine', { hasText: 'six study rooms' }));
     await visible(before.locator('.cm-changedLine', { hasText: 'The library has four study rooms' }));
+    // The folded unchanged lines are marked with middle dots, which every font has.
+    const folded = compare.locator('.cm-collapsedLines').first();
+    await visible(folded);
+    expect(await folded.textContent()).toMatch(/^\d+ unchanged lines$/);
+    expect(await folded.evaluate((element) => getComputedStyle(element, '::before').content)).toBe('"···"');
 
     // Restore 1.0.0: a new version 1.2.0 (minor by default), nothing overwritten.
     await view.getByRole('button', { name: 'Restore v1.0.0' }).click();

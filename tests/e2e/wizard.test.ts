@@ -98,7 +98,14 @@ describe('Design wizard in Chromium', () => {
     await partCard(page, 'Library room booking').getByRole('button', { name: 'Edit problem' }).click();
     await editor(page).getByRole('tab', { name: 'Code Editor' }).click();
     await replaceCode(page, '{"description": "Riverside library",');
-    await visible(editor(page).getByText('Invalid JSON format', { exact: true }));
+    await visible(
+      editor(page).getByText(
+        'Invalid JSON format (line 1, column 37: a field name in double quotes is expected)',
+        {
+          exact: true,
+        },
+      ),
+    );
     expect(await editor(page).getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await page.keyboard.press('Control+Enter');
     await visible(editor(page).getByText('Cannot save: Invalid JSON format'));

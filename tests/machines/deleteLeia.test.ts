@@ -74,7 +74,7 @@ describe('Delete LEIA dialog (deleteDialog with the LEIA texts)', () => {
     expect(onDeleted).not.toHaveBeenCalled();
   });
 
-  it('a 400 in-use conflict lists the activities by name and id', async () => {
+  it('a 400 in-use conflict names the activities, with the plural that agrees', async () => {
     const data = [
       { id: 'e-1', name: 'Week 1' },
       { id: 'e-2', name: 'Week 2' },
@@ -84,8 +84,22 @@ describe('Delete LEIA dialog (deleteDialog with the LEIA texts)', () => {
     });
     await confirmWith();
     expect(snap().context.error).toEqual({
-      message: 'Cannot delete LEIA: it is being used in 2 activity/activities.',
+      message: 'Cannot delete LEIA: it is being used in 2 activities: Week 1, Week 2.',
       dependents: data,
     });
+  });
+
+  it('one activity is one activity; past ten, the rest are counted', async () => {
+    const one = start({ error: { status: 400, message: 'x', data: [{ id: 'e-1', name: 'Week 1' }] } });
+    await one.confirmWith();
+    expect(one.snap().context.error?.message).toBe(
+      'Cannot delete LEIA: it is being used in 1 activity: Week 1.',
+    );
+    const data = Array.from({ length: 12 }, (_, i) => ({ id: `e-${i}`, name: `W${i + 1}` }));
+    const many = start({ error: { status: 400, message: 'x', data } });
+    await many.confirmWith();
+    expect(many.snap().context.error?.message).toBe(
+      'Cannot delete LEIA: it is being used in 12 activities: W1, W2, W3, W4, W5, W6, W7, W8, W9, W10 and 2 more.',
+    );
   });
 });

@@ -46,7 +46,7 @@ describe('resource delete dialog', () => {
     ];
     const { snap } = await attempt({ status: 400, message: 'x', data });
     expect(snap.context.error).toEqual({
-      message: 'Cannot delete resource: it is being used in 2 LEIA(s).',
+      message: 'Cannot delete resource: it is being used in 2 LEIAs: Bank, Zoo.',
       dependents: data,
     });
   });

@@ -238,7 +238,7 @@ describe('leak check machine: earlier checks', () => {
     expect(t.snapshot().context.progress).toEqual({ done: 3, total: 6 });
   });
 
-  it('a finished newest check is shown; Check again opens the form with its parameters', async () => {
+  it('a finished newest check is shown; Change settings opens the form with its parameters', async () => {
     const t = start();
     t.actor.send({ type: 'check.open', leia });
     const done = completedJob();
@@ -246,9 +246,23 @@ describe('leak check machine: earlier checks', () => {
     await flush();
     expect(t.view()).toBe('done');
     expect(t.snapshot().context.job).toEqual(done);
-    t.actor.send({ type: 'check.again' });
+    t.actor.send({ type: 'check.settings' });
     expect(t.view()).toBe('form');
     expect(t.snapshot().context.form).toEqual({ runs: '1', maxTurns: '3', styles: ['naive', 'systematic'] });
+  });
+
+  it('Check again runs again at once, with the last parameters', async () => {
+    const t = start();
+    t.actor.send({ type: 'check.open', leia });
+    t.load.calls[0]!.resolve([completedJob()]);
+    await flush();
+    t.actor.send({ type: 'check.again' });
+    expect(t.view()).toBe('starting');
+    expect(t.startCheck.calls[0]!.input.params).toMatchObject({
+      runs: 1,
+      maxTurns: 3,
+      styles: ['naive', 'systematic'],
+    });
   });
 
   it('a list that fails to load still offers the form, and says so', async () => {

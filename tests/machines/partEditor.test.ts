@@ -22,7 +22,7 @@ const start = () => {
 };
 
 describe('partEditor machine', () => {
-  it('opens a persona or problem on the Visual Editor, a behaviour on the code editor', () => {
+  it('opens a persona or problem on the Visual Editor, a behaviour on the code editor (its Visual Editor a tab away)', () => {
     const { send, snap } = start();
     send({ type: 'editor.open', kind: 'persona', part: ada });
     expect(editorTab(snap())).toBe('visual');
@@ -31,7 +31,9 @@ describe('partEditor machine', () => {
     send({ type: 'editor.open', kind: 'behaviour', part: interviewee });
     expect(editorTab(snap())).toBe('code');
     send({ type: 'editor.tab', tab: 'visual' });
-    expect(editorTab(snap())).toBe('code');
+    expect(editorTab(snap())).toBe('visual');
+    send({ type: 'editor.field', field: 'description', value: 'Line one.\n\nLine two.' });
+    expect(snap().context.text).toContain('"description": "Line one.\\n\\nLine two."');
   });
 
   it('a visual field changes the one value, which the code editor shows; Save hands it over', () => {
@@ -53,10 +55,14 @@ describe('partEditor machine', () => {
     send({ type: 'editor.open', kind: 'problem', part: library });
     send({ type: 'editor.tab', tab: 'code' });
     send({ type: 'editor.text', text: '{"description": "A zoo",' });
-    expect(snap().context.textError).toBe('Invalid JSON format');
+    expect(snap().context.textError).toBe(
+      'Invalid JSON format (line 1, column 25: a field name in double quotes is expected)',
+    );
     expect(canSaveEdit(snap())).toBe(false);
     send({ type: 'editor.save' });
-    expect(snap().context.saveError).toBe('Cannot save: Invalid JSON format');
+    expect(snap().context.saveError).toBe(
+      'Cannot save: Invalid JSON format (line 1, column 25: a field name in double quotes is expected)',
+    );
     expect(saved).toEqual([]);
     send({ type: 'editor.tab', tab: 'visual' });
     expect(editorTab(snap())).toBe('code');

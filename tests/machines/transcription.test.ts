@@ -280,7 +280,9 @@ describe('transcription machine: JSON Edit', () => {
     t.send({ type: 'json.save' });
     expect(t.snap().value).toEqual({ Json: 'Editing' });
     t.send({ type: 'json.change', text: '[{"text": "Hi"' });
-    expect(t.snap().context.jsonErrors).toEqual(['Invalid JSON format']);
+    expect(t.snap().context.jsonErrors).toEqual([
+      'Invalid JSON format (line 1, column 15: a comma or a closing } is expected)',
+    ]);
     expect(jsonPreview(t.snap().context.json)).toEqual({ kind: 'invalid' });
     expect(t.calls).toEqual([]);
   });

@@ -78,6 +78,8 @@ describe('POST /api/v1/runner/initialize', () => {
         id: leiaId,
         name: expect.any(String),
         problemDescription: 'The bakery needs an ordering system for Alice',
+        // Who speaks in the chat's bubbles.
+        personaName: 'Alice Martin',
       },
     });
     expect(session).not.toHaveProperty('experimentContext');
@@ -96,6 +98,7 @@ describe('POST /api/v1/runner/initialize', () => {
     expect((await getSession(t, advanced.token, sessionId)).leia).toEqual({
       name: 'Unsaved LEIA',
       problemDescription: 'The bakery needs an ordering system for Alice',
+      personaName: 'Alice Martin',
     });
     expect((await send(t, advanced.token, sessionId, 'Hello')).statusCode).toBe(200);
     expect(sentTo(0)[0]).toEqual(['system', RESOLVED_BEHAVIOUR]);

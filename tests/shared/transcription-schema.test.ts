@@ -29,10 +29,10 @@ describe('validateTranscriptionJson', () => {
     expect(result.ok).toBe(true);
   });
 
-  it("gives 'Invalid JSON format' for text that is not JSON", () => {
+  it("gives 'Invalid JSON format' for text that is not JSON, with where and what", () => {
     expect(validateTranscriptionJson('[{"text": "unterminated')).toEqual({
       ok: false,
-      errors: ['Invalid JSON format'],
+      errors: ['Invalid JSON format (line 1, column 11: this text is not closed with a double quote)'],
     });
   });
 

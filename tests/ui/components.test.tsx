@@ -1,4 +1,4 @@
-import { Button, Field, Modal, PasswordInput, RoleBadge, Tabs } from '@client/components';
+import { Button, Field, Modal, Page, PasswordInput, RoleBadge, Tabs } from '@client/components';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -202,5 +202,14 @@ describe('Field, PasswordInput, RoleBadge', () => {
     const button = screen.getByRole('button', { name: 'Save' });
     expect(button).toBeDisabled();
     expect(button).toHaveAttribute('aria-busy', 'true');
+  });
+});
+
+describe('Page', () => {
+  it("titles the browser tab after its screen: 'Profile · LEIA Designer'", () => {
+    const { rerender } = render(<Page title="Profile">content</Page>);
+    expect(document.title).toBe('Profile · LEIA Designer');
+    rerender(<Page title="User Management">content</Page>);
+    expect(document.title).toBe('User Management · LEIA Designer');
   });
 });

@@ -43,6 +43,8 @@ export interface DeleteConfirmModalProps<T extends DeleteTarget> {
   successMessage?: string;
   /** Where the focus goes once the deleted item (and the button that opened this) is gone. */
   onOpenerGone?: () => void;
+  /** A Reset button that clears the typed text: the product's Delete LEIA dialog has one, no other. */
+  resettable?: boolean;
 }
 
 const selectView = <T extends DeleteTarget>(s: DeleteDialogSnapshot<T>) => ({
@@ -65,7 +67,7 @@ const sameView = (a: View, b: View) =>
  * The typed-confirmation delete dialog, for LEIAs, resources and users alike: the
  * texts come from the caller, the behaviour from the machine. While deleting every control is
  * disabled and the dialog cannot be dismissed; after a success shown in the dialog, only Cancel
- * (and dismissing) still work. An in-use conflict lists the dependents by name and id.
+ * (and dismissing) still work. An in-use conflict names the dependents.
  */
 export function DeleteConfirmModal<T extends DeleteTarget>({
   actor,
@@ -76,6 +78,7 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
   notice,
   successMessage,
   onOpenerGone,
+  resettable = false,
 }: DeleteConfirmModalProps<T>) {
   const view = useSelector(actor, selectView<T>, sameView);
   const formId = useId();
@@ -99,9 +102,11 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
       onOpenerGone={onOpenerGone}
       footer={
         <>
-          <Button variant="ghost" onClick={() => actor.send({ type: 'dialog.reset' })} disabled={busy}>
-            Reset
-          </Button>
+          {resettable && (
+            <Button variant="ghost" onClick={() => actor.send({ type: 'dialog.reset' })} disabled={busy}>
+              Reset
+            </Button>
+          )}
           <Button onClick={() => actor.send({ type: 'dialog.cancel' })} disabled={deleting}>
             Cancel
           </Button>
@@ -151,18 +156,8 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
           {view.error && (
             <div className="alert alert--error" role="alert">
               <AlertIcon />
-              <div>
-                <p>{view.error.message}</p>
-                {view.error.dependents && view.error.dependents.length > 0 && (
-                  <ul className="delete-confirm__dependents">
-                    {view.error.dependents.map((item) => (
-                      <li key={item.id}>
-                        {item.name} <code>{item.id}</code>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
+              {/* An in-use refusal names the dependents in its message. */}
+              <p>{view.error.message}</p>
             </div>
           )}
         </form>

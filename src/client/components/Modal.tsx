@@ -1,5 +1,5 @@
-import { type ReactNode, useId, useRef } from 'react';
-import { IconButton } from './Button';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import { Button, IconButton } from './Button';
 import { cx } from './cx';
 import { CloseIcon } from './icons';
 import { useDialog } from './useDialog';
@@ -12,8 +12,11 @@ export interface ModalProps {
   title: ReactNode;
   description?: ReactNode;
   children?: ReactNode;
-  /** Buttons row. A submit button here can target a form in the body with form="<form id>". */
-  footer?: ReactNode;
+  /**
+   * Buttons row. A submit button here can target a form in the body with form="<form id>". As a
+   * function it gets `requestClose`, for a Cancel button that asks first like Escape does.
+   */
+  footer?: ReactNode | ((requestClose: () => void) => ReactNode);
   size?: 'sm' | 'md' | 'lg';
   /** false: Escape, backdrop and the close button are disabled (e.g. "cannot be closed while generating"). */
   dismissible?: boolean;
@@ -21,11 +24,26 @@ export interface ModalProps {
   className?: string;
   /** Where the focus goes on close when the control that opened the dialog is gone. */
   onOpenerGone?: () => void;
+  /**
+   * The dialog holds edits not saved yet: Escape, the backdrop, the close button and
+   * `requestClose` ask 'Discard your changes?' first (Keep editing is the default).
+   */
+  unsavedEdits?: boolean;
 }
+
+export const DISCARD_TEXTS = {
+  title: 'Discard your changes?',
+  description: 'What you changed in this dialog has not been saved.',
+  keep: 'Keep editing',
+  discard: 'Discard changes',
+} as const;
 
 /**
  * A modal dialog on native <dialog>. Content mounts only while open (state inside resets on
  * every opening). The first control of the body gets focus unless an element has data-autofocus.
+ * Escape that a control inside already used (an editor closing its completion list or search
+ * panel, a combobox closing its list) does not close the dialog. With `unsavedEdits`, closing
+ * asks first (DISCARD_TEXTS).
  */
 export function Modal({ open, ...props }: ModalProps) {
   return open ? <OpenModal {...props} /> : null;
@@ -42,11 +60,15 @@ function OpenModal({
   closeOnBackdrop = true,
   className,
   onOpenerGone,
+  unsavedEdits = false,
 }: Omit<ModalProps, 'open'>) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
-  const handlers = useDialog(ref, { onClose, dismissible, closeOnBackdrop, onOpenerGone });
+  const [asking, setAsking] = useState(false);
+  const requestClose = () => (unsavedEdits ? setAsking(true) : onClose());
+  const handlers = useDialog(ref, { onClose: requestClose, dismissible, closeOnBackdrop, onOpenerGone });
+  const buttons = typeof footer === 'function' ? footer(requestClose) : footer;
   return (
     <dialog
       ref={ref}
@@ -69,13 +91,37 @@ function OpenModal({
               </p>
             )}
           </div>
-          {dismissible && <IconButton label="Close" icon={<CloseIcon />} size="sm" onClick={onClose} />}
+          {dismissible && <IconButton label="Close" icon={<CloseIcon />} size="sm" onClick={requestClose} />}
         </header>
         <div className="modal__body" data-dialog-body="">
           {children}
         </div>
-        {footer && <footer className="modal__footer">{footer}</footer>}
+        {buttons && <footer className="modal__footer">{buttons}</footer>}
       </div>
+      {/* Inside the dialog: the page behind stays inert, and the focus comes back where it was. */}
+      <Modal
+        open={asking}
+        onClose={() => setAsking(false)}
+        title={DISCARD_TEXTS.title}
+        description={DISCARD_TEXTS.description}
+        size="sm"
+        footer={
+          <>
+            <Button
+              variant="danger"
+              onClick={() => {
+                setAsking(false);
+                onClose();
+              }}
+            >
+              {DISCARD_TEXTS.discard}
+            </Button>
+            <Button variant="primary" data-autofocus="" onClick={() => setAsking(false)}>
+              {DISCARD_TEXTS.keep}
+            </Button>
+          </>
+        }
+      />
     </dialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
+import { useDocumentTitle } from './useDocumentTitle';
 
 export interface PageProps {
   title: ReactNode;
@@ -7,13 +8,24 @@ export interface PageProps {
   /** Right-hand buttons of the page header (e.g. 'Add User'). */
   actions?: ReactNode;
   children?: ReactNode;
+  /** The tab's title when `title` is not plain text. */
+  documentTitle?: string;
   /** 'narrow' for forms and single panels. */
   width?: 'default' | 'narrow';
   className?: string;
 }
 
 /** The screen frame under the app header: the main landmark, the h1 and the content. */
-export function Page({ title, description, actions, children, width = 'default', className }: PageProps) {
+export function Page({
+  title,
+  description,
+  actions,
+  children,
+  width = 'default',
+  className,
+  documentTitle,
+}: PageProps) {
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : ''));
   return (
     <main id="main" className={cx('page', width === 'narrow' && 'page--narrow', className)} tabIndex={-1}>
       <header className="page__header">

@@ -34,4 +34,5 @@ export { EmptyState, type EmptyStateProps, ErrorState, type ErrorStateProps, Loa
 export { type CellProps, Table, type TableProps, TBody, Td, THead, Th, Tr } from './Table';
 export { type TabItem, Tabs, type TabsProps } from './Tabs';
 export { type DialogBehaviour, useDialog } from './useDialog';
+export { APP_TITLE, documentTitle, useDocumentTitle } from './useDocumentTitle';
 export { useFocusRequest } from './useFocusRequest';

@@ -111,8 +111,11 @@ export function useDialog(ref: RefObject<HTMLDialogElement | null>, behaviour: D
       if (event.key === 'Escape') {
         // Handled here rather than through the native cancel event so that a non-dismissible
         // dialog stays open (browsers force-close after repeated cancels otherwise).
-        event.preventDefault();
         event.stopPropagation();
+        // A control inside used this Escape (CodeMirror closing its completion list or search
+        // panel prevents its default): it closes only that popup.
+        if (event.defaultPrevented) return;
+        event.preventDefault();
         if (latest.current.onEscape) latest.current.onEscape();
         else requestClose();
       } else if (event.key === 'Tab') {

@@ -27,7 +27,8 @@ const selectModal = (s: LeakCheckSnapshot) => ({
 export function LeakCheckModal() {
   const actor = LeakCheckActor.useActorRef();
   const { view, target, job, progress, notice } = LeakCheckActor.useSelector(selectModal, shallowEqual);
-  const send = (type: 'check.close' | 'check.cancel' | 'check.again' | 'check.retry') => actor.send({ type });
+  const send = (type: 'check.close' | 'check.cancel' | 'check.again' | 'check.settings' | 'check.retry') =>
+    actor.send({ type });
   const running = view === 'running' || view === 'cancelling';
   const anchor = useFocusKept(view === 'closed' ? undefined : view);
 
@@ -50,9 +51,12 @@ export function LeakCheckModal() {
         </Button>
       )}
       {view === 'done' && (
-        <Button variant="primary" icon={<RefreshIcon />} onClick={() => send('check.again')}>
-          {LEAK_CHECK_VIEW_TEXTS.again}
-        </Button>
+        <>
+          <Button onClick={() => send('check.settings')}>{LEAK_CHECK_VIEW_TEXTS.settings}</Button>
+          <Button variant="primary" icon={<RefreshIcon />} onClick={() => send('check.again')}>
+            {LEAK_CHECK_VIEW_TEXTS.again}
+          </Button>
+        </>
       )}
     </>
   );

@@ -8,7 +8,7 @@ import { HISTORY_LABELS, versionPeople } from './labels';
  * Every visible version, newest first: version, date, author (and owner when another), note and
  * Published badge. Those who
  * may see the content choose two to compare (a checkbox each); those who may add a version can
- * restore any of them.
+ * restore any but the newest (whose content is the current one).
  */
 export function VersionList({ view }: { view: HistoryView }) {
   const history = HistoryActor.useActorRef();
@@ -16,7 +16,7 @@ export function VersionList({ view }: { view: HistoryView }) {
   const name = view.target?.name ?? '';
   return (
     <ol className="history-versions" aria-label={HISTORY_LABELS.versionsOf(name)}>
-      {view.versions.map((entry) => {
+      {view.versions.map((entry, index) => {
         const current = entry.id === view.target?.id;
         return (
           <li
@@ -47,7 +47,7 @@ export function VersionList({ view }: { view: HistoryView }) {
               </p>
               {entry.note && <p className="history-version__note">{entry.note}</p>}
             </div>
-            {view.mayRestore && (
+            {view.mayRestore && index > 0 && (
               <Button
                 size="sm"
                 variant="ghost"

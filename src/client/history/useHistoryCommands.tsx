@@ -45,14 +45,17 @@ export function useHistoryCommands({
     const versionPage: StaticArgument<VersionEntry> = {
       placeholder: 'Restore which version? Type a version or a note',
       empty: 'No versions',
+      // The newest version is the current content: restoring it would copy it unchanged.
       load: () =>
-        versions().map((entry) => ({
-          id: entry.id,
-          title: `v${entry.version}`,
-          subtitle: [entry.note, versionPeople(entry)].filter(Boolean).join(' · '),
-          keywords: [entry.note ?? ''],
-          value: entry,
-        })),
+        versions()
+          .slice(1)
+          .map((entry) => ({
+            id: entry.id,
+            title: `v${entry.version}`,
+            subtitle: [entry.note, versionPeople(entry)].filter(Boolean).join(' · '),
+            keywords: [entry.note ?? ''],
+            value: entry,
+          })),
     };
     const bumpPage = (): StaticArgument<VersionBump> => ({
       placeholder: 'As which new version?',

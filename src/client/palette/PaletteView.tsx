@@ -5,14 +5,21 @@ import { Spinner } from '@client/components/Spinner';
 import { useDialog } from '@client/components/useDialog';
 import { PALETTE_TEXTS } from '@machines/palette';
 import { isSearchPage, type PaletteItem } from '@machines/paletteArguments';
-import { MATCHES_ANY_TEXT, paletteFilter } from '@machines/paletteMatch';
+import { MATCHES_ANY_TEXT, paletteFilter, rankGroups } from '@machines/paletteMatch';
 import { shallowEqual } from '@xstate/react';
 import { Command as Cmdk, useCommandState } from 'cmdk';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { PaletteActor, usePaletteInternals } from './context';
 import { shortcutCaps } from './keys';
 import { type Command, takesArguments, takesText } from './types';
-import { useVisibleCommands } from './useVisibleCommands';
+import { type CommandGroup, useVisibleCommands } from './useVisibleCommands';
+
+/** What a command is matched on: its title first, then its keywords and its group. */
+const commandWords = (command: Command, group: CommandGroup) => [
+  command.title,
+  ...(command.keywords ?? []),
+  group.heading,
+];
 
 /**
  * cmdk's Empty, except that the typed-text items (which match any text) do not count: with none
@@ -55,8 +62,9 @@ export default function PaletteView() {
     }),
     shallowEqual,
   );
-  const groups = useVisibleCommands();
+  const visible = useVisibleCommands();
   const text = view.search.trim();
+  const groups = useMemo(() => rankGroups(visible, text, commandWords), [visible, text]);
   const { page } = view;
   const textCommands = page || !text ? [] : groups.flatMap((group) => group.commands.filter(takesText));
   const ref = useRef<HTMLDialogElement>(null);
@@ -180,7 +188,7 @@ export default function PaletteView() {
                     <Cmdk.Item
                       key={command.id}
                       value={command.id}
-                      keywords={[command.title, ...(command.keywords ?? []), group.heading]}
+                      keywords={commandWords(command, group)}
                       disabled={command.disabled !== undefined}
                       onSelect={() => choose(command)}
                       className="palette__item"

@@ -15,6 +15,10 @@ export function toRunnerSession(
 ): RunnerSession {
   const stored = session.spec as unknown as StoredSessionSpec;
   const description = stored.spec.problem.spec as { description?: unknown };
+  const persona = stored.spec.persona.spec as { fullName?: unknown; firstName?: unknown };
+  const personaName = [persona.fullName, persona.firstName].find(
+    (name): name is string => typeof name === 'string' && name.trim() !== '',
+  );
   return {
     sessionId: session.id,
     provider: session.provider as RunnerSession['provider'],
@@ -24,6 +28,7 @@ export function toRunnerSession(
       ...(session.leiaId && { id: session.leiaId }),
       ...(stored.metadata.name && { name: stored.metadata.name }),
       problemDescription: typeof description.description === 'string' ? description.description : '',
+      ...(personaName && { personaName: personaName.trim() }),
     },
     messages: messages.map((m) => ({
       text: m.text,

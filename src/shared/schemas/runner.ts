@@ -155,6 +155,8 @@ export const runnerSessionSchema = z.object({
     name: z.string().optional(),
     /** The resolved problem's description: the chat's Instructions. */
     problemDescription: z.string(),
+    /** The resolved persona's name (fullName, else firstName): who speaks in the chat's bubbles. */
+    personaName: z.string().optional(),
   }),
   /** Oldest first. */
   messages: z.array(chatMessageSchema),

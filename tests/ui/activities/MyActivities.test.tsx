@@ -119,6 +119,38 @@ describe('My Activities: cards', () => {
     expect(card('Week 1').queryByRole('button', { name: 'Publish' })).toBeNull();
   });
 
+  it('Publish says which LEIAs in the activity are not published', async () => {
+    resetApi([activity({ leias: [config('c1', { ...bakery, isPublished: false }), config('c2', library)] })]);
+    const { user } = await renderActivities();
+    await user.click(screen.getByRole('button', { name: 'Show the LEIAs of Week 1' }));
+    expect(leiaRow('Bakery interview').getByText('Unpublished')).toBeInTheDocument();
+    expect(leiaRow('Library booking').queryByText('Unpublished')).toBeNull();
+    await user.click(card('Week 1').getByRole('button', { name: 'Publish' }));
+    expect(
+      dialog('Publish Week 1?').getByText(
+        'One LEIA in it is not published (Bakery interview): only their owners and administrators can open it.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("'Delete LEIA', Generate and Auto Generate say what they do", async () => {
+    const { user } = await renderActivities();
+    await user.click(screen.getByRole('button', { name: 'Show the LEIAs of Week 1' }));
+    expect(
+      leiaRow('Bakery interview').getByRole('button', { name: 'Delete LEIA' }),
+    ).toHaveAccessibleDescription('Removes this LEIA from the activity; the LEIA itself is kept.');
+    const row = leiaRow('Library booking');
+    expect(row.getByRole('button', { name: 'Generate' })).toHaveAccessibleDescription(
+      /^Generate: record it yourself, in a chat with this LEIA/,
+    );
+    expect(row.getByRole('button', { name: 'Auto Generate' })).toHaveAccessibleDescription(
+      /^Auto Generate: simulated students interview this LEIA/,
+    );
+    expect(
+      row.getByText(/^Generate: record it yourself.*Auto Generate: simulated students/),
+    ).toBeInTheDocument();
+  });
+
   it("Delete Activity: Cancel keeps it; confirmed, the card goes; a 409 shows the server's message", async () => {
     mocked.deleteActivity.mockRejectedValueOnce(
       httpError(409, { message: 'This activity is published and can no longer be changed' }),

@@ -1,6 +1,6 @@
 import { ACTIVITY_CREATE_TOAST } from '@client/toasts';
 import { activityExport } from '@shared/activity-export';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { week1 } from '../../support/activities';
 import { deferred, httpError, mocked, renderActivities, resetApi } from './harness';
@@ -36,8 +36,11 @@ const fileOf = (text: string) => new File([text], 'week-1.json', { type: 'applic
 const chooseFile = async (user: Awaited<ReturnType<typeof renderActivities>>['user'], text: string) =>
   user.upload(screen.getByLabelText('Activity file to import'), fileOf(text));
 
+const dialog = () => screen.getByRole('dialog', { name: 'Import Activity' });
+const nameField = () => within(dialog()).getByRole('textbox', { name: 'Activity Name' });
+
 describe('My Activities: Import Activity', () => {
-  it('sends an exported file as it was written, shows the new activity and says so', async () => {
+  it('asks for the name, sends the file as it was written, shows the new activity and says so', async () => {
     const { user } = await renderActivities();
     const file = exported();
     const imported = { ...week1, id: 'a-imported', name: 'Week 1 (again)' };
@@ -46,12 +49,42 @@ describe('My Activities: Import Activity', () => {
     mocked.listActivities.mockResolvedValue([week1, imported]);
 
     await chooseFile(user, JSON.stringify({ ...file, name: imported.name }));
+    expect(await screen.findByRole('dialog', { name: 'Import Activity' })).toHaveAccessibleDescription(
+      '2 LEIAs, with their modes and transcriptions',
+    );
+    expect(nameField()).toHaveValue('Week 1 (again)');
+    expect(nameField()).toHaveFocus();
+    expect(mocked.importActivity).not.toHaveBeenCalled();
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(mocked.importActivity).toHaveBeenCalledWith({ ...file, name: imported.name }));
-    expect(screen.getByRole('button', { name: 'Importing…' })).toBeDisabled();
+    expect(within(dialog()).getByRole('button', { name: 'Importing…' })).toBeDisabled();
     answer.resolve(imported);
     await screen.findByRole('article', { name: 'Week 1 (again)' });
+    expect(screen.queryByRole('dialog', { name: 'Import Activity' })).toBeNull();
     expect(toast.success).toHaveBeenCalledWith("Activity 'Week 1 (again)' imported", ACTIVITY_CREATE_TOAST);
     expect(screen.getByRole('button', { name: 'Import Activity' })).toBeEnabled();
+  });
+
+  it('offers the next free name for a name the list already has, and imports under the name as edited', async () => {
+    const { user } = await renderActivities();
+    mocked.importActivity.mockImplementation(async (body) => ({ ...week1, id: 'a-2', name: body.name }));
+    await chooseFile(user, JSON.stringify(exported()));
+    await screen.findByRole('dialog', { name: 'Import Activity' });
+    expect(nameField()).toHaveValue('Week 1 (2)');
+    expect(nameField()).toHaveAccessibleDescription(
+      'An activity named "Week 1" already exists, so the next free name is offered.',
+    );
+    await user.clear(nameField());
+    await user.type(nameField(), 'Week 1');
+    expect(nameField()).toHaveAccessibleDescription(
+      expect.stringContaining('An activity named "Week 1" already exists'),
+    );
+    expect(within(dialog()).getByRole('button', { name: 'Import' })).toBeDisabled();
+    await user.type(nameField(), ' retake');
+    await user.click(within(dialog()).getByRole('button', { name: 'Import' }));
+    await waitFor(() =>
+      expect(mocked.importActivity).toHaveBeenCalledWith({ ...exported(), name: 'Week 1 retake' }),
+    );
   });
 
   it.each([
@@ -70,20 +103,25 @@ describe('My Activities: Import Activity', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalled());
     expect(vi.mocked(toast.error).mock.calls[0]?.[0]).toContain(message);
     expect(mocked.importActivity).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog', { name: 'Import Activity' })).toBeNull();
   });
 
-  it("shows the server's reason when it refuses (a name already taken, a LEIA that is gone)", async () => {
-    const { user } = await renderActivities();
+  it("shows the server's reason in the dialog when it refuses, with the next name after the refused one", async () => {
+    // No activity listed: the name is taken by another admin's, which only the server knows of.
+    mocked.listActivities.mockResolvedValue([]);
+    const { user } = await renderActivities({ waitForList: false });
+    await screen.findByText('No activities yet');
     mocked.importActivity.mockRejectedValue(
       httpError(409, { message: 'An activity named "Week 1" already exists' }),
     );
     await chooseFile(user, JSON.stringify(exported()));
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(
-        'Could not import the activity: An activity named "Week 1" already exists',
-        ACTIVITY_CREATE_TOAST,
-      ),
+    await screen.findByRole('dialog', { name: 'Import Activity' });
+    expect(nameField()).toHaveValue('Week 1');
+    await user.click(within(dialog()).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog()).findByRole('alert')).toHaveTextContent(
+      'An activity named "Week 1" already exists',
     );
-    expect(screen.getAllByRole('article')).toHaveLength(1);
+    expect(nameField()).toHaveValue('Week 1 (2)');
+    expect(toast.error).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { CHAT_STORAGE_KEY } from '@client/runner/storage';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   bubbles,
   httpError,
@@ -159,6 +159,47 @@ describe('replies', () => {
     expect(bubbles().at(-1)).toEqual(['LEIA', 'Well']);
     expect(marker()).toHaveLength(2);
     expect(document.querySelector('.chat-log__list > li:last-child .msg__stopped')).not.toBeNull();
+  });
+
+  it('a reply stopped before its first word says so under the question, with Regenerate, which asks again', async () => {
+    const { user } = await renderChat();
+    await user.type(messageBox(), 'Tell me{Enter}');
+    await user.keyboard('{Escape}');
+    expect(bubbles()).toEqual([
+      ['You', 'Tell me'],
+      ['LEIA', 'Stopped before any words'],
+    ]);
+    const log = screen.getByRole('log');
+    await user.click(within(log).getByRole('button', { name: 'Regenerate' }));
+    expect(mocked.regenerateReply).toHaveBeenCalledWith(SESSION_ID, expect.anything());
+    expect(bubbles().map(([, text]) => text)).toEqual(['Tell me', 'LEIA is typing…']);
+  });
+
+  it('a stopped reply has Regenerate beside it; a finished one does not', async () => {
+    calls = resetApi(
+      session({ messages: [msg('Q', false), { ...msg('Half an ans', true), stopped: true }] }),
+    );
+    const { user } = await renderChat();
+    const log = screen.getByRole('log');
+    await user.click(within(log).getByRole('button', { name: 'Regenerate' }));
+    expect(mocked.regenerateReply).toHaveBeenCalled();
+    await act(async () => calls[0]?.finish('A whole answer'));
+    expect(bubbles().at(-1)).toEqual(['LEIA', 'A whole answer']);
+    expect(within(log).queryByRole('button', { name: 'Regenerate' })).toBeNull();
+  });
+
+  it("the LEIA's bubbles carry the persona's name", async () => {
+    calls = resetApi(
+      session({
+        leia: { name: 'Bank clerk', problemDescription: 'Savings', personaName: 'Ana Ruiz' },
+        messages: [msg('Hello', false), msg('Hello, I am Ana.', true)],
+      }),
+    );
+    await renderChat();
+    expect(bubbles()).toEqual([
+      ['You', 'Hello'],
+      ['Ana Ruiz', 'Hello, I am Ana.'],
+    ]);
   });
 
   it('the Stop button stops too', async () => {

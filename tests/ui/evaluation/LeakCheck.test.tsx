@@ -158,9 +158,21 @@ describe("'Check this design' from the View modal", () => {
         .map((row) => row.firstChild?.textContent),
     ).toEqual(['Naive', 'Systematic']);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Turn 3 on average (1 of 1 interview)');
-    await user.click(check.getByRole('button', { name: 'Check again' }));
+    await user.click(check.getByRole('button', { name: 'Change settings' }));
     expect(check.getByRole('spinbutton', { name: 'Interviews per style' })).toHaveValue(1);
     expect(check.getByRole('checkbox', { name: /^Pushy/ })).not.toBeChecked();
+  });
+
+  it('Check again runs the check again at once, with the same settings', async () => {
+    const { user, check } = await startSmallCheck();
+    await act(async () => follows[0]!.done.resolve(completedJob()));
+    await user.click(check.getByRole('button', { name: 'Check again' }));
+    expect(api.start).toHaveBeenCalledTimes(2);
+    expect(api.start).toHaveBeenLastCalledWith(
+      bank.id,
+      { runs: 1, maxTurns: 3, styles: ['naive', 'systematic'] },
+      expect.anything(),
+    );
   });
 
   it('a refused start says why, and the form stays', async () => {

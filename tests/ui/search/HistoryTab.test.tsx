@@ -1,4 +1,5 @@
 import * as history from '@client/api/history';
+import * as resources from '@client/api/resources';
 import { usePaletteCommands } from '@client/palette';
 import type { Command } from '@client/palette/types';
 import type { VersionEntry } from '@shared/schemas/history';
@@ -21,6 +22,7 @@ import {
 const { fakeModule, partlyFake, fakeToasts } = await vi.hoisted(() => import('../support/mocks'));
 vi.mock('@client/api/leias', partlyFake('listLeias', 'getLeia', 'deleteLeia'));
 vi.mock('@client/api/history', fakeModule('listVersions', 'getLineage', 'restoreVersion'));
+vi.mock('@client/api/resources', partlyFake('getResource'));
 vi.mock('@client/auth', partlyFake('useAuth'));
 vi.mock('@client/palette', partlyFake('usePaletteCommands'));
 vi.mock('sonner', fakeToasts);
@@ -29,6 +31,7 @@ const api = {
   listVersions: vi.mocked(history.listVersions),
   getLineage: vi.mocked(history.getLineage),
   restoreVersion: vi.mocked(history.restoreVersion),
+  getResource: vi.mocked(resources.getResource),
 };
 
 /** Bank interview's older versions: 1.0.0 (the catalogue's) and 1.1.0; 1.2.0 is `bank`. */
@@ -62,6 +65,8 @@ beforeEach(() => {
     return fullLeia(item, { problem: { description } });
   });
   api.listVersions.mockReset().mockResolvedValue(versions);
+  // A part the caller may not read: compared as the LEIA keeps it.
+  api.getResource.mockReset().mockRejectedValue(httpError(404, { message: 'Resource not found' }));
   api.getLineage.mockReset().mockResolvedValue({
     derivedFrom: { visible: true, id: zoo.id, name: 'Zoo game', version: '1.0.0' },
     derived: [{ ...entryOf(zoo), name: 'Zoo game', version: '1.0.0' }],
@@ -130,6 +135,45 @@ describe('View modal: History', () => {
     expect(within(compare).getByRole('textbox', { name: 'v1.0.0' })).toHaveTextContent(
       'description: A bank wants an app',
     );
+  });
+
+  it("compares the parts' own specs: the behaviour's prompt, generated from the problem, is not a change", async () => {
+    // The LEIA keeps its parts generated: the behaviour's prompt carries the problem's text.
+    mocked.getLeia.mockImplementation(async (id) => {
+      const item = [bank, bank110, bank100].find((candidate) => candidate.id === id)!;
+      const description = item === bank100 ? 'A bank wants an app' : 'A bank wants a mobile app';
+      const leia = fullLeia(item, { problem: { description } });
+      leia.spec.behaviour.spec = { description: `Play the client of: ${description}`, role: 'Client' };
+      leia.spec.behaviour.id = 'behaviour-shared';
+      return leia;
+    });
+    // The parts as stored: one behaviour, its prompt a template.
+    api.getResource.mockImplementation(async (kind, id) => {
+      if (kind === 'behaviour') {
+        return {
+          id,
+          apiVersion: 'v1',
+          metadata: { name: 'Client', version: '1.0.0' },
+          spec: { description: 'Play the client of: {{problem.spec.description}}', role: 'Client' },
+        } as never;
+      }
+      const leia = await mocked.getLeia(id.replace(/^(persona|problem)-/, ''));
+      return leia.spec[kind] as never;
+    });
+    const { user } = await openHistory();
+    await user.click(screen.getByRole('checkbox', { name: 'Compare v1.1.0' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Compare v1.0.0' }));
+    const compare = await screen.findByRole('region', { name: 'Compare v1.0.0 with v1.1.0' });
+    expect(within(compare).getByRole('status')).toHaveTextContent(
+      /^Changes: Changed spec\.problem\.spec\.description$/,
+    );
+    expect(api.getResource).toHaveBeenCalledWith('behaviour', 'behaviour-shared', expect.anything());
+  });
+
+  it('offers no restore on the newest version, whose content is the current one', async () => {
+    await openHistory();
+    expect(within(versionItem('1.2.0')).queryByRole('button', { name: /^Restore/ })).toBeNull();
+    expect(within(versionItem('1.1.0')).getByRole('button', { name: 'Restore v1.1.0' })).toBeInTheDocument();
   });
 
   it("'Restore this version': minor by default with its number, then 'Restored v1.0.0 as v1.3.0'", async () => {
@@ -212,10 +256,11 @@ describe('View modal: History palette commands', () => {
 
     const restore = latestCommand('history.restore');
     const choices = await pageItems(restore);
-    expect(choices.map((item) => item.title)).toEqual(['v1.2.0', 'v1.1.0', 'v1.0.0']);
-    const bumps = await argumentPage(restore, 1, choices[2]!.value).load!(new AbortController().signal);
+    // Not the newest: its content is the current one.
+    expect(choices.map((item) => item.title)).toEqual(['v1.1.0', 'v1.0.0']);
+    const bumps = await argumentPage(restore, 1, choices[1]!.value).load!(new AbortController().signal);
     expect(bumps.map((item) => item.title)).toEqual(['Minor (1.3.0)', 'Patch (1.2.1)', 'Major (2.0.0)']);
-    await act(async () => restore.run(choices[2]!.value, 'major'));
+    await act(async () => restore.run(choices[1]!.value, 'major'));
     await waitFor(() => expect(api.restoreVersion).toHaveBeenCalledWith('leia', bank100.id, 'major'));
 
     await act(async () => latestCommand('leias.derivedFrom').run());

@@ -62,6 +62,24 @@ describe('Search screen', () => {
     expect(lastQuery()).toMatchObject({ text: '', version: 'latest', visibility: 'all', limit: 50 });
     await act(async () => pending.resolve({ items: [] }));
     expect(screen.getByText('No LEIAs found')).toBeInTheDocument();
+    // Nothing narrows the search: nothing to clear.
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it("an empty result under a search text or filter offers 'Clear filters', which searches again with the defaults", async () => {
+    const { user } = await renderSearch();
+    mocked.listLeias.mockResolvedValue({ items: [] });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Visibility' }), 'private');
+    await user.type(screen.getByRole('searchbox'), 'nothing like it');
+    const clear = await screen.findByRole('button', { name: 'Clear filters' }, { timeout: 3000 });
+    expect(screen.getByText('The search text or a filter may be leaving them out.')).toBeInTheDocument();
+    await user.click(clear);
+    expect(screen.getByRole('searchbox')).toHaveValue('');
+    expect(screen.getByRole('searchbox')).toHaveFocus();
+    expect(screen.getByRole('combobox', { name: 'Visibility' })).toHaveValue('all');
+    await waitFor(() =>
+      expect(lastQuery()).toMatchObject({ text: '', visibility: 'all', version: 'latest' }),
+    );
   });
 
   it("shows 'Could not load LEIAs' as a bottom-right 5 s toast and in the list, with Retry", async () => {

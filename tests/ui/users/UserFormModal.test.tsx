@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import {
   AFTER_SUCCESS,
   deferred,
@@ -135,13 +135,35 @@ describe('Add User modal', () => {
     expect(modal.getByLabelText('Password')).toHaveAttribute('type', 'password');
   });
 
-  it('Cancel closes without saving', async () => {
+  it('Cancel, Escape and Close ask before dropping what was typed; Keep editing is the default', async () => {
     const { user, modal } = await openAdd();
-    await user.type(modal.getByLabelText('Email'), 'draft@school.org');
+    const email = modal.getByLabelText('Email');
+    await user.type(email, 'draft@school.org');
     await user.click(modal.getByRole('button', { name: 'Cancel' }));
+    const ask = screen.getByRole('dialog', { name: 'Discard your changes?' });
+    expect(within(ask).getByRole('button', { name: 'Keep editing' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull();
+    expect(email).toHaveValue('draft@school.org');
+
+    email.focus();
+    await user.keyboard('{Escape}');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Discard your changes?' })).toBeNull();
+    expect(email).toHaveFocus();
+    expect(email).toHaveValue('draft@school.org');
+
+    await user.click(modal.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(mocked.createUser).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Add User' })).toHaveFocus();
+  });
+
+  it('closes at once when nothing was typed', async () => {
+    const { user, modal } = await openAdd();
+    await user.click(modal.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
 

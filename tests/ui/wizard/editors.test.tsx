@@ -18,7 +18,8 @@ beforeEach(() => resetApi());
 const editor = () => within(screen.getByRole('dialog', { name: /^Edit / }));
 const partCard = (name: string) => within(screen.getByRole('article', { name }));
 
-describe('Design wizard, step 2: cards, editors and preview', () => {
+// Each test renders the wizard and its code editors in jsdom: seconds of CPU, more on a busy machine.
+describe('Design wizard, step 2: cards, editors and preview', { timeout: 20_000 }, () => {
   it('a card per part with name, version, description, author and role; the preview of the generated LEIA', async () => {
     const { user } = await renderWizard();
     await toStep2(user);
@@ -73,7 +74,11 @@ describe('Design wizard, step 2: cards, editors and preview', () => {
     await user.click(screen.getByRole('button', { name: 'Edit problem' }));
     await user.click(editor().getByRole('tab', { name: 'Code Editor' }));
     await setEditorText('Problem spec (JSON)', '{"description": "A zoo",');
-    expect(editor().getByText('Invalid JSON format')).toBeInTheDocument();
+    expect(
+      editor().getByText(
+        'Invalid JSON format (line 1, column 25: a field name in double quotes is expected)',
+      ),
+    ).toBeInTheDocument();
     expect(editor().getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(editor().getByRole('tab', { name: 'Visual Editor' })).toBeDisabled();
     fireEvent.keyDown(editor().getByRole('combobox', { name: 'API Version' }), {
@@ -82,7 +87,7 @@ describe('Design wizard, step 2: cards, editors and preview', () => {
     });
     expect(editor().getByRole('alert')).toHaveTextContent('Cannot save: Invalid JSON format');
     await setEditorText('Problem spec (JSON)', '{"description": "A zoo for {{persona.firstName}}"}');
-    expect(editor().queryByText('Invalid JSON format')).toBeNull();
+    expect(editor().queryByText(/^Invalid JSON format/)).toBeNull();
     fireEvent.keyDown(editor().getByRole('combobox', { name: 'API Version' }), {
       key: 'Enter',
       ctrlKey: true,
@@ -92,16 +97,31 @@ describe('Design wizard, step 2: cards, editors and preview', () => {
     expect(screen.getByRole('region', { name: 'Real-time Preview' })).toHaveTextContent('A zoo for Aisha');
   });
 
-  it('a behaviour edits as JSON only, with Save and Cancel; Cancel changes nothing', async () => {
+  it('a behaviour opens on its JSON, with Save and Cancel; Cancel changes nothing', async () => {
     const { user } = await renderWizard();
     await toStep2(user);
     await user.click(screen.getByRole('button', { name: 'Edit behaviour' }));
-    expect(editor().queryByRole('tab')).toBeNull();
+    expect(editor().getByRole('tab', { name: 'Code Editor' })).toHaveAttribute('aria-selected', 'true');
     expect(
       await editor().findByRole('textbox', { name: 'Behaviour spec (JSON)' }, { timeout: 5000 }),
     ).toBeInTheDocument();
     await user.click(editor().getByRole('button', { name: 'Cancel' }));
     expect(partCard('Requirements interviewee').queryByText('(edited)')).toBeNull();
+  });
+
+  it("a behaviour's description, many lines, edits as text in the Visual Editor", async () => {
+    const { user } = await renderWizard();
+    await toStep2(user);
+    await user.click(screen.getByRole('button', { name: 'Edit behaviour' }));
+    await user.click(editor().getByRole('tab', { name: 'Visual Editor' }));
+    const description = editor().getByRole('textbox', { name: 'Description' });
+    await user.clear(description);
+    await user.type(description, 'You are {{{{persona.fullName}}.{Enter}{Enter}Answer briefly.');
+    expect(description).toHaveValue('You are {{persona.fullName}}.\n\nAnswer briefly.');
+    await user.click(editor().getByRole('tab', { name: 'Code Editor' }));
+    await user.click(editor().getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(partCard('Requirements interviewee').getByText('(edited)')).toBeInTheDocument();
   });
 
   it("a constraint the parts break shows 'LEIA Generation Error' and keeps Next disabled", async () => {

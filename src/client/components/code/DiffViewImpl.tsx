@@ -1,10 +1,9 @@
 import { json } from '@codemirror/lang-json';
-import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { MergeView } from '@codemirror/merge';
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
-import { editorTheme } from './theme';
+import { editorHighlight, editorTheme } from './theme';
 
 export interface DiffViewProps {
   before: string;
@@ -17,7 +16,7 @@ export interface DiffViewProps {
 
 const sideExtensions = (label: string, language: DiffViewProps['language']): Extension[] => [
   lineNumbers(),
-  syntaxHighlighting(defaultHighlightStyle),
+  editorHighlight,
   ...(language === 'json' ? [json()] : []),
   EditorView.lineWrapping,
   EditorView.editable.of(false),

@@ -1,4 +1,6 @@
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { EditorView } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
 
 /** CodeMirror drawn with the design tokens, so light and dark follow the app (tokens.css). */
 export const editorTheme = EditorView.theme({
@@ -31,4 +33,26 @@ export const editorTheme = EditorView.theme({
   '.cm-diagnostic-error': { borderLeftColor: 'var(--color-danger)' },
   '.cm-changedLine': { backgroundColor: 'var(--color-warning-soft)' },
   '.cm-deletedChunk': { backgroundColor: 'var(--color-danger-soft)' },
+  // The diff's folded regions: middle dots (in every font) instead of U+299A, which many lack.
+  '.cm-collapsedLines': {
+    color: 'var(--color-text-muted)',
+    background: 'var(--color-surface-subtle)',
+  },
+  '.cm-collapsedLines::before, .cm-collapsedLines::after': { content: '"\\00B7\\00B7\\00B7"' },
 });
+
+/**
+ * Token colours from the badge tones, as the read-only code blocks use (code-block.css): readable
+ * in light and dark alike (CodeMirror's default style has dark red strings, about 2.5:1 on the
+ * dark surface).
+ */
+export const editorHighlight = syntaxHighlighting(
+  HighlightStyle.define([
+    { tag: [tags.string, tags.special(tags.string)], color: 'var(--tone-green-fg)' },
+    { tag: [tags.propertyName, tags.attributeName, tags.variableName], color: 'var(--tone-blue-fg)' },
+    { tag: [tags.number, tags.integer, tags.float], color: 'var(--tone-yellow-fg)' },
+    { tag: [tags.bool, tags.null, tags.keyword, tags.atom], color: 'var(--tone-purple-fg)' },
+    { tag: [tags.comment, tags.meta], color: 'var(--color-text-subtle)', fontStyle: 'italic' },
+    { tag: tags.invalid, color: 'var(--color-danger-text)' },
+  ]),
+);

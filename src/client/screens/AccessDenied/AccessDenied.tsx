@@ -1,6 +1,7 @@
 import { useAuth } from '@client/auth';
 import { Button } from '@client/components/Button';
 import { HomeIcon, LogoutIcon, ShieldIcon } from '@client/components/icons';
+import { useDocumentTitle } from '@client/components/useDocumentTitle';
 import { ROUTES } from '@client/routes';
 import { useLocation } from 'wouter';
 
@@ -8,6 +9,7 @@ import { useLocation } from 'wouter';
 export default function AccessDenied() {
   const { logout } = useAuth();
   const [, navigate] = useLocation();
+  useDocumentTitle('Access Denied');
   return (
     <main id="main" className="page page--narrow">
       <section className="card denied" aria-labelledby="denied-title">

@@ -1,16 +1,31 @@
-import { Button, Modal } from '@client/components';
-import { type ActivityChange, changeToConfirm } from '@machines/activityList';
+import { AlertIcon, Button, Modal } from '@client/components';
+import { ACTIVITY_LIST_TEXTS, type ActivityChange, changeToConfirm } from '@machines/activityList';
 import { configLeiaName } from '@shared/activity-config';
 import { ActivityListActor } from './actors';
 
+interface Question {
+  title: string;
+  text: string;
+  /** A further warning (the LEIAs that are not published). */
+  warning?: string | null;
+  confirm: string;
+  danger: boolean;
+}
+
 /** What each change that cannot be undone asks before it is made. */
-const QUESTIONS = {
-  publish: (change: ActivityChange) => ({
-    title: `Publish ${change.activity.name}?`,
-    text: 'Once published, its LEIAs, their modes and their transcriptions can no longer be changed, and it cannot be unpublished.',
-    confirm: 'Publish',
-    danger: false,
-  }),
+const QUESTIONS: Record<Exclude<ActivityChange['kind'], 'mode'>, (change: ActivityChange) => Question> = {
+  publish: (change: ActivityChange) => {
+    const unpublished = change.activity.leias.flatMap((config, index) =>
+      typeof config.leia !== 'string' && !config.leia.isPublished ? [configLeiaName(config, index)] : [],
+    );
+    return {
+      title: `Publish ${change.activity.name}?`,
+      text: 'Once published, its LEIAs, their modes and their transcriptions can no longer be changed, and it cannot be unpublished.',
+      warning: unpublished.length > 0 ? ACTIVITY_LIST_TEXTS.unpublishedInActivity(unpublished) : null,
+      confirm: 'Publish',
+      danger: false,
+    };
+  },
   deleteActivity: (change: ActivityChange) => ({
     title: `Delete ${change.activity.name}?`,
     text: 'The activity, its LEIA configurations and their transcriptions will be permanently deleted. The LEIAs themselves are kept.',
@@ -27,13 +42,14 @@ const QUESTIONS = {
       danger: true,
     };
   },
-} as const;
+};
 
 /** Asks before publishing an activity, deleting it, or deleting a LEIA from it. */
 export function ConfirmChangeModal() {
   const list = ActivityListActor.useActorRef();
   const change = ActivityListActor.useSelector(changeToConfirm);
   const question = change && change.kind !== 'mode' ? QUESTIONS[change.kind](change) : null;
+  const warning = question?.warning ?? null;
   const cancel = () => list.send({ type: 'change.cancel' });
   return (
     <Modal
@@ -57,6 +73,12 @@ export function ConfirmChangeModal() {
       }
     >
       <p>{question?.text}</p>
+      {warning && (
+        <p className="alert alert--warning">
+          <AlertIcon />
+          <span>{warning}</span>
+        </p>
+      )}
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Modal, Tabs } from '@client/components';
 import { JsonEditor } from '@client/components/code/JsonEditor';
 import {
+  hasJsonEdits,
   isJsonOpen,
   type JsonTab,
   jsonPreview,
@@ -15,6 +16,7 @@ import { MessagesView, Placeholder } from './MessagesView';
 
 const select = (s: TranscriptionSnapshot) => ({
   open: isJsonOpen(s),
+  unsaved: hasJsonEdits(s),
   name: s.context.target?.leiaName ?? '',
   json: s.context.json,
   tab: s.context.jsonTab,
@@ -72,9 +74,10 @@ export function JsonEditorModal() {
       title="JSON Editor"
       description={view.name}
       size="lg"
-      footer={
+      unsavedEdits={view.unsaved}
+      footer={(requestClose) => (
         <>
-          <Button onClick={cancel} disabled={view.saving}>
+          <Button onClick={requestClose} disabled={view.saving}>
             Cancel
           </Button>
           <Button
@@ -86,7 +89,7 @@ export function JsonEditorModal() {
             Save Changes
           </Button>
         </>
-      }
+      )}
     >
       <Tabs
         label="Transcription"

@@ -1,6 +1,6 @@
 import { Badge, Button, EyeIcon, IconButton, Select, TrashIcon } from '@client/components';
 import { LeiaViewActor } from '@client/screens/Search/actors';
-import { changeInFlight, isChanging } from '@machines/activityList';
+import { ACTIVITY_LIST_TEXTS, changeInFlight, isChanging } from '@machines/activityList';
 import { configLeiaId, configLeiaName } from '@shared/activity-config';
 import {
   ACTIVITY_MODES,
@@ -46,6 +46,7 @@ export function LeiaConfigRow({ activity, config, index }: LeiaConfigRowProps) {
           {name}
         </h3>
         {leia && <span className="leia-config__version">v{leia.metadata.version}</span>}
+        {leia && !leia.isPublished && <Badge tone="grey">{ACTIVITY_LIST_TEXTS.unpublishedLeia}</Badge>}
         <IconButton
           size="sm"
           label={`View ${name}`}
@@ -82,6 +83,8 @@ export function LeiaConfigRow({ activity, config, index }: LeiaConfigRowProps) {
             size="sm"
             variant="ghost"
             icon={<TrashIcon />}
+            aria-description={ACTIVITY_LIST_TEXTS.removeLeiaHint}
+            title={ACTIVITY_LIST_TEXTS.removeLeiaHint}
             loading={removing}
             disabled={changing}
             onClick={() => list.send({ type: 'leia.remove', activity, config })}

@@ -17,7 +17,7 @@ import { ActivityCard } from './ActivityCard';
 import { ActivityActors, ActivityListActor } from './actors';
 import { ConfirmChangeModal } from './ConfirmChangeModal';
 import { CreateActivityModal, NewActivityForm } from './CreateActivity';
-import { ImportActivityButton } from './ImportActivity';
+import { ImportActivityButton, ImportActivityModal } from './ImportActivity';
 import { JsonEditorModal } from './JsonEditorModal';
 import { TranscriptionMessagesModal, TranscriptionPreviewModal } from './TranscriptionModals';
 import { useActivityCommands } from './useActivityCommands';
@@ -110,6 +110,7 @@ function MyActivitiesView() {
       )}
 
       <CreateActivityModal />
+      <ImportActivityModal />
       <ConfirmChangeModal />
       <TranscriptionMessagesModal />
       <TranscriptionPreviewModal />

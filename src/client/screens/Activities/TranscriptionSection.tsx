@@ -57,10 +57,6 @@ const messageCount = (count: number) => (count === 1 ? '1 message' : `${count} m
  */
 export function TranscriptionSection({ activity, config, name }: TranscriptionSectionProps) {
   const actor = TranscriptionActor.useActorRef();
-  const starting = TranscriptionActor.useSelector(isStartingSession);
-  const startingHere = TranscriptionActor.useSelector(
-    (s) => isStartingSession(s) && s.context.target?.config.id === config.id,
-  );
   const linkOpen = TranscriptionActor.useSelector((s) => linkTargetId(s) === config.id);
   const kind = transcriptionKind(config);
   const data = config.configuration.data;
@@ -103,45 +99,75 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
       {!activity.isPublished && (
         <>
           <p className="transcription__notice">{TRANSCRIPTION_TEXTS.notice}</p>
-          <div className="transcription__actions">
-            <Button
-              size="sm"
-              icon={<PlusIcon />}
-              disabled={starting}
-              onClick={() => actor.send({ type: 'link.open', target: target() })}
-            >
-              Add Link
-            </Button>
-            <Button
-              size="sm"
-              icon={<MessageIcon />}
-              disabled={starting}
-              loading={startingHere}
-              onClick={() => actor.send({ type: 'manual.start', target: target() })}
-            >
-              Generate
-            </Button>
-            <Button
-              size="sm"
-              icon={<SparklesIcon />}
-              disabled={starting}
-              onClick={() => actor.send({ type: 'generate.open', target: target() })}
-            >
-              Auto Generate
-            </Button>
-            <Button
-              size="sm"
-              icon={<EditIcon />}
-              disabled={starting}
-              onClick={() => actor.send({ type: 'json.open', target: target() })}
-            >
-              JSON Edit
-            </Button>
-          </div>
+          <TranscriptionActions activity={activity} config={config} />
           {linkOpen && <LinkForm />}
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The four ways to set a transcription, under the product's names, each saying what it does (all
+ * disabled while a chat session is being initialised).
+ */
+function TranscriptionActions({ activity, config }: Omit<TranscriptionSectionProps, 'name'>) {
+  const actor = TranscriptionActor.useActorRef();
+  const starting = TranscriptionActor.useSelector(isStartingSession);
+  const startingHere = TranscriptionActor.useSelector(
+    (s) => isStartingSession(s) && s.context.target?.config.id === config.id,
+  );
+  const target = () => transcriptionTarget(activity, config);
+  return (
+    <>
+      <div className="transcription__actions">
+        <Button
+          size="sm"
+          icon={<PlusIcon />}
+          aria-description={TRANSCRIPTION_TEXTS.actions.link}
+          title={TRANSCRIPTION_TEXTS.actions.link}
+          disabled={starting}
+          onClick={() => actor.send({ type: 'link.open', target: target() })}
+        >
+          Add Link
+        </Button>
+        <Button
+          size="sm"
+          icon={<MessageIcon />}
+          aria-description={TRANSCRIPTION_TEXTS.actions.manual}
+          title={TRANSCRIPTION_TEXTS.actions.manual}
+          disabled={starting}
+          loading={startingHere}
+          onClick={() => actor.send({ type: 'manual.start', target: target() })}
+        >
+          Generate
+        </Button>
+        <Button
+          size="sm"
+          icon={<SparklesIcon />}
+          aria-description={TRANSCRIPTION_TEXTS.actions.auto}
+          title={TRANSCRIPTION_TEXTS.actions.auto}
+          disabled={starting}
+          onClick={() => actor.send({ type: 'generate.open', target: target() })}
+        >
+          Auto Generate
+        </Button>
+        <Button
+          size="sm"
+          icon={<EditIcon />}
+          aria-description={TRANSCRIPTION_TEXTS.actions.json}
+          title={TRANSCRIPTION_TEXTS.actions.json}
+          disabled={starting}
+          onClick={() => actor.send({ type: 'json.open', target: target() })}
+        >
+          JSON Edit
+        </Button>
+      </div>
+      {/* Generate and Auto Generate sit side by side: what each does, said where both are seen. */}
+      <p className="transcription__hint">
+        {TRANSCRIPTION_TEXTS.actions.manual} {TRANSCRIPTION_TEXTS.actions.auto}
+      </p>
+    </>
   );
 }
 

@@ -10,6 +10,7 @@ import {
   LogoMark,
   useFocusRequest,
 } from '@client/components';
+import { useDocumentTitle } from '@client/components/useDocumentTitle';
 import { EvaluationActors } from '@client/evaluation/actors';
 import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
 import { readChatNavigationState } from '@client/runner/navigation';
@@ -67,6 +68,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
   const replying = ChatActor.useSelector((s) => s.hasTag('replying'));
   const canRegenerate = ChatActor.useSelector((s) => s.can({ type: 'chat.regenerate' }));
   const canExport = ChatActor.useSelector((s) => s.context.messages.length > 0);
+  useDocumentTitle(session?.leia.name ? `Chat: ${session.leia.name}` : 'Chat');
   const [instructionsOpen, setInstructionsOpen] = useState(false);
   const instructionsId = useId();
   // On a phone the secondary actions fold under 'Actions' (chat.css), so the messages get the height.
@@ -184,6 +186,8 @@ function Conversation() {
   const typing = ChatActor.useSelector((s) => s.hasTag('typing'));
   const replying = ChatActor.useSelector((s) => s.hasTag('replying'));
   const failed = ChatActor.useSelector(failedNotice);
+  const canRegenerate = ChatActor.useSelector((s) => s.can({ type: 'chat.regenerate' }));
+  const speaker = ChatActor.useSelector((s) => s.context.session?.leia.personaName);
   const offline = ChatActor.useSelector((s) => s.context.offline);
   const status = ChatActor.useSelector((s) => s.context.status);
   const focus = ChatActor.useSelector((s) => s.context.focus);
@@ -220,6 +224,8 @@ function Conversation() {
           actor.send({ type: 'chat.retry' });
           input.current?.focus();
         }}
+        speaker={speaker}
+        onRegenerate={canRegenerate ? () => actor.send({ type: 'chat.regenerate' }) : undefined}
       />
       <Composer
         replying={replying}

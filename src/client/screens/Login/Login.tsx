@@ -2,6 +2,7 @@ import { useAuth } from '@client/auth';
 import { Button } from '@client/components/Button';
 import { PasswordInput, TextInput } from '@client/components/Field';
 import { AlertIcon, LogoMark } from '@client/components/icons';
+import { useDocumentTitle } from '@client/components/useDocumentTitle';
 import { useFocusRequest } from '@client/components/useFocusRequest';
 import { ROUTES } from '@client/routes';
 import type { LoginField } from '@machines/login';
@@ -20,6 +21,7 @@ export function Login() {
 
 function LoginForm() {
   const auth = useAuth();
+  useDocumentTitle('Login');
   const actor = LoginActor.useActorRef();
   const { email, password, error, focus } = LoginActor.useSelector((s) => s.context);
   const emailRef = useRef<HTMLInputElement>(null);

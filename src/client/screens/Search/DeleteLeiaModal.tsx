@@ -25,6 +25,8 @@ export function DeleteLeiaModal({ onOpenerGone }: { onOpenerGone?: () => void })
       confirmLabel="Delete LEIA"
       warning={DELETE_LEIA_WARNING}
       details={leiaDetails}
+      // The product's Delete LEIA dialog has Reset, Cancel and Delete LEIA.
+      resettable
     />
   );
 }

@@ -1,7 +1,7 @@
 import { AddToActivityModal } from '@client/activities/AddToActivityModal';
 import { AddToActivityActors } from '@client/activities/addToActivityActor';
 import { actorOf, useAuth } from '@client/auth';
-import { EmptyState, ErrorState, LoadingState, Page, Spinner } from '@client/components';
+import { Button, EmptyState, ErrorState, LoadingState, Page, Spinner } from '@client/components';
 import { DesignPresetActors } from '@client/design/designPreset';
 import { LeakCheckActors } from '@client/evaluation/actors';
 import { LeakCheckModal } from '@client/evaluation/LeakCheckModal';
@@ -9,6 +9,7 @@ import { useLeakCheckCommands } from '@client/evaluation/useLeakCheckCommands';
 import { focusTarget, SEARCH_TARGET } from '@client/palette';
 import { StartSessionActors } from '@client/runner/startSession';
 import {
+  DEFAULT_SEARCH_FILTERS,
   type SearchFilters as Filters,
   hasMore,
   isLoadingMore,
@@ -115,7 +116,7 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
           ) : null}
         </p>
         {state.view === 'loading' && <LoadingState text={SEARCH_LIST_TEXTS.loading} />}
-        {state.view === 'empty' && <EmptyState title={SEARCH_LIST_TEXTS.empty} />}
+        {state.view === 'empty' && <NoResults filters={state.filters} onChange={setFilters} />}
         {state.view === 'failed' && (
           <ErrorState message={SEARCH_LIST_TEXTS.failed} onRetry={() => list.send({ type: 'list.retry' })} />
         )}
@@ -137,5 +138,34 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
       <AddToActivityModal />
       <LeakCheckModal />
     </Page>
+  );
+}
+
+/**
+ * 'No LEIAs found'; while the text, Visibility or Version narrows the search, 'Clear filters' puts
+ * them back to their defaults (the order is kept) and the focus in the search box.
+ */
+function NoResults({
+  filters,
+  onChange,
+}: {
+  filters: Filters;
+  onChange: (filters: Partial<Filters>) => void;
+}) {
+  const narrowed =
+    filters.text.trim() !== '' ||
+    filters.visibility !== DEFAULT_SEARCH_FILTERS.visibility ||
+    filters.version !== DEFAULT_SEARCH_FILTERS.version;
+  const clear = () => {
+    const { sort: _, ...defaults } = DEFAULT_SEARCH_FILTERS;
+    onChange(defaults);
+    focusTarget(SEARCH_TARGET);
+  };
+  return (
+    <EmptyState
+      title={SEARCH_LIST_TEXTS.empty}
+      description={narrowed ? SEARCH_LIST_TEXTS.filtered : undefined}
+      action={narrowed && <Button onClick={clear}>{SEARCH_LIST_TEXTS.clearFilters}</Button>}
+    />
   );
 }

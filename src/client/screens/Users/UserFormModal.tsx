@@ -1,5 +1,6 @@
 import { Button, Modal, PasswordInput, Select, TextInput } from '@client/components';
 import {
+  hasUserFormEdits,
   isUserFormLocked,
   isUserFormOpen,
   isUserFormSubmitting,
@@ -25,6 +26,7 @@ const selectView = (s: UserFormSnapshot) => ({
   success: userFormSuccessMessage(s),
   submitting: isUserFormSubmitting(s),
   locked: isUserFormLocked(s),
+  unsaved: hasUserFormEdits(s),
 });
 
 const sameView = (a: ReturnType<typeof selectView>, b: ReturnType<typeof selectView>) =>
@@ -60,12 +62,13 @@ export function UserFormModal() {
       onClose={() => actor.send({ type: 'form.cancel' })}
       title={isCreate ? 'Add User' : 'Edit User'}
       dismissible={!view.submitting}
-      footer={
+      unsavedEdits={view.unsaved}
+      footer={(requestClose) => (
         <>
           <Button variant="ghost" onClick={() => actor.send({ type: 'form.reset' })} disabled={view.locked}>
             Reset
           </Button>
-          <Button onClick={() => actor.send({ type: 'form.cancel' })} disabled={view.submitting}>
+          <Button onClick={requestClose} disabled={view.submitting}>
             Cancel
           </Button>
           <Button
@@ -78,7 +81,7 @@ export function UserFormModal() {
             {isCreate ? 'Create User' : 'Update User'}
           </Button>
         </>
-      }
+      )}
     >
       {/* noValidate: the machine's messages are the ones shown, not the browser's. */}
       <form id={formId} className="user-form" noValidate onSubmit={submit}>

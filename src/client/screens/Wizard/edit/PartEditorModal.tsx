@@ -4,6 +4,7 @@ import {
   canSaveEdit,
   type EditorTab,
   editorTab,
+  hasEditorChanges,
   hasVisualEditor,
   isEditorOpen,
   type PartEditorSnapshot,
@@ -14,6 +15,7 @@ import { shallowEqual } from '@xstate/react';
 import { type KeyboardEvent, useId } from 'react';
 import { PartEditorActor } from '../actors';
 import { PART_LABEL } from '../labels';
+import { BehaviourFields } from './BehaviourFields';
 import { listedIssues } from './fields';
 import { PersonaFields } from './PersonaFields';
 import { ProblemFields } from './ProblemFields';
@@ -22,6 +24,7 @@ const selectView = (s: PartEditorSnapshot) => ({
   open: isEditorOpen(s),
   tab: editorTab(s),
   canSave: canSaveEdit(s),
+  unsaved: hasEditorChanges(s),
   kind: s.context.kind,
   part: s.context.part,
   apiVersion: s.context.apiVersion,
@@ -35,9 +38,9 @@ const selectView = (s: PartEditorSnapshot) => ({
 const API_VERSION_OPTIONS = API_VERSIONS.map((version) => ({ value: version, label: version }));
 
 /**
- * The part editor (machines/partEditor.ts): for a persona or problem a Visual Editor and a Code
- * Editor over one value; for a behaviour the JSON only; an API Version selector (v1), Save and
- * Cancel. Save is disabled while the JSON is invalid; Ctrl+Enter saves.
+ * The part editor (machines/partEditor.ts): a Visual Editor (long texts as text) and a Code Editor
+ * (a behaviour opens on it, as the product edits behaviours) over one value; an API Version
+ * selector (v1), Save and Cancel. Save is disabled while the JSON is invalid; Ctrl+Enter saves.
  */
 export function PartEditorModal() {
   const editor = PartEditorActor.useActorRef();
@@ -56,7 +59,7 @@ export function PartEditorModal() {
   };
 
   if (!view.open || !kind || !part) return null;
-  const visualKind = view.tab === 'visual' && (kind === 'persona' || kind === 'problem') ? kind : null;
+  const visualKind = view.tab === 'visual' ? kind : null;
   const issues = listedIssues(view.issues, visualKind);
 
   const code = (
@@ -85,8 +88,14 @@ export function PartEditorModal() {
           issues={view.issues}
           onField={(field, value) => send({ type: 'editor.field', field, value })}
         />
-      ) : (
+      ) : kind === 'problem' ? (
         <ProblemFields
+          value={view.value}
+          issues={view.issues}
+          onField={(field, value) => send({ type: 'editor.field', field, value })}
+        />
+      ) : (
+        <BehaviourFields
           value={view.value}
           issues={view.issues}
           onField={(field, value) => send({ type: 'editor.field', field, value })}
@@ -104,14 +113,15 @@ export function PartEditorModal() {
       size="lg"
       closeOnBackdrop={false}
       className="part-editor"
-      footer={
+      unsavedEdits={view.unsaved}
+      footer={(requestClose) => (
         <>
-          <Button onClick={cancel}>Cancel</Button>
+          <Button onClick={requestClose}>Cancel</Button>
           <Button variant="primary" disabled={!view.canSave} onClick={() => save()}>
             Save
           </Button>
         </>
-      }
+      )}
     >
       {/* Enter in a field does not save (a stray Enter would close the editor); Ctrl+Enter does. */}
       <form

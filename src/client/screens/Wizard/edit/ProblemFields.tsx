@@ -1,7 +1,8 @@
 import { Select, TextArea } from '@client/components';
 import { asSolutionFormat, CodeBlock } from '@client/components/code/CodeBlock';
-import { PROCESS_LABELS, type ProcessValue, processValues, solutionFormats } from '@shared/schemas/resources';
+import { solutionFormats } from '@shared/schemas/resources';
 import { fieldError, textOf, type VisualFieldProps } from './fields';
+import { ProcessChecks } from './ProcessChecks';
 
 const LONG_TEXTS = [
   ['description', 'Problem Description'],
@@ -15,9 +16,6 @@ const MAPS = [
   ['constrainedTo', 'Constrained To'],
 ] as const;
 
-const processList = (value: unknown): ProcessValue[] =>
-  Array.isArray(value) ? value.filter((item): item is ProcessValue => processValues.includes(item)) : [];
-
 /**
  * The problem's Visual Editor: the long texts in areas (up to 400 px), the solution with its
  * format (a select of the 7) and highlighted in it, the process as checkboxes. The path maps
@@ -25,12 +23,6 @@ const processList = (value: unknown): ProcessValue[] =>
  */
 export function ProblemFields({ value, issues, onField }: VisualFieldProps) {
   const format = asSolutionFormat(value.solutionFormat);
-  const process = processList(value.process);
-  const toggle = (item: ProcessValue, on: boolean) =>
-    onField(
-      'process',
-      on ? processValues.filter((v) => v === item || process.includes(v)) : process.filter((v) => v !== item),
-    );
   const solution = textOf(value.solution);
   return (
     <div className="visual-editor">
@@ -59,22 +51,7 @@ export function ProblemFields({ value, issues, onField }: VisualFieldProps) {
         onChange={(event) => onField('solution', event.target.value)}
       />
       {solution && <CodeBlock code={solution} format={format} label="Solution preview" />}
-      <fieldset className="visual-editor__group">
-        <legend>Process</legend>
-        <div className="visual-editor__checks">
-          {processValues.map((item) => (
-            <label key={item} className="visual-editor__check">
-              <input
-                type="checkbox"
-                checked={process.includes(item)}
-                onChange={(e) => toggle(item, e.target.checked)}
-              />
-              {PROCESS_LABELS[item]}
-            </label>
-          ))}
-        </div>
-        {fieldError(issues, 'process') && <p className="field__error">{fieldError(issues, 'process')}</p>}
-      </fieldset>
+      <ProcessChecks value={value} issues={issues} onField={onField} />
       {MAPS.filter(([field]) => value[field] !== undefined).map(([field, label]) => (
         <div key={field} className="visual-editor__map">
           <p className="field__label">{label}</p>

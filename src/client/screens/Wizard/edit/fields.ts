@@ -15,7 +15,7 @@ export interface VisualFieldProps {
 }
 
 /** The spec fields each Visual Editor shows with their own error; other issues are listed below it. */
-export const VISUAL_FIELDS: Record<'persona' | 'problem', ReadonlySet<string>> = {
+export const VISUAL_FIELDS: Record<'persona' | 'problem' | 'behaviour', ReadonlySet<string>> = {
   persona: new Set([
     'fullName',
     'firstName',
@@ -27,10 +27,11 @@ export const VISUAL_FIELDS: Record<'persona' | 'problem', ReadonlySet<string>> =
     'possesiveAdjective',
   ]),
   problem: new Set(['description', 'personaBackground', 'details', 'solution', 'solutionFormat', 'process']),
+  behaviour: new Set(['description', 'role', 'process']),
 };
 
 /** The issues a view lists apart: all of them in the code editor, those no visual field shows otherwise. */
-export const listedIssues = (issues: readonly SpecIssue[], visualKind: 'persona' | 'problem' | null) =>
+export const listedIssues = (issues: readonly SpecIssue[], visualKind: keyof typeof VISUAL_FIELDS | null) =>
   visualKind
     ? issues.filter((issue) => !VISUAL_FIELDS[visualKind].has(issue.path.split('.')[0] ?? ''))
     : issues;
