@@ -1,0 +1,147 @@
+import { valueTerms } from '@shared/evaluation/values';
+import { fold, terms } from './text';
+
+/**
+ * What kind of fact a question asks for, read from how it is asked ("When...?", "How long...?",
+ * "How many...?", "Who...?", "What happens if...?"), and what kinds of fact a clause of the
+ * persona's texts gives (a time, a duration, a count...). A question is answered best by a clause
+ * that gives what it asks for: "How big is the clinic?" by "six doctors, four nurses", "What is the
+ * deadline for ordering?" by "The cut-off is 2 pm". Whether a clause names a person needs the
+ * lexicon and is left to the caller (word-links.ts).
+ */
+
+export type AnswerKind = 'time' | 'duration' | 'count' | 'frequency' | 'limit' | 'person' | 'condition';
+
+interface Cue {
+  pattern: RegExp;
+  kinds: readonly AnswerKind[];
+  /** The cue's words only say how the question is asked: they name no topic ("deadline", "second"). */
+  strip: boolean;
+}
+
+/** Matched on the folded question (lower case, no accents). English first, then Spanish. */
+const CUES: readonly Cue[] = [
+  {
+    pattern: /\b(deadline|latest|earliest|how late|how early|no later than|cuando como tarde|hora limite)\b/g,
+    kinds: ['time', 'limit'],
+    strip: true,
+  },
+  {
+    pattern:
+      /\b(how long|how much time|for how long|how far (in advance|ahead)|in advance|how soon|how quickly|how fast|cuanto tiempo|con cuanta antelacion)\b/g,
+    kinds: ['duration'],
+    strip: true,
+  },
+  {
+    pattern:
+      /^\W*(when|until when|by when|cuando|hasta cuando)\b|\b(at )?what (time|times|hours?|days?)\b|\b(are there )?times when\b|\ba que hora\b/g,
+    kinds: ['time'],
+    strip: true,
+  },
+  {
+    pattern: /\bhow (many|much|big|large|small|wide|heavy|old)\b|\bwhat size\b|\bcuant[oa]s?\b/g,
+    kinds: ['count'],
+    strip: true,
+  },
+  {
+    pattern: /\bhow (often|frequently)\b|\b(second|third|again|another|twice|con que frecuencia)\b/g,
+    kinds: ['frequency', 'time'],
+    strip: true,
+  },
+  {
+    pattern: /\b(maximum|minimum|at most|at least|longest|the most|allowed|limit)\b/g,
+    kinds: ['limit'],
+    strip: true,
+  },
+  {
+    pattern: /^\W*(who|whom|whose|quien|quienes)\b|\bwhich (customers|people|person|staff)\b/g,
+    kinds: ['person'],
+    strip: false,
+  },
+  {
+    pattern:
+      /\b(what happens|what if|what do you do (when|if|with|about)|how do you (handle|deal|cope)|what about|que pasa (si|cuando))\b/g,
+    kinds: ['condition'],
+    strip: true,
+  },
+];
+
+export interface AskedFor {
+  kinds: ReadonlySet<AnswerKind>;
+  /** The question without the words of its cues, to read its topic from. */
+  rest: string;
+}
+
+export function askedFor(question: string): AskedFor {
+  let rest = fold(question.replace(/[’]/g, "'"));
+  const kinds = new Set<AnswerKind>();
+  for (const cue of CUES) {
+    cue.pattern.lastIndex = 0;
+    if (!cue.pattern.test(rest)) continue;
+    for (const kind of cue.kinds) kinds.add(kind);
+    cue.pattern.lastIndex = 0;
+    if (cue.strip) rest = rest.replace(cue.pattern, ' ');
+  }
+  return { kinds, rest };
+}
+
+const NUMBER_WORDS =
+  'one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|hundred|thousand|dozen|half|third|quarter|several|uno|una|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|veinte|cien|mil';
+
+const CLAUSE_KINDS: readonly [AnswerKind, RegExp][] = [
+  [
+    'time',
+    /\b(morning|afternoon|evening|night|noon|midnight|today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|season|before|after|ahead|manana|tarde|noche|lunes|martes|miercoles|jueves|viernes|sabado|domingo|antes|despues)\b/,
+  ],
+  ['duration', /\b(at once|straight away|immediately|enseguida)\b/],
+  // A count of things ("six doctors", "85% of patients"), not an age or a time ("I'm 41", "at 3 pm").
+  [
+    'count',
+    new RegExp(
+      `(\\d[\\d,.]*%?|\\b(${NUMBER_WORDS}))\\s+(?!(am|pm|a\\.m|p\\.m|o'clock|minutes?|hours?|days?|weeks?|months?|years?|and|or)\\b)\\p{L}`,
+      'u',
+    ),
+  ],
+  [
+    'frequency',
+    /\b(every|each|daily|weekly|monthly|always|usually|rarely|once|twice|again|cada|todos los|siempre)\b/,
+  ],
+  [
+    'limit',
+    /\b(cut-off|cutoff|deadline|at most|at least|up to|no later than|no more than|within|until|only|never|maximum|minimum|limit|como maximo|hasta|solo|nunca)\b/,
+  ],
+  ['condition', /\b(when|if|unless|otherwise|after that|in that case|whenever|cuando|si|salvo|si no)\b/],
+];
+
+/** The parts of the day a time of day falls in, as words a question may use ("late at night"). */
+function partsOfDay(hour: number): string[] {
+  if (hour >= 21 || hour < 5) return ['night', 'evening'];
+  if (hour >= 18) return ['evening'];
+  if (hour >= 12) return ['afternoon'];
+  return ['morning'];
+}
+
+/**
+ * The times and durations a text says, as value terms ("@t21:00", "@d2880") and as the parts of
+ * the day its times fall in: "9 pm" is met by "at night", "2 pm" by "in the afternoon".
+ */
+export function valueWords(text: string): string[] {
+  const { values } = valueTerms(text);
+  const found = [...values];
+  for (const value of values) {
+    const hour = /^@t(\d\d):/.exec(value)?.[1];
+    if (hour !== undefined) found.push(...terms(partsOfDay(Number(hour)).join(' ')));
+  }
+  return found;
+}
+
+/** What a clause gives, read from its words and values (a person is found with the lexicon). */
+export function clauseKinds(clause: string): Set<AnswerKind> {
+  const folded = fold(clause);
+  const kinds = new Set<AnswerKind>();
+  for (const [kind, pattern] of CLAUSE_KINDS) if (pattern.test(folded)) kinds.add(kind);
+  for (const value of valueTerms(clause).values) kinds.add(value.startsWith('@t') ? 'time' : 'duration');
+  // "two days before the appointment" says when as well as how long.
+  if (kinds.has('duration') && /\b(before|after|ahead|ago|antes|despues)\b/.test(folded)) kinds.add('time');
+  return kinds;
+}

@@ -1,0 +1,159 @@
+import { type AnswerKind, askedFor, valueWords } from './answer-kinds';
+import type { Clause, Fact, Knowledge } from './knowledge';
+import { fold, words } from './text';
+import { termsOfWord } from './word-links';
+
+/**
+ * Which facts answer a question, found as a retrieval problem over the clauses of the persona's
+ * texts: each word of the question meets a clause's words as itself, another form, a synonym or a
+ * word one kind up or down (word-links.ts), weighted by how rare the word it meets is (a rare word
+ * says more than a common one); the rest of the clause's sentence counts for half; a clause that
+ * gives what the question asks for (a time for "when", a count for "how many", a person for
+ * "who": answer-kinds.ts) counts more. A question answered by nothing the persona knows
+ * ("What's the weather like?") matches nothing, so the persona deflects it.
+ */
+
+export interface RankedFact {
+  fact: Fact;
+  score: number;
+}
+
+/**
+ * A clause that meets one word of the question must cover at least this share of what the
+ * question asks (by rarity): "What do the packers do in the morning?" is about the packers, so a
+ * clause that only mentions the morning is no answer. Two words met are enough on their own
+ * ("¿Cómo piden cita los pacientes?": the verb differs, the question is still about them).
+ */
+const MIN_COVERAGE = 0.5;
+/** Two words met this closely (of the most they can) are enough without the coverage above. */
+const SURE_LINK = 0.8;
+/** The other clauses of a clause's sentence count for this much of what they meet. */
+const CONTEXT_WEIGHT = 0.5;
+/** What a question asks for (a time, a count...) weighs this share of its rarest word. */
+const CUE_SHARE = 0.5;
+/** A clause that gives all a question asks for counts this much more. */
+const KIND_BONUS = 0.5;
+
+/** Nouns that stand for anyone or anything: they name no topic ("Can someone...?"). */
+const GENERIC = new Set([
+  'someone',
+  'somebody',
+  'anyone',
+  'anybody',
+  'everyone',
+  'everybody',
+  'people',
+  'thing',
+]);
+
+interface AskedWord {
+  /** The texts' terms it meets, with how closely. */
+  links: ReadonlyMap<string, number>;
+  /** The most it can weigh in a clause: its best link times the rarity of the term it meets. */
+  weight: number;
+  /**
+   * Whether it names something ("weather", "Brexit"): an unknown thing makes the question one about
+   * something else; an unknown verb or adjective ("sent", "big") only says how it is asked.
+   */
+  thing: boolean;
+}
+
+/** How much of the question's word a set of terms meets. */
+function meet(word: AskedWord, terms: ReadonlySet<string>, idf: ReadonlyMap<string, number>): number {
+  let best = 0;
+  for (const [term, link] of word.links)
+    if (terms.has(term)) best = Math.max(best, link * (idf.get(term) ?? 0));
+  return best;
+}
+
+function askedWords(knowledge: Knowledge, text: string): AskedWord[] {
+  const { links, lexicon, idf } = knowledge;
+  const list = words(text);
+  const asked: AskedWord[] = [];
+  const seen = new Set<string>();
+  const weigh = (met: ReadonlyMap<string, number>) =>
+    Math.max(0, ...[...met].map(([term, link]) => link * (idf.get(term) ?? 0)));
+  for (let at = 0; at < list.length; at++) {
+    const word = list[at] ?? '';
+    // "turn up", "go out": a phrase the lexicon knows is looked up whole.
+    const phrase = links.phrase(word, list[at + 1] ?? '');
+    if (phrase) at++;
+    const unit = phrase ?? word;
+    if ((!phrase && termsOfWord(word).length === 0) || seen.has(fold(unit))) continue;
+    seen.add(fold(unit));
+    const met = links.of(unit);
+    const classes = lexicon.wordClasses(fold(unit));
+    // "to text someone": after "to", a word that can be a verb is one.
+    const verb = list[at - 1]?.toLowerCase() === 'to' && classes.includes('verb');
+    const thing =
+      !verb &&
+      !GENERIC.has(fold(unit)) &&
+      !/\d/.test(unit) &&
+      (classes.length === 0 || classes[0] === 'noun');
+    asked.push({ links: met, weight: weigh(met), thing });
+  }
+  // Its times and durations meet the texts' by value ("at 10 at night" meets "9 pm").
+  for (const value of valueWords(text)) {
+    if (asked.some((word) => word.links.has(value))) continue;
+    const met = new Map([[value, 1]]);
+    asked.push({ links: met, weight: weigh(met), thing: false });
+  }
+  return asked;
+}
+
+const FIRST_PERSON = /\b(I|me|my)\b/;
+
+function gives(knowledge: Knowledge, clause: Clause, kind: AnswerKind): boolean {
+  if (kind !== 'person') return clause.kinds.has(kind);
+  return FIRST_PERSON.test(clause.text) || [...clause.terms].some((term) => knowledge.links.isPerson(term));
+}
+
+/**
+ * Facts that answer the question, best first, scored by their best clause. A term the persona
+ * has never used counts as the rarest of all, so a question about something the persona does not
+ * know matches nothing instead of whatever shares a common word with it. The sum is damped by the
+ * clause's length so long ones do not win by size alone; facts already said in the conversation
+ * count half, so a follow-up question brings something new when there is something new to bring.
+ */
+export function rankFacts(
+  knowledge: Knowledge,
+  question: string,
+  alreadySaid: ReadonlySet<string>,
+): RankedFact[] {
+  const { kinds, rest } = askedFor(question);
+  const asked = askedWords(knowledge, rest);
+  const { idf } = knowledge;
+  // Rarer than any known term, even one said once: a question about it is about something else.
+  const unknown = Math.log(1 + 2 * knowledge.facts.length);
+  const cue = kinds.size > 0 ? CUE_SHARE * Math.max(1, ...idf.values()) : 0;
+  let total = 0;
+  for (const word of asked) total += word.weight > 0 ? word.weight : word.thing ? unknown : 0;
+  const ranked: RankedFact[] = [];
+  for (const fact of knowledge.facts) {
+    let best = 0;
+    for (const clause of fact.clauses) {
+      let overlap = 0;
+      let met = 0;
+      let sure = 0;
+      for (const word of asked) {
+        const here = meet(word, clause.terms, idf);
+        if (here > 0) met++;
+        if (here > 0 && here >= SURE_LINK * word.weight) sure++;
+        overlap += Math.max(here, CONTEXT_WEIGHT * meet(word, fact.terms, idf));
+      }
+      const fit =
+        kinds.size === 0
+          ? 0
+          : [...kinds].filter((kind) => gives(knowledge, clause, kind)).length / kinds.size;
+      // What is asked for with nothing of what it is asked about is no answer, unless the sentence is about it.
+      if (met === 0 && !(fit === 1 && overlap > 0)) continue;
+      if (overlap === 0 || (sure < 2 && overlap < total * MIN_COVERAGE)) continue;
+      const score = overlap + cue * fit;
+      best = Math.max(best, (score * (1 + KIND_BONUS * fit)) / (1 + Math.log(1 + clause.terms.size)));
+    }
+    if (best === 0) continue;
+    const repeated = alreadySaid.has(fact.text) ? 0.5 : 1;
+    ranked.push({ fact, score: repeated * best });
+  }
+  return ranked.sort((a, b) => b.score - a.score || a.fact.order - b.fact.order);
+}
