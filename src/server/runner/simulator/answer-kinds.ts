@@ -10,7 +10,15 @@ import { fold, terms } from './text';
  * lexicon and is left to the caller (word-links.ts).
  */
 
-export type AnswerKind = 'time' | 'duration' | 'count' | 'frequency' | 'limit' | 'person' | 'condition';
+export type AnswerKind =
+  | 'time'
+  | 'duration'
+  | 'count'
+  | 'frequency'
+  | 'limit'
+  | 'person'
+  | 'condition'
+  | 'attribute';
 
 interface Cue {
   pattern: RegExp;
@@ -28,10 +36,12 @@ const CUES: readonly Cue[] = [
   },
   {
     pattern:
-      /\b(how long|how much time|for how long|how far (in advance|ahead)|in advance|how soon|how quickly|how fast|cuanto tiempo|con cuanta antelacion)\b/g,
+      /\b(how long|how much time|for how long|how far|how soon|how quickly|how fast|cuanto tiempo|con cuanta antelacion)\b/g,
     kinds: ['duration'],
     strip: true,
   },
+  // "In advance" asks how long before, and is a phrase the texts may say in other words ("ahead").
+  { pattern: /\b(in advance|ahead)\b/g, kinds: ['duration'], strip: false },
   {
     pattern:
       /^\W*(when|until when|by when|cuando|hasta cuando)\b|\b(at )?what (time|times|hours?|days?)\b|\b(are there )?times when\b|\ba que hora\b/g,
@@ -43,13 +53,16 @@ const CUES: readonly Cue[] = [
     kinds: ['count'],
     strip: true,
   },
+  // "How big is the hall?" and "What is its capacity?" are answered by a count ("seats 60").
+  { pattern: /\b(capacity|size)\b/g, kinds: ['count'], strip: false },
   {
-    pattern: /\bhow (often|frequently)\b|\b(second|third|again|another|twice|con que frecuencia)\b/g,
+    pattern:
+      /\bhow (often|frequently)\b|\b(second|third|again|another|twice|con que frecuencia)\b|\b(every|each) (day|week|morning|evening|month)\b/g,
     kinds: ['frequency', 'time'],
     strip: true,
   },
   {
-    pattern: /\b(maximum|minimum|at most|at least|longest|the most|allowed|limit)\b/g,
+    pattern: /\b(maximum|minimum|at most|at least|longest|the most|limit)\b/g,
     kinds: ['limit'],
     strip: true,
   },
@@ -57,6 +70,15 @@ const CUES: readonly Cue[] = [
     pattern: /^\W*(who|whom|whose|quien|quienes)\b|\bwhich (customers|people|person|staff)\b/g,
     kinds: ['person'],
     strip: false,
+  },
+  // "What details do you keep about members?", "What does a booking record?": what it has. The
+  // verbs of keeping only say how it is asked; the thing asked about stays.
+  { pattern: /\bwhat (details|information|data|fields)\b/g, kinds: ['attribute'], strip: false },
+  {
+    pattern:
+      /(?<=\bwhat does (a|an|the|each|every) \w+ )(record|hold|store|contain|include)\b|\b(keep|hold|store|record|need|have)(?= about\b)|\b(need|want|have) to know\b/g,
+    kinds: ['attribute'],
+    strip: true,
   },
   {
     pattern:
@@ -93,7 +115,6 @@ const CLAUSE_KINDS: readonly [AnswerKind, RegExp][] = [
     'time',
     /\b(morning|afternoon|evening|night|noon|midnight|today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|season|before|after|ahead|manana|tarde|noche|lunes|martes|miercoles|jueves|viernes|sabado|domingo|antes|despues)\b/,
   ],
-  ['duration', /\b(at once|straight away|immediately|enseguida)\b/],
   // A count of things ("six doctors", "85% of patients"), not an age or a time ("I'm 41", "at 3 pm").
   [
     'count',
@@ -111,6 +132,8 @@ const CLAUSE_KINDS: readonly [AnswerKind, RegExp][] = [
     /\b(cut-off|cutoff|deadline|at most|at least|up to|no later than|no more than|within|until|only|never|maximum|minimum|limit|como maximo|hasta|solo|nunca)\b/,
   ],
   ['condition', /\b(when|if|unless|otherwise|after that|in that case|whenever|cuando|si|salvo|si no)\b/],
+  // "a member has a name, an email address...", "a booking is for one room, with a start time".
+  ['attribute', /\b(has|have|with|tiene|con) (a|an|its|their|su|un|una)\b/],
 ];
 
 /** The parts of the day a time of day falls in, as words a question may use ("late at night"). */

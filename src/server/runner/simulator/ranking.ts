@@ -1,7 +1,7 @@
 import { type AnswerKind, askedFor, valueWords } from './answer-kinds';
 import type { Clause, Fact, Knowledge } from './knowledge';
 import { fold, words } from './text';
-import { termsOfWord } from './word-links';
+import { LINK, termsOfWord } from './word-links';
 
 /**
  * Which facts answer a question, found as a retrieval problem over the clauses of the persona's
@@ -44,10 +44,11 @@ const GENERIC = new Set([
   'everybody',
   'people',
   'thing',
+  'way',
 ]);
 
 interface AskedWord {
-  /** The texts' terms it meets, with how closely. */
+  /** The texts' terms it meets, with what meeting each is worth (worth() below). */
   links: ReadonlyMap<string, number>;
   /** The most it can weigh in a clause: its best link times the rarity of the term it meets. */
   weight: number;
@@ -59,44 +60,56 @@ interface AskedWord {
 }
 
 /** How much of the question's word a set of terms meets. */
-function meet(word: AskedWord, terms: ReadonlySet<string>, idf: ReadonlyMap<string, number>): number {
+function meet(word: AskedWord, terms: ReadonlySet<string>): number {
   let best = 0;
-  for (const [term, link] of word.links)
-    if (terms.has(term)) best = Math.max(best, link * (idf.get(term) ?? 0));
+  for (const [term, worth] of word.links) if (terms.has(term)) best = Math.max(best, worth);
   return best;
 }
 
-function askedWords(knowledge: Knowledge, text: string): AskedWord[] {
+/**
+ * What meeting each term is worth: how closely the word meets it, times how rare the word is. A
+ * word the texts use is as rare as it is there, whatever else it meets ("room" meeting "seats" is
+ * no rarer than "room"); a word they do not use is as rare as the term it meets.
+ */
+function worth(met: ReadonlyMap<string, number>, idf: ReadonlyMap<string, number>): Map<string, number> {
+  const own = [...met].filter(([, link]) => link === LINK.same).map(([term]) => idf.get(term) ?? 0);
+  const rarity = own.length > 0 ? Math.max(...own) : undefined;
+  return new Map([...met].map(([term, link]) => [term, link * (rarity ?? idf.get(term) ?? 0)]));
+}
+
+export function askedWords(knowledge: Knowledge, text: string): AskedWord[] {
   const { links, lexicon, idf } = knowledge;
   const list = words(text);
   const asked: AskedWord[] = [];
   const seen = new Set<string>();
-  const weigh = (met: ReadonlyMap<string, number>) =>
-    Math.max(0, ...[...met].map(([term, link]) => link * (idf.get(term) ?? 0)));
+  const weigh = (met: ReadonlyMap<string, number>) => {
+    const worths = worth(met, idf);
+    return { links: worths, weight: Math.max(0, ...worths.values()) };
+  };
   for (let at = 0; at < list.length; at++) {
     const word = list[at] ?? '';
-    // "turn up", "go out": a phrase the lexicon knows is looked up whole.
-    const phrase = links.phrase(word, list[at + 1] ?? '');
+    // "turn up" is looked up whole, and stands for its words; "mobile phone" comes with them.
+    const found = links.phrase(word, list[at + 1] ?? '');
+    if (found && !found.phrasal && !seen.has(found.phrase)) {
+      seen.add(found.phrase);
+      asked.push({ ...weigh(links.of(found.phrase)), thing: false });
+    }
+    const phrase = found?.phrasal ? found.phrase : undefined;
     if (phrase) at++;
     const unit = phrase ?? word;
-    if ((!phrase && termsOfWord(word).length === 0) || seen.has(fold(unit))) continue;
-    seen.add(fold(unit));
-    const met = links.of(unit);
-    const classes = lexicon.wordClasses(fold(unit));
+    const folded = fold(unit);
+    if ((!phrase && termsOfWord(word).length === 0) || GENERIC.has(folded) || seen.has(folded)) continue;
+    seen.add(folded);
+    const classes = lexicon.wordClasses(folded);
     // "to text someone": after "to", a word that can be a verb is one.
     const verb = list[at - 1]?.toLowerCase() === 'to' && classes.includes('verb');
-    const thing =
-      !verb &&
-      !GENERIC.has(fold(unit)) &&
-      !/\d/.test(unit) &&
-      (classes.length === 0 || classes[0] === 'noun');
-    asked.push({ links: met, weight: weigh(met), thing });
+    const thing = !verb && !/\d/.test(unit) && (classes.length === 0 || classes[0] === 'noun');
+    asked.push({ ...weigh(links.of(unit)), thing });
   }
   // Its times and durations meet the texts' by value ("at 10 at night" meets "9 pm").
   for (const value of valueWords(text)) {
     if (asked.some((word) => word.links.has(value))) continue;
-    const met = new Map([[value, 1]]);
-    asked.push({ links: met, weight: weigh(met), thing: false });
+    asked.push({ ...weigh(new Map([[value, LINK.same]])), thing: false });
   }
   return asked;
 }
@@ -136,10 +149,10 @@ export function rankFacts(
       let met = 0;
       let sure = 0;
       for (const word of asked) {
-        const here = meet(word, clause.terms, idf);
+        const here = meet(word, clause.terms);
         if (here > 0) met++;
         if (here > 0 && here >= SURE_LINK * word.weight) sure++;
-        overlap += Math.max(here, CONTEXT_WEIGHT * meet(word, fact.terms, idf));
+        overlap += Math.max(here, CONTEXT_WEIGHT * meet(word, fact.terms));
       }
       const fit =
         kinds.size === 0

@@ -22,6 +22,9 @@ export const LINK = {
   otherKind: 0.45,
 } as const;
 
+/** What a "who" question may be answered with: a person, people, a group or an organisation. */
+const AGENTS = ['person', 'people', 'social group', 'organization'];
+
 /** Particles that make a phrasal verb with the word before them ("turn up", "go out"). */
 const PARTICLE = /^(up|out|off|in|on|back|down|over|away|forward|through)$/;
 
@@ -78,9 +81,8 @@ export class WordLinks {
     };
     if (!phrase) for (const term of termsOfWord(word)) add(term, LINK.same);
     const lexicon = this.#lexicon;
-    // An adjective's or adverb's "similar" words are too loose ("last" -> "past"): only its own forms.
-    const [usualClass] = lexicon.wordClasses(folded);
-    const loose = usualClass !== 'noun' && usualClass !== 'verb';
+    // An adjective's "similar" words are too loose ("last" -> "past"): only its own forms.
+    const loose = lexicon.wordClasses(folded)[0] === 'adjective';
     for (const lemma of lexicon.lemmas(folded)) {
       add(oneTerm(lemma), LINK.same);
       if (loose) continue;
@@ -98,18 +100,26 @@ export class WordLinks {
     return links;
   }
 
-  /** Whether a question's two words are one phrase the lexicon knows ("turn up", "go out"). */
-  phrase(first: string, second: string): string | undefined {
+  /**
+   * Whether a question's two words are one phrase the lexicon knows: a phrasal verb ("turn up",
+   * "go out"), which stands for its words, or a compound ("in advance", "mobile phone"), which
+   * comes with them.
+   */
+  phrase(first: string, second: string): { phrase: string; phrasal: boolean } | undefined {
     const phrase = `${fold(first)} ${fold(second)}`;
-    return PARTICLE.test(fold(second)) && this.#lexicon.lemmas(phrase).length > 0 ? phrase : undefined;
+    if (!this.#lexicon.lemmas(phrase).includes(phrase)) return undefined;
+    return { phrase, phrasal: PARTICLE.test(fold(second)) };
   }
 
-  /** Whether a term of the texts names a person ("bookkeeper", "guardian", "members"). */
+  /** Whether a term of the texts names who does something ("bookkeeper", "guardian", "community"). */
   isPerson(term: string): boolean {
     const known = this.#persons.get(term);
     if (known !== undefined) return known;
     const person = [...(this.#vocabulary.get(term) ?? [])].some((word) =>
-      this.#lexicon.lemmas(word).some((lemma) => this.#lexicon.broader(lemma, 8, 1).has('person')),
+      this.#lexicon.lemmas(word).some((lemma) => {
+        const kinds = this.#lexicon.broader(lemma, 8, 1, ['noun']);
+        return AGENTS.some((agent) => kinds.has(agent));
+      }),
     );
     this.#persons.set(term, person);
     return person;
