@@ -18,7 +18,8 @@ export type AnswerKind =
   | 'limit'
   | 'person'
   | 'condition'
-  | 'attribute';
+  | 'attribute'
+  | 'place';
 
 interface Cue {
   pattern: RegExp;
@@ -66,6 +67,7 @@ const CUES: readonly Cue[] = [
     kinds: ['limit'],
     strip: true,
   },
+  { pattern: /^\W*(where|donde)\b|\bin (what|which) (place|system)\b/g, kinds: ['place'], strip: true },
   {
     pattern: /^\W*(who|whom|whose|quien|quienes)\b|\bwhich (customers|people|person|staff)\b/g,
     kinds: ['person'],
@@ -73,7 +75,8 @@ const CUES: readonly Cue[] = [
   },
   // "What details do you keep about members?", "What does a booking record?": what it has. The
   // verbs of keeping only say how it is asked; the thing asked about stays.
-  { pattern: /\bwhat (details|information|data|fields)\b/g, kinds: ['attribute'], strip: false },
+  { pattern: /\b(?<=what )(details|data|fields)\b/g, kinds: ['attribute'], strip: true },
+  { pattern: /\b(?<=what )information\b/g, kinds: ['attribute'], strip: false },
   {
     pattern:
       /(?<=\bwhat does (a|an|the|each|every) \w+ )(record|hold|store|contain|include)\b|\b(keep|hold|store|record|need|have)(?= about\b)|\b(need|want|have) to know\b/g,
@@ -82,7 +85,7 @@ const CUES: readonly Cue[] = [
   },
   {
     pattern:
-      /\b(what happens|what if|what do you do (when|if|with|about)|how do you (handle|deal|cope)|what about|que pasa (si|cuando))\b/g,
+      /\b(what happens|what if|what do you do (when|if|with|about)|how do you (handle|deal|cope)|que pasa (si|cuando))\b/g,
     kinds: ['condition'],
     strip: true,
   },
@@ -92,19 +95,25 @@ export interface AskedFor {
   kinds: ReadonlySet<AnswerKind>;
   /** The question without the words of its cues, to read its topic from. */
   rest: string;
+  /**
+   * Words of its cues that stay in `rest` since the texts may use them ("capacity", "in advance"),
+   * but name no topic: met, they count; unmet, the question is not about something else.
+   */
+  framing: ReadonlySet<string>;
 }
 
 export function askedFor(question: string): AskedFor {
   let rest = fold(question.replace(/[’]/g, "'"));
   const kinds = new Set<AnswerKind>();
+  const framing = new Set<string>();
   for (const cue of CUES) {
-    cue.pattern.lastIndex = 0;
-    if (!cue.pattern.test(rest)) continue;
+    const found = [...rest.matchAll(cue.pattern)].map((match) => match[0]);
+    if (found.length === 0) continue;
     for (const kind of cue.kinds) kinds.add(kind);
-    cue.pattern.lastIndex = 0;
     if (cue.strip) rest = rest.replace(cue.pattern, ' ');
+    else for (const text of found) framing.add(text.trim());
   }
-  return { kinds, rest };
+  return { kinds, rest, framing };
 }
 
 const NUMBER_WORDS =
@@ -132,6 +141,11 @@ const CLAUSE_KINDS: readonly [AnswerKind, RegExp][] = [
     /\b(cut-off|cutoff|deadline|at most|at least|up to|no later than|no more than|within|until|only|never|maximum|minimum|limit|como maximo|hasta|solo|nunca)\b/,
   ],
   ['condition', /\b(when|if|unless|otherwise|after that|in that case|whenever|cuando|si|salvo|si no)\b/],
+  // "into a shared spreadsheet", "in the practice management system", "at the front desk".
+  [
+    'place',
+    /\b(in|into|inside|outside|at|on|en) (the|a|an|its|their|our|my|his|her|el|la|los|las|un|una)\s+(?!(morning|afternoon|evening|night|day|week|month|year|moment|time|same)\b)/,
+  ],
   // "a member has a name, an email address...", "a booking is for one room, with a start time".
   ['attribute', /\b(has|have|with|tiene|con) (a|an|its|their|su|un|una)\b/],
 ];

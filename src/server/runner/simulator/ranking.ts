@@ -45,6 +45,9 @@ const GENERIC = new Set([
   'people',
   'thing',
   'way',
+  // Function words the stop list lacks.
+  'without',
+  'itself',
 ]);
 
 interface AskedWord {
@@ -57,6 +60,8 @@ interface AskedWord {
    * something else; an unknown verb or adjective ("sent", "big") only says how it is asked.
    */
   thing: boolean;
+  /** A word of how the question is asked ("capacity", "in advance"): counts when met, is not missed when not. */
+  framing: boolean;
 }
 
 /** How much of the question's word a set of terms meets. */
@@ -77,7 +82,7 @@ function worth(met: ReadonlyMap<string, number>, idf: ReadonlyMap<string, number
   return new Map([...met].map(([term, link]) => [term, link * (rarity ?? idf.get(term) ?? 0)]));
 }
 
-export function askedWords(knowledge: Knowledge, text: string): AskedWord[] {
+export function askedWords(knowledge: Knowledge, text: string, framing: ReadonlySet<string>): AskedWord[] {
   const { links, lexicon, idf } = knowledge;
   const list = words(text);
   const asked: AskedWord[] = [];
@@ -92,7 +97,7 @@ export function askedWords(knowledge: Knowledge, text: string): AskedWord[] {
     const found = links.phrase(word, list[at + 1] ?? '');
     if (found && !found.phrasal && !seen.has(found.phrase)) {
       seen.add(found.phrase);
-      asked.push({ ...weigh(links.of(found.phrase)), thing: false });
+      asked.push({ ...weigh(links.of(found.phrase)), thing: false, framing: framing.has(found.phrase) });
     }
     const phrase = found?.phrasal ? found.phrase : undefined;
     if (phrase) at++;
@@ -104,12 +109,16 @@ export function askedWords(knowledge: Knowledge, text: string): AskedWord[] {
     // "to text someone": after "to", a word that can be a verb is one.
     const verb = list[at - 1]?.toLowerCase() === 'to' && classes.includes('verb');
     const thing = !verb && !/\d/.test(unit) && (classes.length === 0 || classes[0] === 'noun');
-    asked.push({ ...weigh(links.of(unit)), thing });
+    asked.push({
+      ...weigh(links.of(unit)),
+      thing: thing && !framing.has(folded),
+      framing: framing.has(folded),
+    });
   }
   // Its times and durations meet the texts' by value ("at 10 at night" meets "9 pm").
   for (const value of valueWords(text)) {
     if (asked.some((word) => word.links.has(value))) continue;
-    asked.push({ ...weigh(new Map([[value, LINK.same]])), thing: false });
+    asked.push({ ...weigh(new Map([[value, LINK.same]])), thing: false, framing: false });
   }
   return asked;
 }
@@ -133,14 +142,15 @@ export function rankFacts(
   question: string,
   alreadySaid: ReadonlySet<string>,
 ): RankedFact[] {
-  const { kinds, rest } = askedFor(question);
-  const asked = askedWords(knowledge, rest);
+  const { kinds, rest, framing } = askedFor(question);
+  const asked = askedWords(knowledge, rest, framing);
   const { idf } = knowledge;
   // Rarer than any known term, even one said once: a question about it is about something else.
   const unknown = Math.log(1 + 2 * knowledge.facts.length);
   const cue = kinds.size > 0 ? CUE_SHARE * Math.max(1, ...idf.values()) : 0;
   let total = 0;
-  for (const word of asked) total += word.weight > 0 ? word.weight : word.thing ? unknown : 0;
+  for (const word of asked)
+    if (!word.framing) total += word.weight > 0 ? word.weight : word.thing ? unknown : 0;
   const ranked: RankedFact[] = [];
   for (const fact of knowledge.facts) {
     let best = 0;

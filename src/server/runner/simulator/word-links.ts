@@ -83,18 +83,21 @@ export class WordLinks {
     const lexicon = this.#lexicon;
     // An adjective's "similar" words are too loose ("last" -> "past"): only its own forms.
     const loose = lexicon.wordClasses(folded)[0] === 'adjective';
-    for (const lemma of lexicon.lemmas(folded)) {
-      add(oneTerm(lemma), LINK.same);
-      if (loose) continue;
-      const usual = lexicon.related(lemma, 1);
+    for (const lemma of lexicon.lemmas(folded)) add(oneTerm(lemma), LINK.same);
+    if (!loose) {
+      // Looked up as written, so that only its senses in the classes it can be count ("closed":
+      // the verb "close" and the adjective "closed", not the adjective "close").
+      const usual = lexicon.related(folded, 1);
       for (const other of usual) add(oneTerm(other), LINK.related);
-      for (const other of lexicon.related(lemma)) if (!usual.has(other)) add(oneTerm(other), LINK.otherSense);
+      for (const other of lexicon.related(folded))
+        if (!usual.has(other)) add(oneTerm(other), LINK.otherSense);
       // Kinds of things only: a verb's broader verbs are too general ("weather" -> "hold").
-      const first = lexicon.broader(lemma, 1, 1, ['noun']);
+      const first = lexicon.broader(folded, 1, 1, ['noun']);
       for (const broader of first) add(oneTerm(broader), LINK.kind);
-      for (const broader of lexicon.broader(lemma, 1, undefined, ['noun']))
+      for (const broader of lexicon.broader(folded, 1, undefined, ['noun']))
         if (!first.has(broader)) add(oneTerm(broader), LINK.otherKind);
-      for (const [term, weight] of this.#narrowerThan(lemma)) add(term, weight);
+      for (const lemma of lexicon.lemmas(folded))
+        for (const [term, weight] of this.#narrowerThan(lemma)) add(term, weight);
     }
     this.#links.set(folded, links);
     return links;
