@@ -4,9 +4,9 @@ import { type ResolvedLeia, specText } from '../provider';
 import { type AnswerKind, clauseKinds, valueWords } from './answer-kinds';
 import { PHRASES } from './phrases';
 import { describePersonality, selfIntroduction } from './self';
-import { detectLanguage, fold, type Language, sentences, stem, terms, words } from './text';
+import { detectLanguage, fold, type Language, sentences, stem, words } from './text';
 import { toFirstPerson, type Voice } from './voice';
-import { termsOfWord, WordLinks } from './word-links';
+import { spaced, termsOfWord, WordLinks } from './word-links';
 
 /**
  * What the simulated persona may say: the sentences of the persona's and the problem's texts,
@@ -23,6 +23,8 @@ export interface Fact {
   text: string;
   /** Its terms, those of its hyphenated words' parts, and its times and durations (answer-kinds.ts). */
   terms: ReadonlySet<string>;
+  /** Its words folded, between spaces, to find a phrase in. */
+  said: string;
   /** Its clauses: a question is about one of them, and a long sentence is not long for it. */
   clauses: readonly Clause[];
   /** Position in the source texts, to say several facts in their natural order. */
@@ -34,6 +36,8 @@ export interface Fact {
 const CLAUSE_BREAK = /;\s*|:\s+|,\s+(?=(?:and|but|so|which|who|otherwise|while|or)\b)|\s+\((?=[^)]*\))/;
 export interface Clause {
   text: string;
+  /** Its words folded, between spaces, to find a phrase in (" opt out of reminders "). */
+  said: string;
   terms: ReadonlySet<string>;
   /** What it gives: a time, a duration, a count... (a person is looked up when a question asks "who"). */
   kinds: ReadonlySet<AnswerKind>;
@@ -46,9 +50,15 @@ const factOf = (text: string, kind: FactKind, order: number): Fact => ({
   kind,
   order,
   terms: termsOf(text),
+  said: spaced(text),
   clauses: text
     .split(CLAUSE_BREAK)
-    .map((clause) => ({ text: clause, terms: termsOf(clause), kinds: clauseKinds(clause) }))
+    .map((clause) => ({
+      text: clause,
+      said: spaced(clause),
+      terms: termsOf(clause),
+      kinds: clauseKinds(clause),
+    }))
     .filter((clause) => clause.terms.size > 0),
 });
 

@@ -1,6 +1,6 @@
 import { type AnswerKind, askedFor, valueWords } from './answer-kinds';
 import type { Clause, Fact, Knowledge } from './knowledge';
-import { fold, words } from './text';
+import { fold, isStopWord, words } from './text';
 import { LINK, termsOfWord } from './word-links';
 
 /**
@@ -62,12 +62,16 @@ interface AskedWord {
   thing: boolean;
   /** A word of how the question is asked ("capacity", "in advance"): counts when met, is not missed when not. */
   framing: boolean;
+  /** A phrase ("go out", "opt out") met where a sentence says it, worth its rarity there. */
+  phrase?: { forms: readonly string[]; worth: number };
 }
 
-/** How much of the question's word a set of terms meets. */
-function meet(word: AskedWord, terms: ReadonlySet<string>): number {
+/** How much of the question's word a clause or a sentence (its terms, its folded text) meets. */
+function meet(word: AskedWord, terms: ReadonlySet<string>, text: string): number {
   let best = 0;
   for (const [term, worth] of word.links) if (terms.has(term)) best = Math.max(best, worth);
+  if (word.phrase?.forms.some((form) => text.includes(` ${form} `)))
+    best = Math.max(best, word.phrase.worth);
   return best;
 }
 
@@ -95,15 +99,25 @@ export function askedWords(knowledge: Knowledge, text: string, framing: Readonly
     const word = list[at] ?? '';
     // "turn up" is looked up whole, and stands for its words; "mobile phone" comes with them.
     const found = links.phrase(word, list[at + 1] ?? '');
-    if (found && !found.phrasal && !seen.has(found.phrase)) {
-      seen.add(found.phrase);
-      asked.push({ ...weigh(links.of(found.phrase)), thing: false, framing: framing.has(found.phrase) });
+    const [written = ''] = found?.forms ?? [];
+    const said = found
+      ? knowledge.facts.filter((fact) => found.forms.some((form) => fact.said.includes(` ${form} `)))
+      : [];
+    const phrase = found && {
+      forms: found.forms,
+      worth: said.length > 0 ? Math.log(1 + knowledge.facts.length / said.length) : 0,
+    };
+    if (found && !found.phrasal && !seen.has(written)) {
+      seen.add(written);
+      asked.push({ ...weigh(links.of(written)), thing: false, framing: framing.has(written), phrase });
     }
-    const phrase = found?.phrasal ? found.phrase : undefined;
-    if (phrase) at++;
-    const unit = phrase ?? word;
+    if (found?.phrasal) at++;
+    const unit = found?.phrasal ? written : word;
     const folded = fold(unit);
-    if ((!phrase && termsOfWord(word).length === 0) || GENERIC.has(folded) || seen.has(folded)) continue;
+    // "wants", "asked": a stop word's other forms say no more than it does.
+    const stop =
+      !found?.phrasal && (termsOfWord(word).length === 0 || lexicon.lemmas(folded).some(isStopWord));
+    if (stop || GENERIC.has(folded) || seen.has(folded)) continue;
     seen.add(folded);
     const classes = lexicon.wordClasses(folded);
     // "to text someone": after "to", a word that can be a verb is one.
@@ -113,6 +127,7 @@ export function askedWords(knowledge: Knowledge, text: string, framing: Readonly
       ...weigh(links.of(unit)),
       thing: thing && !framing.has(folded),
       framing: framing.has(folded),
+      phrase: found?.phrasal ? phrase : undefined,
     });
   }
   // Its times and durations meet the texts' by value ("at 10 at night" meets "9 pm").
@@ -159,10 +174,10 @@ export function rankFacts(
       let met = 0;
       let sure = 0;
       for (const word of asked) {
-        const here = meet(word, clause.terms);
+        const here = meet(word, clause.terms, clause.said);
         if (here > 0) met++;
         if (here > 0 && here >= SURE_LINK * word.weight) sure++;
-        overlap += Math.max(here, CONTEXT_WEIGHT * meet(word, fact.terms));
+        overlap += Math.max(here, CONTEXT_WEIGHT * meet(word, fact.terms, fact.said));
       }
       const fit =
         kinds.size === 0

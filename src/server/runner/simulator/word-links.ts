@@ -105,13 +105,14 @@ export class WordLinks {
 
   /**
    * Whether a question's two words are one phrase the lexicon knows: a phrasal verb ("turn up",
-   * "go out"), which stands for its words, or a compound ("in advance", "mobile phone"), which
-   * comes with them.
+   * "opting out"), which stands for its words, or a compound ("in advance", "mobile phone"),
+   * which comes with them. `forms` are the phrase as written and as the lexicon has it ("opt out").
    */
-  phrase(first: string, second: string): { phrase: string; phrasal: boolean } | undefined {
-    const phrase = `${fold(first)} ${fold(second)}`;
-    if (!this.#lexicon.lemmas(phrase).includes(phrase)) return undefined;
-    return { phrase, phrasal: PARTICLE.test(fold(second)) };
+  phrase(first: string, second: string): { forms: string[]; phrasal: boolean } | undefined {
+    const written = `${fold(first)} ${fold(second)}`;
+    const bases = this.#lexicon.lemmas(written).filter((lemma) => lemma.includes(' '));
+    if (bases.length === 0) return undefined;
+    return { forms: [...new Set([written, ...bases])], phrasal: PARTICLE.test(fold(second)) };
   }
 
   /** Whether a term of the texts names who does something ("bookkeeper", "guardian", "community"). */
@@ -157,3 +158,6 @@ export function termsOfWord(word: string): string[] {
   if (word.includes('-')) for (const part of word.split('-')) found.push(...terms(part));
   return [...new Set(found)];
 }
+
+/** A text's words folded, between spaces: a phrase is found in it as " opt out ". */
+export const spaced = (text: string) => ` ${words(text).map(fold).join(' ')} `;
