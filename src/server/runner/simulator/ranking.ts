@@ -70,8 +70,7 @@ interface AskedWord {
 function meet(word: AskedWord, terms: ReadonlySet<string>, text: string): number {
   let best = 0;
   for (const [term, worth] of word.links) if (terms.has(term)) best = Math.max(best, worth);
-  if (word.phrase?.forms.some((form) => text.includes(` ${form} `)))
-    best = Math.max(best, word.phrase.worth);
+  if (word.phrase?.forms.some((form) => text.includes(` ${form} `))) best = Math.max(best, word.phrase.worth);
   return best;
 }
 
