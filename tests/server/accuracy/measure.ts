@@ -1,12 +1,13 @@
 import { serverLexicon } from '@server/lexicon';
 import { simulateReply } from '@server/runner/simulator';
+import { PHRASES } from '@server/runner/simulator/phrases';
 import { leiaTurns } from '@shared/evaluation/conversation';
 import { readSolution, type SolutionElement } from '@shared/evaluation/elements';
 import { trackReveals } from '@shared/evaluation/reveal';
 import type { SolutionFormat } from '@shared/schemas/resources';
 import { loadCatalogueLeias } from '../runner/catalogue-leias';
 import { GAME_QUESTIONS, type GameLabel, type GameQuestion } from './labelled/games';
-import { INTERVIEW_QUESTIONS, type InterviewQuestion } from './labelled/interviews';
+import { INTERVIEW_QUESTIONS, type InterviewQuestion, OFF_TOPIC_QUESTIONS } from './labelled/interviews';
 import { REVEAL_SNIPPETS, type RevealSnippet } from './labelled/reveals';
 
 /**
@@ -90,6 +91,25 @@ export async function interviewAccuracy(
     const reply = simulateReply(leia, [{ role: 'user', content: question.ask }]);
     if (plain(reply).includes(plain(question.says))) right++;
     else misses.push({ ask: `${question.leia}: ${question.ask}`, expected: question.says, got: reply });
+  }
+  return accuracy(right, questions.length, misses);
+}
+
+const DEFLECTIONS = Object.values(PHRASES).flatMap((book) => book.deflections);
+
+/** Off-topic and out-of-role questions answered with one of the persona's deflections, and no fact. */
+export async function deflectionAccuracy(
+  questions: readonly { leia: string; ask: string }[] = OFF_TOPIC_QUESTIONS,
+): Promise<Accuracy> {
+  const leias = await catalogueLeias();
+  let right = 0;
+  const misses: Miss[] = [];
+  for (const question of questions) {
+    const leia = leias.get(question.leia);
+    if (!leia) throw new Error(`No catalogue LEIA named ${question.leia}`);
+    const reply = simulateReply(leia, [{ role: 'user', content: question.ask }]);
+    if (DEFLECTIONS.includes(reply)) right++;
+    else misses.push({ ask: `${question.leia}: ${question.ask}`, expected: 'a deflection', got: reply });
   }
   return accuracy(right, questions.length, misses);
 }

@@ -146,7 +146,10 @@ export const MORE_INTERVIEW_QUESTIONS: readonly InterviewQuestion[] = [
     ['What is the capacity of the hall?', 'seats 60'],
     ['What do you need to know about each room?', 'Every room has a name and a capacity'],
     ['What details do you keep about members?', 'has a name, an email address and sometimes a phone number'],
-    ['Can an individual member book the community hall?', 'Only community groups registered with the library'],
+    [
+      'Can an individual member book the community hall?',
+      'Only community groups registered with the library',
+    ],
     ['What information do you hold about a group?', 'a group has a name and a contact email'],
     ['Can rooms be booked outside opening hours?', 'inside opening hours'],
     ['What is the maximum time a member can have a study room in one day?', 'at most 3 hours a day'],
