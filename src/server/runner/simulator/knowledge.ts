@@ -4,7 +4,7 @@ import { type ResolvedLeia, specText } from '../provider';
 import { type AnswerKind, clauseKinds, valueWords } from './answer-kinds';
 import { PHRASES } from './phrases';
 import { describePersonality, selfIntroduction } from './self';
-import { detectLanguage, fold, type Language, sentences, stem, words } from './text';
+import { detectLanguage, fold, type Language, sentences, words } from './text';
 import { toFirstPerson, type Voice } from './voice';
 import { spaced, termsOfWord, WordLinks } from './word-links';
 
@@ -68,8 +68,6 @@ export interface Knowledge {
   personality: string;
   facts: Fact[];
   idf: ReadonlyMap<string, number>;
-  /** A readable word for each stem, to name topics ("orders" for "order"). */
-  surface: ReadonlyMap<string, string>;
   /** English words' meanings, to meet a question's words the texts do not use; none in Spanish. */
   lexicon: Lexicon;
   /** How a question's words meet the texts' words through the lexicon (looked up on first use). */
@@ -155,7 +153,6 @@ export function buildKnowledge(leia: ResolvedLeia, guard: SolutionGuard): Knowle
     personality: persona('personality'),
     facts,
     idf: inverseDocumentFrequency(facts),
-    surface: surfaceWords(facts.map((fact) => fact.text)),
     lexicon,
     links: new WordLinks(
       facts.map((fact) => fact.text),
@@ -169,15 +166,6 @@ function inverseDocumentFrequency(facts: readonly Fact[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const fact of facts) for (const term of fact.terms) counts.set(term, (counts.get(term) ?? 0) + 1);
   return new Map([...counts].map(([term, count]) => [term, Math.log(1 + facts.length / count)]));
-}
-
-function surfaceWords(texts: readonly string[]): Map<string, string> {
-  const surface = new Map<string, string>();
-  for (const word of texts.flatMap(words)) {
-    const folded = fold(word);
-    if (folded.length > 2 && !surface.has(stem(folded))) surface.set(stem(folded), word.toLowerCase());
-  }
-  return surface;
 }
 
 /** Spots text that repeats `runLength` or more consecutive words of the hidden solution. */

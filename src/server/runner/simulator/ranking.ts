@@ -21,11 +21,12 @@ export interface RankedFact {
 /**
  * A clause that meets one word of the question must cover at least this share of what the
  * question asks (by rarity): "What do the packers do in the morning?" is about the packers, so a
- * clause that only mentions the morning is no answer. Two words met are enough on their own
- * ("¿Cómo piden cita los pacientes?": the verb differs, the question is still about them).
+ * clause that only mentions the morning is no answer. Two words met closely (SURE_LINK) are
+ * enough on their own ("¿Cómo piden cita los pacientes?": the verb differs, the question is still
+ * about them).
  */
 const MIN_COVERAGE = 0.5;
-/** Two words met this closely (of the most they can) are enough without the coverage above. */
+/** Two words met at least this closely (of the most each can weigh) need no coverage. */
 const SURE_LINK = 0.8;
 /** The other clauses of a clause's sentence count for this much of what they meet. */
 const CONTEXT_WEIGHT = 0.5;
@@ -85,7 +86,8 @@ function worth(met: ReadonlyMap<string, number>, idf: ReadonlyMap<string, number
   return new Map([...met].map(([term, link]) => [term, link * (rarity ?? idf.get(term) ?? 0)]));
 }
 
-export function askedWords(knowledge: Knowledge, text: string, framing: ReadonlySet<string>): AskedWord[] {
+/** The words of a question (its cues' words taken out) with what each meets in the texts. */
+function askedWords(knowledge: Knowledge, text: string, framing: ReadonlySet<string>): AskedWord[] {
   const { links, lexicon, idf } = knowledge;
   const list = words(text);
   const asked: AskedWord[] = [];
