@@ -36,8 +36,16 @@ export interface Lexicon {
    * synonyms and derived forms ("electric" -> "electricity").
    */
   related(word: string, senses?: number): ReadonlySet<string>;
-  /** Broader words of the usual senses of a noun or verb, up to `depth` levels ("mum" -> "mother", "parent"). */
-  broader(word: string, depth?: number, senses?: number): ReadonlySet<string>;
+  /**
+   * Broader words of the usual senses of a noun or verb (or only of `classes`), up to `depth`
+   * levels ("mum" -> "mother", "parent").
+   */
+  broader(
+    word: string,
+    depth?: number,
+    senses?: number,
+    classes?: readonly ('noun' | 'verb')[],
+  ): ReadonlySet<string>;
   /** Opposites of the usual senses ("small" -> "large", "big"). */
   opposites(word: string): ReadonlySet<string>;
   /** A noun's usual sense; with `context`, the sense whose description shares most words with it. */

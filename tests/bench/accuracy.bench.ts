@@ -1,7 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { WordNet } from '@server/lexicon/wordnet';
 import { simulateReply } from '@server/runner/simulator';
-import { catalogueLeias, gameAccuracy, interviewAccuracy, revealAccuracy } from '../server/accuracy/measure';
+import { MORE_INTERVIEW_QUESTIONS } from '../server/accuracy/labelled/interviews';
+import {
+  catalogueLeias,
+  deflectionAccuracy,
+  gameAccuracy,
+  interviewAccuracy,
+  revealAccuracy,
+} from '../server/accuracy/measure';
 import { row } from './support/common';
 import type { BenchRow } from './types';
 
@@ -42,6 +49,8 @@ export async function run(): Promise<BenchRow[]> {
   const { yesNo, guesses } = await gameAccuracy();
   const gamesMs = performance.now() - started;
   const interviews = await interviewAccuracy();
+  const moreInterviews = await interviewAccuracy(MORE_INTERVIEW_QUESTIONS);
+  const deflections = await deflectionAccuracy();
   const reveals = await revealAccuracy();
   global.gc?.();
   const heapAfter = process.memoryUsage().heapUsed;
@@ -65,11 +74,27 @@ export async function run(): Promise<BenchRow[]> {
     ),
     row(
       label,
-      `interview answers (${interviews.right}/${interviews.total})`,
+      `interview answers, first set (${interviews.right}/${interviews.total})`,
       pct(interviews.ratio),
       '%',
       '>= 90 %',
       interviews.ratio >= 0.9,
+    ),
+    row(
+      label,
+      `interview answers, second set (${moreInterviews.right}/${moreInterviews.total})`,
+      pct(moreInterviews.ratio),
+      '%',
+      '>= 90 %',
+      moreInterviews.ratio >= 0.9,
+    ),
+    row(
+      label,
+      `off-topic questions deflected (${deflections.right}/${deflections.total})`,
+      pct(deflections.ratio),
+      '%',
+      '100 %',
+      deflections.ratio === 1,
     ),
     row(
       label,

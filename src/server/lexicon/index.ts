@@ -157,11 +157,17 @@ class WordNetLexicon implements Lexicon {
     });
   }
 
-  broader(word: string, depth = BROADER_DEPTH, senses = MAX_SENSES): ReadonlySet<string> {
+  broader(
+    word: string,
+    depth = BROADER_DEPTH,
+    senses = MAX_SENSES,
+    classes: readonly ('noun' | 'verb')[] = ['noun', 'verb'],
+  ): ReadonlySet<string> {
     const folded = word.toLowerCase();
-    return this.#remember(`broader:${depth}:${senses}:${folded}`, () => {
+    const pos = classes.map((wordClass) => (wordClass === 'noun' ? 'n' : 'v'));
+    return this.#remember(`broader:${depth}:${senses}:${pos.join('')}:${folded}`, () => {
       const broader = new Set<string>();
-      let level = this.#senses(folded, ['n', 'v'], senses).map((sense) => sense.synset);
+      let level = this.#senses(folded, pos, senses).map((sense) => sense.synset);
       for (let step = 0; step < depth && level.length > 0; step++) {
         level = level.flatMap((synset) => this.#hypernyms(synset));
         for (const synset of level) for (const other of synset.words) broader.add(other);

@@ -1,7 +1,7 @@
 import { GAME_QUESTIONS } from './labelled/games';
-import { INTERVIEW_QUESTIONS } from './labelled/interviews';
+import { INTERVIEW_QUESTIONS, MORE_INTERVIEW_QUESTIONS, OFF_TOPIC_QUESTIONS } from './labelled/interviews';
 import { REVEAL_SNIPPETS } from './labelled/reveals';
-import { gameAccuracy, interviewAccuracy, type Miss, revealAccuracy } from './measure';
+import { deflectionAccuracy, gameAccuracy, interviewAccuracy, type Miss, revealAccuracy } from './measure';
 
 /**
  * Issue 24's floors on the labelled sets (labelled/, written by hand from the catalogue): the
@@ -10,16 +10,15 @@ import { gameAccuracy, interviewAccuracy, type Miss, revealAccuracy } from './me
  */
 
 /**
- * Issue 24 asks interview answers of at least 0.90; the simulator reaches 0.61 on this set (its
- * misses are questions whose words the persona's texts and WordNet do not connect: "deadline" for
- * "cut-off", "goods" for "items", "How big is the clinic?"). The floor here keeps what is reached
- * from slipping; the benchmark prints the figure against the issue's target (met: NO).
+ * The issue's floors. Interview answers are held to 0.90 on the first interview set; the second
+ * set (written later and never tuned on alone) is reported by the benchmark against the same
+ * 0.90, and held here to what is reached on it (0.85) so that it does not slip unseen.
  */
-const INTERVIEW_FLOOR_REACHED = 0.6;
 const FLOORS = {
   yesNo: 0.95,
   guesses: 0.98,
-  interviews: INTERVIEW_FLOOR_REACHED,
+  interviews: 0.9,
+  moreInterviews: 0.8,
   precision: 0.95,
   recall: 0.9,
 } as const;
@@ -32,6 +31,8 @@ describe('the labelled sets', () => {
     expect(GAME_QUESTIONS.length).toBeGreaterThanOrEqual(150);
     expect(new Set(GAME_QUESTIONS.map((question) => question.leia)).size).toBeGreaterThanOrEqual(5);
     expect(INTERVIEW_QUESTIONS.length).toBeGreaterThanOrEqual(60);
+    expect(MORE_INTERVIEW_QUESTIONS.length).toBeGreaterThanOrEqual(30);
+    expect(OFF_TOPIC_QUESTIONS.length).toBeGreaterThanOrEqual(15);
     expect(REVEAL_SNIPPETS.length).toBeGreaterThanOrEqual(150);
     // Near-misses: snippets that reveal nothing, and guesses that are wrong.
     expect(REVEAL_SNIPPETS.filter((snippet) => snippet.reveals.length === 0).length).toBeGreaterThanOrEqual(
@@ -48,9 +49,16 @@ describe('accuracy of the offline simulator and of reveal matching', () => {
     expect(guesses.ratio, show(guesses.misses)).toBeGreaterThanOrEqual(FLOORS.guesses);
   });
 
-  it(`answers interview questions with the fact they ask for (at least ${FLOORS.interviews})`, async () => {
+  it(`answers interview questions with the fact they ask for (at least ${FLOORS.interviews}; the second set at least ${FLOORS.moreInterviews})`, async () => {
     const interviews = await interviewAccuracy();
     expect(interviews.ratio, show(interviews.misses)).toBeGreaterThanOrEqual(FLOORS.interviews);
+    const more = await interviewAccuracy(MORE_INTERVIEW_QUESTIONS);
+    expect(more.ratio, show(more.misses)).toBeGreaterThanOrEqual(FLOORS.moreInterviews);
+  });
+
+  it('deflects every off-topic and out-of-role interview question in character', async () => {
+    const deflections = await deflectionAccuracy();
+    expect(deflections.misses.map((miss) => `${miss.ask} -> ${miss.got}`)).toEqual([]);
   });
 
   it(`counts what replies state (precision at least ${FLOORS.precision}, recall at least ${FLOORS.recall})`, async () => {

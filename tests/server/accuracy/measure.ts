@@ -1,12 +1,13 @@
 import { serverLexicon } from '@server/lexicon';
 import { simulateReply } from '@server/runner/simulator';
+import { PHRASES } from '@server/runner/simulator/phrases';
 import { leiaTurns } from '@shared/evaluation/conversation';
 import { readSolution, type SolutionElement } from '@shared/evaluation/elements';
 import { trackReveals } from '@shared/evaluation/reveal';
 import type { SolutionFormat } from '@shared/schemas/resources';
 import { loadCatalogueLeias } from '../runner/catalogue-leias';
 import { GAME_QUESTIONS, type GameLabel, type GameQuestion } from './labelled/games';
-import { INTERVIEW_QUESTIONS, type InterviewQuestion } from './labelled/interviews';
+import { INTERVIEW_QUESTIONS, type InterviewQuestion, OFF_TOPIC_QUESTIONS } from './labelled/interviews';
 import { REVEAL_SNIPPETS, type RevealSnippet } from './labelled/reveals';
 
 /**
@@ -78,21 +79,43 @@ export async function gameAccuracy(
 
 const plain = (text: string) => text.toLowerCase().replace(/[’]/g, "'").replace(/\s+/g, ' ');
 
-export async function interviewAccuracy(
-  questions: readonly InterviewQuestion[] = INTERVIEW_QUESTIONS,
+/** Each question asked in a fresh conversation with its LEIA, judged by `right`. */
+async function judgeReplies<Q extends { leia: string; ask: string }>(
+  questions: readonly Q[],
+  right: (reply: string, question: Q) => boolean,
+  expected: (question: Q) => string,
 ): Promise<Accuracy> {
   const leias = await catalogueLeias();
-  let right = 0;
+  let count = 0;
   const misses: Miss[] = [];
   for (const question of questions) {
     const leia = leias.get(question.leia);
     if (!leia) throw new Error(`No catalogue LEIA named ${question.leia}`);
     const reply = simulateReply(leia, [{ role: 'user', content: question.ask }]);
-    if (plain(reply).includes(plain(question.says))) right++;
-    else misses.push({ ask: `${question.leia}: ${question.ask}`, expected: question.says, got: reply });
+    if (right(reply, question)) count++;
+    else misses.push({ ask: `${question.leia}: ${question.ask}`, expected: expected(question), got: reply });
   }
-  return accuracy(right, questions.length, misses);
+  return accuracy(count, questions.length, misses);
 }
+
+export const interviewAccuracy = (questions: readonly InterviewQuestion[] = INTERVIEW_QUESTIONS) =>
+  judgeReplies(
+    questions,
+    (reply, question) => plain(reply).includes(plain(question.says)),
+    (question) => question.says,
+  );
+
+const DEFLECTIONS = Object.values(PHRASES).flatMap((book) => book.deflections);
+
+/** Off-topic and out-of-role questions answered with one of the persona's deflections, and no fact. */
+export const deflectionAccuracy = (
+  questions: readonly { leia: string; ask: string }[] = OFF_TOPIC_QUESTIONS,
+) =>
+  judgeReplies(
+    questions,
+    (reply) => DEFLECTIONS.includes(reply),
+    () => 'a deflection',
+  );
 
 export interface RevealAccuracy {
   pairs: number;

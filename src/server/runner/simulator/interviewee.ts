@@ -1,8 +1,9 @@
 import type { ChatTurn, ResolvedLeia } from '../provider';
 import { specText } from '../provider';
 import { withDigits } from './game/rules';
-import { buildKnowledge, type Knowledge, rankFacts, SolutionGuard } from './knowledge';
+import { buildKnowledge, type Knowledge, SolutionGuard } from './knowledge';
 import { greetingOf, PHRASES, selfQuestion, temperamentOf } from './phrases';
+import { rankFacts } from './ranking';
 import { fold, hash, terms, words } from './text';
 
 /**
