@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '@server/app';
 import type { Config } from '@server/config';
 import type { Result } from 'autocannon';
 import { createPostgresDatabase, postgresReachable } from '../support/test-database';
-import { benchConfig, loginAt } from './support/common';
+import { benchConfig, loginAt, median } from './support/common';
 import { DOMAINS, loadLeiaCorpus } from './support/leia-corpus';
 import type { BenchRow } from './types';
 
@@ -59,7 +60,8 @@ async function measure(kind: 'pglite' | 'postgres', database: Partial<Config>): 
     const target = TARGET_P99_MS[kind];
     const results: BenchRow[] = [];
     const roles = { admin: await loginAt(base, ADMIN), instructor: await loginAt(base, corpus.instructor) };
-    for (const [shape, query] of Object.entries(SHAPES)) {
+    // LEIAS_BENCH_QUICK=1: no loads, only what one call costs (a minute instead of ten).
+    for (const [shape, query] of process.env.LEIAS_BENCH_QUICK ? [] : Object.entries(SHAPES)) {
       const paths = texts.map((text) => `/api/v1/leias?${query}&text=${encodeURIComponent(text)}`);
       const name = (role: string) =>
         `GET /api/v1/leias, ${shape} (${label}, ${corpus.leiaCount} LEIAs, ${texts.length} texts, ${role})`;
@@ -94,6 +96,7 @@ async function measure(kind: 'pglite' | 'postgres', database: Partial<Config>): 
         met: ratio <= 1.5,
       });
     }
+    results.push(...(await wholeListRows(base, `${label}, ${corpus.leiaCount} LEIAs`, roles)));
     // The floor under the same conditions: one authenticated request that only looks up the caller.
     const floor = await cannon(base, ['/api/v1/users/me'], await loginAt(base, ADMIN), 50);
     const floorName = `GET /api/v1/users/me (${label}, reference: auth only) @50 conns`;
@@ -105,6 +108,53 @@ async function measure(kind: 'pglite' | 'postgres', database: Partial<Config>): 
   } finally {
     await app.close();
   }
+}
+
+const WHOLE_LIST_CALLS = 10;
+
+/**
+ * What the original client's landing list costs (issue 22): GET /api/v1/leias?version=latest with
+ * no limit answers every match up to 1,000 rows, each with its spec. Timed one call at a time
+ * (after one warm-up call), for each role; the bytes are those of one answer.
+ */
+async function wholeListRows(
+  base: string,
+  label: string,
+  roles: Record<string, string>,
+): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  for (const [role, token] of Object.entries(roles)) {
+    const name = `GET /api/v1/leias?version=latest, no limit (${label}, ${role})`;
+    const times: number[] = [];
+    let body = '';
+    let more = false;
+    for (let call = 0; call <= WHOLE_LIST_CALLS; call++) {
+      const started = performance.now();
+      const response = await fetch(`${base}/api/v1/leias?version=latest`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      body = await response.text();
+      if (call > 0) times.push(performance.now() - started);
+      more = response.headers.has('x-next-cursor');
+    }
+    const count = (JSON.parse(body) as unknown[]).length;
+    rows.push(
+      {
+        benchmark: name,
+        metric: `rows${more ? ' (x-next-cursor to the rest)' : ''}`,
+        value: count,
+        unit: '',
+      },
+      {
+        benchmark: name,
+        metric: `time, median of ${WHOLE_LIST_CALLS} calls`,
+        value: median(times),
+        unit: 'ms',
+      },
+      { benchmark: name, metric: 'body size', value: Buffer.byteLength(body) / 1024 / 1024, unit: 'MB' },
+    );
+  }
+  return rows;
 }
 
 /**

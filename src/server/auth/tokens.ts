@@ -54,8 +54,9 @@ export async function createTokenService(
     verified.set(token, claims);
   };
   return {
+    // `id` repeats `sub`: the original client reads the user's id from the token as `id`.
     sign: (claims) =>
-      new SignJWT({ email: claims.email, role: claims.role })
+      new SignJWT({ id: claims.sub, email: claims.email, role: claims.role })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuedAt()

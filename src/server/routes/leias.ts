@@ -1,4 +1,5 @@
 import {
+  LEIA_PAGE_SIZE,
   leiaCreateBodySchema,
   leiaListItemSchema,
   leiaListQuerySchema,
@@ -36,6 +37,7 @@ export const leiaRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Newest first, or as `sort` says (name; relevance with text); with all versions, the versions of one name stay together, highest first. The body is an array of LEIAs (LeiaListRow: the LEIA with its spec as the caller may read it, plus part ids); ' +
           'with fields=summary, rows without spec (LeiaListItem). ' +
+          `Without limit the body holds every match, up to ${LEIA_PAGE_SIZE.whole} rows; limit asks for pages of 1 to ${LEIA_PAGE_SIZE.max} rows. ` +
           `The next page's cursor comes in the ${NEXT_CURSOR_HEADER} response header, absent on the last page; ` +
           `the first page's ${TOTAL_COUNT_HEADER} header says how many LEIAs match in all.`,
       },

@@ -18,6 +18,14 @@ import { idParams, noContent, replies } from '../http/replies';
 import { USER_MESSAGES } from '../services/users';
 
 const tags = ['users'];
+const loginSchema = {
+  body: loginBodySchema,
+  response: replies({ 200: tokenResponseSchema }),
+  tags,
+  description:
+    'The token is an HS256 JWT whose payload is {id, sub, email, role, iat, exp}: `id` and `sub` are both ' +
+    "the user's id (`id` for clients that read it under that name); `exp` ends the session (LEIA_TOKEN_TTL).",
+};
 
 /** /api/v1/users: login for anyone, the caller's own account, and the admin's user management. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,26 +41,22 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     keyGenerator: (request) => `account:${(request.body as LoginBody).email.toLowerCase()}`,
   });
 
-  app.post(
-    '/login',
-    { schema: { body: loginBodySchema, response: replies({ 200: tokenResponseSchema }), tags } },
-    async (request) => {
-      for (const failures of [failuresByAddress, failuresByAccount]) {
-        const status = await failures(request, { increment: false });
-        // A peek does not count this request, so `remaining === 0` means the allowance is used up.
-        if (!status.isAllowed && status.remaining === 0) {
-          const minutes = Math.max(1, Math.ceil(status.ttl / 60_000));
-          throw tooManyAttempts(USER_MESSAGES.tooManyLogins(minutes));
-        }
+  app.post('/login', { schema: loginSchema }, async (request) => {
+    for (const failures of [failuresByAddress, failuresByAccount]) {
+      const status = await failures(request, { increment: false });
+      // A peek does not count this request, so `remaining === 0` means the allowance is used up.
+      if (!status.isAllowed && status.remaining === 0) {
+        const minutes = Math.max(1, Math.ceil(status.ttl / 60_000));
+        throw tooManyAttempts(USER_MESSAGES.tooManyLogins(minutes));
       }
-      const result = await users.login(request.body.email, request.body.password);
-      if (!result) {
-        await Promise.all([failuresByAddress(request), failuresByAccount(request)]);
-        throw unauthorized(USER_MESSAGES.invalidLogin);
-      }
-      return result;
-    },
-  );
+    }
+    const result = await users.login(request.body.email, request.body.password);
+    if (!result) {
+      await Promise.all([failuresByAddress(request), failuresByAccount(request)]);
+      throw unauthorized(USER_MESSAGES.invalidLogin);
+    }
+    return result;
+  });
 
   const ownAccount: FastifyPluginAsyncZod = async (own) => {
     own.addHook('onRequest', requireUser);
