@@ -33,7 +33,7 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
-  tokens: TokenService;
+  tokens: TokenService & { ready: Promise<void> };
   auth: AuthHooks;
   services: {
     users: UsersService;

@@ -1,8 +1,16 @@
+import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { createPglite } from './pglite-client';
-import type { PgliteRequest, PgliteResponse, PgliteWorkerData, SerializedError } from './pglite-protocol';
+import type {
+  PgliteRequest,
+  PgliteResponse,
+  PgliteStartup,
+  PgliteWorkerData,
+  SerializedError,
+  ThreadPhase,
+} from './pglite-protocol';
 import { preparedStatements } from './pglite-statements';
 
 /**
@@ -23,9 +31,20 @@ const serializeError = (error: unknown): SerializedError => {
   return { ...fields, name: error.name, message: error.message };
 };
 
+const phases: ThreadPhase[] = [];
+const now = () => performance.timeOrigin + performance.now();
+async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const start = now();
+  const result = await work();
+  phases.push({ name, start, end: now() });
+  return result;
+}
+
 try {
-  const db = await createPglite(dataDir);
-  await migrate(drizzle({ client: db }), { migrationsFolder: migrationsDir });
+  const db = await timed('database thread: PGlite opened', () => createPglite(dataDir));
+  await timed('database thread: migrations checked', () =>
+    migrate(drizzle({ client: db }), { migrationsFolder: migrationsDir }),
+  );
   const statements = preparedStatements(db);
   port.on('message', (request: PgliteRequest) => {
     if (request.op === 'close') {
@@ -47,7 +66,7 @@ try {
         } satisfies PgliteResponse),
     );
   });
-  port.postMessage({ ready: true });
+  port.postMessage({ ready: true, phases } satisfies PgliteStartup);
 } catch (error) {
   port.postMessage({ ready: false, error: serializeError(error) });
 }

@@ -142,6 +142,8 @@ export const leias = pgTable(
       .on(t.ownerId, t.createdAt, t.id)
       .where(sql`not ${t.isPublished}`),
     index('leias_owner_idx').on(t.ownerId),
+    // The start-up backfill's question (rows without their views?) answered without a scan.
+    index('leias_views_missing_idx').on(t.id).where(sql`${t.restrictedSpec} is null`),
     index('leias_derived_from_idx').on(t.derivedFromId),
     index('leias_persona_idx').on(t.personaId),
     index('leias_problem_idx').on(t.problemId),

@@ -1,0 +1,1 @@
+CREATE INDEX "leias_views_missing_idx" ON "leias" USING btree ("id") WHERE "leias"."restricted_spec" is null;
