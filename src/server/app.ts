@@ -129,7 +129,7 @@ function createContext(
   const { db } = database;
   const tokens = createTokenService(secret, config.tokenTtlSeconds);
   const resources = createResourcesService(db);
-  const leias = createLeiasService(db);
+  const leias = createLeiasService(db, () => database.listsGeneration());
   const activities = createActivitiesService(db);
   // One provider for the process: it holds the model client (and its connection pool).
   const llm = createProvider(config.llm);

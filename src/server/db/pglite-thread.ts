@@ -26,6 +26,8 @@ import type {
 export interface PgliteThread {
   /** Settles when PGlite is open and migrated, with what that took (or its error). */
   ready: Promise<ThreadPhase[]>;
+  /** Called when a statement committed a change LEIA lists depend on, before its caller hears back. */
+  onListsChanged(listener: () => void): void;
   query: PGliteInterface['query'];
   transaction: PGliteInterface['transaction'];
   close(): Promise<void>;
@@ -60,6 +62,7 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
  */
 function workerChannel(worker: Worker) {
   const pending = new Map<number, Pending>();
+  const listeners = new Set<() => void>();
   let nextId = 1;
   let stopped: Error | undefined;
   let started = false;
@@ -87,6 +90,8 @@ function workerChannel(worker: Worker) {
       return;
     }
     const response = message as PgliteResponse;
+    // Before the statement's caller hears back: whoever asks next sees the change counted.
+    if (response.ok && response.notified) for (const listener of listeners) listener();
     const waiter = pending.get(response.id);
     pending.delete(response.id);
     if (!waiter) return;
@@ -101,6 +106,7 @@ function workerChannel(worker: Worker) {
   return {
     ready,
     stop,
+    listeners,
     stopped: () => stopped !== undefined,
     send: (request: Unnumbered<PgliteRequest>): Promise<QueryResultData | undefined> =>
       new Promise((resolve, reject) => {
@@ -121,7 +127,7 @@ export function createPgliteThread(dataDir: string): PgliteThread {
   const worker = new Worker(workerEntry(), {
     workerData: { dataDir, migrationsDir } satisfies PgliteWorkerData,
   });
-  const { ready, send, stop, stopped } = workerChannel(worker);
+  const { ready, send, stop, stopped, listeners } = workerChannel(worker);
 
   const run = async <T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
     const result = await send({ op: 'query', sql, params, rowMode: options?.rowMode ?? 'object' });
@@ -184,6 +190,9 @@ export function createPgliteThread(dataDir: string): PgliteThread {
     ready,
     query,
     transaction,
+    onListsChanged(listener) {
+      listeners.add(listener);
+    },
     async close() {
       if (!stopped()) {
         while (transactionOpen) await transactionEnded;

@@ -11,6 +11,7 @@ import type {
   SerializedError,
   ThreadPhase,
 } from './pglite-protocol';
+import { LISTS_CHANNEL } from './pglite-protocol';
 import { preparedStatements } from './pglite-statements';
 
 /**
@@ -45,6 +46,9 @@ try {
   await timed('database thread: migrations checked', () =>
     migrate(drizzle({ client: db }), { migrationsFolder: migrationsDir }),
   );
+  // Changes that lists depend on are announced here (migration list_generation_triggers), and the
+  // answer to the statement that committed one says so.
+  await db.query(`LISTEN ${LISTS_CHANNEL}`);
   const statements = preparedStatements(db);
   port.on('message', (request: PgliteRequest) => {
     if (request.op === 'close') {
@@ -52,11 +56,12 @@ try {
       return;
     }
     statements.query(request.sql, request.params, request.rowMode).then(
-      (result) =>
+      ({ result, notified }) =>
         port.postMessage({
           id: request.id,
           ok: true,
           result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows },
+          ...(notified && { notified }),
         } satisfies PgliteResponse),
       (error: unknown) =>
         port.postMessage({

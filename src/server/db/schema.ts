@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -8,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -291,6 +293,21 @@ export const jobs = pgTable(
     check('jobs_kind_check', sql`${t.kind} in ('leak-check')`),
     check('jobs_status_check', sql`${t.status} in ('queued', 'running', 'completed', 'failed', 'cancelled')`),
   ],
+);
+
+/**
+ * One row: a number that grows whenever a LEIA list could answer differently (a LEIA written, a
+ * user's email or role changed, a user deleted). Triggers keep it (migration
+ * list_generation_triggers) and announce it (NOTIFY leia_lists); the list cache
+ * (services/leia-list-cache.ts) reuses what it built only while the number has not moved.
+ */
+export const listGeneration = pgTable(
+  'list_generation',
+  {
+    id: smallint('id').primaryKey().default(1),
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('list_generation_one_row', sql`${t.id} = 1`)],
 );
 
 export type UserRow = typeof users.$inferSelect;

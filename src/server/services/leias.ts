@@ -15,7 +15,7 @@ import { badRequest, forbidden, notFound } from '../errors';
 import { checkDerivedFrom, type HistoryTarget, latestVersion, lineageOf, visibleVersions } from './history';
 import { deleteUnlessInUse } from './in-use';
 import { insertLeia, LEIA_GENERATION_TEXTS, type LeiaPartInput } from './leia-insert';
-import { type LeiaPage, listLeias } from './leia-list';
+import { createLeiaLists, type LeiaPage } from './leia-list-cache';
 import { backfillLeiaViews, leiaViews } from './leia-views';
 import { ownerColumns, toOwner } from './owners';
 import { RESOURCE_API_TEXTS, type StoredPart, toStoredPart } from './resources';
@@ -74,7 +74,10 @@ export interface StoredLeia {
 
 const LEIA_HISTORY: HistoryTarget = { table: leias };
 
-export function createLeiasService(db: Db) {
+/** `listsGeneration`: Database.listsGeneration, which lists are cached by. */
+export function createLeiasService(db: Db, listsGeneration: () => number | Promise<number>) {
+  const lists = createLeiaLists(db, listsGeneration);
+
   async function visibleRow(tx: Db | Tx, actor: Actor, id: string) {
     if (!UUID.test(id)) throw notFound(LEIA_TEXTS.notFound);
     const [row] = await tx
@@ -153,7 +156,7 @@ export function createLeiasService(db: Db) {
     async list(actor: Actor, query: LeiaListQuery): Promise<LeiaPage> {
       // Rows waiting for their views have no restricted spec and an old description: never list them.
       if (backfill) await backfill;
-      return listLeias(db, actor, query);
+      return lists.list(actor, query);
     },
 
     /**

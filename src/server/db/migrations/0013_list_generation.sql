@@ -1,0 +1,5 @@
+CREATE TABLE "list_generation" (
+	"id" smallint PRIMARY KEY DEFAULT 1 NOT NULL,
+	"value" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "list_generation_one_row" CHECK ("list_generation"."id" = 1)
+);

@@ -1,0 +1,115 @@
+import { type Actor, canSeeBehaviour, isAdmin } from '@shared/permissions';
+import type { LeiaListQuery } from '@shared/schemas/leias';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../db/client';
+import { type RankedPage, rankLeias } from './leia-list';
+import { type LeiaRowView, leiaRowsJson } from './leia-rows';
+
+/**
+ * GET /api/v1/leias without rebuilding what has not changed. A page is its ids in order (ranked by
+ * ./leia-list.ts) and each row's JSON (made by ./leia-rows.ts); this process keeps both, and uses
+ * them only while the lists' generation (Database.listsGeneration: it grows with every change a
+ * list shows, committed by any process) is the one they were made at. So a search asked again
+ * costs no query on PGlite and one small one on PostgreSQL, and a page whose rows were all seen
+ * before costs its ranking only; the first request to see a new generation drops everything.
+ */
+
+/** The JSON array of rows, ready to send, with the cursor and count headers' values. */
+export interface LeiaPage {
+  json: string;
+  /** Pass as `cursor` to get the next page; absent on the last page. */
+  nextCursor?: string;
+  /** How many LEIAs match, on every page together; on the first page only. */
+  total?: number;
+}
+
+export interface LeiaListCacheLimits {
+  /** Ids kept over all pages (each page counts its ids and one more). */
+  pageIds: number;
+  /** Characters of row JSON kept (a contract row with its spec is about 10,000). */
+  rowChars: number;
+}
+
+const DEFAULT_LIMITS: LeiaListCacheLimits = { pageIds: 500_000, rowChars: 64_000_000 };
+
+/**
+ * Who sees the same ids for the same query: everyone, for published LEIAs of everyone; all
+ * admins; otherwise the caller alone (their own drafts are in it).
+ */
+const scopeOf = (actor: Actor, { visibility, owner }: LeiaListQuery): string => {
+  if (owner === 'me') return `user:${actor.id}`;
+  if (visibility === 'public') return 'public';
+  return isAdmin(actor) ? 'admin' : `user:${actor.id}`;
+};
+
+const pageKey = (actor: Actor, query: LeiaListQuery): string => {
+  const { text, version, visibility, owner, limit, sort, cursor } = query;
+  return `${scopeOf(actor, query)}\n${JSON.stringify([text, version, visibility, owner, limit, sort, cursor])}`;
+};
+
+const viewOf = (actor: Actor, query: LeiaListQuery): LeiaRowView =>
+  query.fields === 'summary' ? 'summary' : canSeeBehaviour(actor) ? 'full' : 'restricted';
+
+export function createLeiaLists(
+  db: Db,
+  listsGeneration: () => number | Promise<number>,
+  limits: LeiaListCacheLimits = DEFAULT_LIMITS,
+) {
+  let generation = -1;
+  const pages = new LRUCache<string, RankedPage>({
+    maxSize: limits.pageIds,
+    sizeCalculation: (page) => page.ids.length + 1,
+  });
+  const rows = new LRUCache<string, string>({
+    maxSize: limits.rowChars,
+    sizeCalculation: (json) => json.length,
+  });
+
+  /**
+   * The generation this request may use the cache at, or undefined when it read an older one than
+   * another request already saw (its answer may be older than what the cache holds: not kept).
+   */
+  async function current(): Promise<number | undefined> {
+    const seen = await listsGeneration();
+    if (seen > generation) {
+      generation = seen;
+      pages.clear();
+      rows.clear();
+    }
+    return seen === generation ? seen : undefined;
+  }
+
+  /** The JSON of these rows, from the cache or the database; those gone since ranking are left out. */
+  async function rowsJson(at: number | undefined, ids: string[], view: LeiaRowView): Promise<string[]> {
+    const json = new Map<string, string>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const row = at === undefined ? undefined : rows.get(`${view}:${id}`);
+      if (row === undefined) missing.push(id);
+      else json.set(id, row);
+    }
+    for (const [id, row] of await leiaRowsJson(db, missing, view)) {
+      json.set(id, row);
+      if (at === generation) rows.set(`${view}:${id}`, row);
+    }
+    return ids.flatMap((id) => json.get(id) ?? []);
+  }
+
+  return {
+    async list(actor: Actor, query: LeiaListQuery): Promise<LeiaPage> {
+      const at = await current();
+      const key = pageKey(actor, query);
+      let page = at === undefined ? undefined : pages.get(key);
+      if (!page) {
+        page = await rankLeias(db, actor, query);
+        if (at === generation) pages.set(key, page);
+      }
+      const { ids, nextCursor, total } = page;
+      return {
+        json: `[${(await rowsJson(at, ids, viewOf(actor, query))).join(',')}]`,
+        ...(nextCursor === undefined ? {} : { nextCursor }),
+        ...(total === undefined ? {} : { total }),
+      };
+    },
+  };
+}
