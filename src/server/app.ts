@@ -111,9 +111,16 @@ function createFastify(config: Config): App {
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
+    // Every schema is zod: given as factories, Fastify never loads its default compilers (Ajv and
+    // fast-json-stringify, a sixth of the server's code).
+    schemaController: {
+      // Fastify types these factories for Ajv's compilers only; zod's fit the same call.
+      compilersFactory: {
+        buildValidator: (() => validatorCompiler) as never,
+        buildSerializer: (() => serializerCompiler) as never,
+      },
+    },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('actor', null);
   app.decorateRequest('userId', null);
   return app;

@@ -49,6 +49,10 @@ try {
   // Changes that lists depend on are announced here (migration list_generation_triggers), and the
   // answer to the statement that committed one says so.
   await db.query(`LISTEN ${LISTS_CHANNEL}`);
+  // Every statement is prepared once (pglite-statements.ts) but planned for its values each time:
+  // after five runs PostgreSQL may keep one generic plan, and Search's for a common two-letter text
+  // took 270 ms instead of 50 (the planner cannot know how many rows a LIKE pattern matches).
+  await db.query('SET plan_cache_mode = force_custom_plan');
   const statements = preparedStatements(db);
   port.on('message', (request: PgliteRequest) => {
     if (request.op === 'close') {

@@ -46,9 +46,9 @@ export const leiaRoutes: FastifyPluginAsyncZod = async (app) => {
       const page = await leias.list(actorOf(request), request.query);
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       if (page.total !== undefined) reply.header(TOTAL_COUNT_HEADER, page.total);
-      // The page is JSON text already (services/leia-list.ts); Fastify sends a string as it is, so the
+      // The page is JSON already (services/leia-list-cache.ts); Fastify sends a buffer as it is, so the
       // schema above documents the body without re-encoding it (the cast is for the types only).
-      return reply.type('application/json; charset=utf-8').send(page.json as never);
+      return reply.type('application/json; charset=utf-8').send(page.body as never);
     },
   );
 

@@ -14,9 +14,9 @@ import { type LeiaRowView, leiaRowsJson } from './leia-rows';
  * before costs its ranking only; the first request to see a new generation drops everything.
  */
 
-/** The JSON array of rows, ready to send, with the cursor and count headers' values. */
+/** The JSON array of rows as UTF-8, ready to send, with the cursor and count headers' values. */
 export interface LeiaPage {
-  json: string;
+  body: Buffer;
   /** Pass as `cursor` to get the next page; absent on the last page. */
   nextCursor?: string;
   /** How many LEIAs match, on every page together; on the first page only. */
@@ -26,11 +26,11 @@ export interface LeiaPage {
 export interface LeiaListCacheLimits {
   /** Ids kept over all pages (each page counts its ids and one more). */
   pageIds: number;
-  /** Characters of row JSON kept (a contract row with its spec is about 10,000). */
-  rowChars: number;
+  /** Bytes of row JSON kept (a contract row with its spec is about 10 KB). */
+  rowBytes: number;
 }
 
-const DEFAULT_LIMITS: LeiaListCacheLimits = { pageIds: 500_000, rowChars: 64_000_000 };
+const DEFAULT_LIMITS: LeiaListCacheLimits = { pageIds: 500_000, rowBytes: 64 * 1024 * 1024 };
 
 /**
  * Who sees the same ids for the same query: everyone, for published LEIAs of everyone; all
@@ -60,8 +60,10 @@ export function createLeiaLists(
     maxSize: limits.pageIds,
     sizeCalculation: (page) => page.ids.length + 1,
   });
-  const rows = new LRUCache<string, string>({
-    maxSize: limits.rowChars,
+  // Rows are kept encoded: a page is then one copy of its rows' bytes, never a string to encode
+  // again (a contract page is about 500 KB).
+  const rows = new LRUCache<string, Buffer>({
+    maxSize: limits.rowBytes,
     sizeCalculation: (json) => json.length,
   });
 
@@ -80,15 +82,16 @@ export function createLeiaLists(
   }
 
   /** The JSON of these rows, from the cache or the database; those gone since ranking are left out. */
-  async function rowsJson(at: number | undefined, ids: string[], view: LeiaRowView): Promise<string[]> {
-    const json = new Map<string, string>();
+  async function rowsJson(at: number | undefined, ids: string[], view: LeiaRowView): Promise<Buffer[]> {
+    const json = new Map<string, Buffer>();
     const missing: string[] = [];
     for (const id of ids) {
       const row = at === undefined ? undefined : rows.get(`${view}:${id}`);
       if (row === undefined) missing.push(id);
       else json.set(id, row);
     }
-    for (const [id, row] of await leiaRowsJson(db, missing, view)) {
+    for (const [id, text] of await leiaRowsJson(db, missing, view)) {
+      const row = Buffer.from(text);
       json.set(id, row);
       if (at === generation) rows.set(`${view}:${id}`, row);
     }
@@ -106,10 +109,18 @@ export function createLeiaLists(
       }
       const { ids, nextCursor, total } = page;
       return {
-        json: `[${(await rowsJson(at, ids, viewOf(actor, query))).join(',')}]`,
+        body: jsonArray(await rowsJson(at, ids, viewOf(actor, query))),
         ...(nextCursor === undefined ? {} : { nextCursor }),
         ...(total === undefined ? {} : { total }),
       };
     },
   };
 }
+
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+/** `[row,row,...]`, in one buffer. */
+const jsonArray = (rows: Buffer[]): Buffer =>
+  Buffer.concat([OPEN, ...rows.flatMap((row, i) => (i === 0 ? [row] : [COMMA, row])), CLOSE]);
