@@ -1,5 +1,6 @@
 import { type Actor, isAdmin } from '@shared/permissions';
 import { LEIA_TEXTS, type LeiaListCursor, type LeiaListQuery } from '@shared/schemas/leias';
+import type { Visibility } from '@shared/schemas/visibility';
 import { and, desc, eq, not, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
@@ -75,91 +76,91 @@ interface Candidates {
   all: () => SQL;
 }
 
+/** No newer version of the same name among the rows `among` keeps. */
+const newest = (db: Db, among: SQL | undefined): SQL =>
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(newer)
+      .where(
+        and(
+          eq(newer.name, leias.name),
+          sql`(${newer.major}, ${newer.minor}, ${newer.patch}) > (${leias.major}, ${leias.minor}, ${leias.patch})`,
+          among,
+        ),
+      ),
+  );
+
+const afterKey = ({ micros, id }: KeyCursor): SQL =>
+  sql`(${leias.createdAt}, ${leias.id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`;
+
+const narrowColumns = {
+  id: leias.id,
+  name: leias.name,
+  major: leias.major,
+  minor: leias.minor,
+  patch: leias.patch,
+  createdAt: sql`${leias.createdAt}`.as('created_at'),
+};
+
+/** The matching rows under `where`, narrow; with a page, its rows (and one more) newest first. */
+type Rows = (where: SQL | undefined, page?: Page) => SQL;
+
 function candidateRows(db: Db, actor: Actor, query: Query): Candidates {
   const { text, version, visibility, owner } = query;
-  const admin = isAdmin(actor);
-
-  /** No newer version of the same name among the rows `among` keeps. */
-  const newest = (among: SQL | undefined): SQL =>
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(newer)
-        .where(
-          and(
-            eq(newer.name, leias.name),
-            sql`(${newer.major}, ${newer.minor}, ${newer.patch}) > (${leias.major}, ${leias.minor}, ${leias.patch})`,
-            among,
-          ),
-        ),
-    );
-
-  const after = ({ micros, id }: KeyCursor): SQL =>
-    sql`(${leias.createdAt}, ${leias.id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`;
-
   const filters = and(
     owner === 'me' ? eq(leias.ownerId, actor.id) : undefined,
     text ? sql`${leias.searchText} like lower(${containsPattern(text)})` : undefined,
     version && version !== 'latest' ? eq(leias.version, version) : undefined,
   );
-
-  const columns = {
-    id: leias.id,
-    name: leias.name,
-    major: leias.major,
-    minor: leias.minor,
-    patch: leias.patch,
-    createdAt: sql`${leias.createdAt}`.as('created_at'),
-  };
-  type Shape = { page?: Page };
-  const rows = (where: SQL | undefined, { page }: Shape = {}) => {
+  const rows: Rows = (where, page) => {
     const select = db
-      .select(columns)
+      .select(narrowColumns)
       .from(leias)
-      .where(and(filters, where, page?.after ? after(page.after) : undefined));
+      .where(and(filters, where, page?.after ? afterKey(page.after) : undefined));
     // One more row than the page, to know whether there is a next page.
-    return page ? select.orderBy(desc(leias.createdAt), desc(leias.id)).limit(page.limit + 1) : select;
+    return sql`${page ? select.orderBy(desc(leias.createdAt), desc(leias.id)).limit(page.limit + 1) : select}`;
   };
+  const matching = (page?: Page): SQL =>
+    version === 'latest'
+      ? latestCandidates(db, actor, visibility, rows, page)
+      : rows(visibilityCondition(actor, leias, visibility), page);
+  return { page: (page) => matching(page), all: () => matching() };
+}
 
-  /**
-   * "Latest" per visibility, each served by a partial index that holds only candidate rows:
-   * - an admin's `all`: the highest version overall (is_latest);
-   * - `public`, for anyone: the highest published version (is_latest_published);
-   * - anyone else's `all` (published + own): a published latest version unless the caller has a
-   *   newer draft of it, plus the caller's drafts that nothing visible outranks: two ordered scans
-   *   merged, never a walk over every old version;
-   * - `private`: drafts (the caller's, or all for an admin) that no other draft outranks.
-   */
-  const latest = (shape: Shape): SQL => {
-    const { page } = shape;
-    if (visibility === 'all' && admin) return sql`${rows(eq(leias.isLatest, true), shape)}`;
-    if (visibility === 'public') return sql`${rows(eq(leias.isLatestPublished, true), shape)}`;
-    if (visibility === 'all') {
-      const myDraft = and(eq(newer.ownerId, actor.id), not(newer.isPublished));
-      const published = rows(and(eq(leias.isLatestPublished, true), newest(myDraft)), shape);
-      const drafts = rows(
-        and(
-          eq(leias.ownerId, actor.id),
-          not(leias.isPublished),
-          newest(visibilityCondition(actor, newer, 'all')),
-        ),
-        shape,
-      );
-      const union = sql`(${published}) union all (${drafts})`;
-      return page ? sql`${union} order by created_at desc, id desc limit ${page.limit + 1}` : union;
-    }
-    return sql`${rows(
+/**
+ * "Latest" per visibility, each served by a partial index that holds only candidate rows:
+ * - an admin's `all`: the highest version overall (is_latest);
+ * - `public`, for anyone: the highest published version (is_latest_published);
+ * - anyone else's `all` (published + own): a published latest version unless the caller has a
+ *   newer draft of it, plus the caller's drafts that nothing visible outranks: two ordered scans
+ *   merged, never a walk over every old version;
+ * - `private`: drafts (the caller's, or all for an admin) that no other draft outranks.
+ */
+function latestCandidates(db: Db, actor: Actor, visibility: Visibility, rows: Rows, page?: Page): SQL {
+  if (visibility === 'all' && isAdmin(actor)) return rows(eq(leias.isLatest, true), page);
+  if (visibility === 'public') return rows(eq(leias.isLatestPublished, true), page);
+  if (visibility === 'all') {
+    const myDraft = and(eq(newer.ownerId, actor.id), not(newer.isPublished));
+    const published = rows(and(eq(leias.isLatestPublished, true), newest(db, myDraft)), page);
+    const drafts = rows(
       and(
-        visibilityCondition(actor, leias, visibility),
-        newest(visibilityCondition(actor, newer, visibility)),
+        eq(leias.ownerId, actor.id),
+        not(leias.isPublished),
+        newest(db, visibilityCondition(actor, newer, 'all')),
       ),
-      shape,
-    )}`;
-  };
-
-  const matching = (shape: Shape): SQL =>
-    version === 'latest' ? latest(shape) : sql`${rows(visibilityCondition(actor, leias, visibility), shape)}`;
-  return { page: (page) => matching({ page }), all: () => matching({}) };
+      page,
+    );
+    const union = sql`(${published}) union all (${drafts})`;
+    return page ? sql`${union} order by created_at desc, id desc limit ${page.limit + 1}` : union;
+  }
+  return rows(
+    and(
+      visibilityCondition(actor, leias, visibility),
+      newest(db, visibilityCondition(actor, newer, visibility)),
+    ),
+    page,
+  );
 }
 
 type RankedRow = { ids: string | null; next_cursor: string | null; total: string | number | null };
