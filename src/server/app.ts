@@ -123,6 +123,7 @@ function createFastify(config: Config): App {
   }).withTypeProvider<ZodTypeProvider>();
   app.decorateRequest('actor', null);
   app.decorateRequest('userId', null);
+  app.decorateRequest('listsGeneration', null);
   return app;
 }
 
@@ -136,7 +137,7 @@ function createContext(
   const { db } = database;
   const tokens = createTokenService(secret, config.tokenTtlSeconds);
   const resources = createResourcesService(db);
-  const leias = createLeiasService(db, () => database.listsGeneration());
+  const leias = createLeiasService(db);
   const activities = createActivitiesService(db);
   // One provider for the process: it holds the model client (and its connection pool).
   const llm = createProvider(config.llm);

@@ -22,34 +22,6 @@ describe('the PGlite database thread', () => {
     expect(rows).toEqual([{ n: 0 }]);
   });
 
-  it('tells of a committed change lists depend on before its statement answers, and of nothing else', async () => {
-    const heard: string[] = [];
-    db.onListsChanged(() => heard.push('changed'));
-    await db.query(
-      "insert into users (email, role, password_hash) values ('lists@test.local', 'instructor', 'x')",
-    );
-    expect(heard).toEqual([]); // a new user shows in no list
-    const update = db
-      .query("update users set email = 'lists2@test.local' where email = 'lists@test.local'")
-      .then(() => heard.push('answered'));
-    await update;
-    expect(heard).toEqual(['changed', 'answered']);
-    await expect(
-      db.transaction(async (tx) => {
-        await tx.query("update users set role = 'advanced' where email = 'lists2@test.local'");
-        throw new Error('roll it back');
-      }),
-    ).rejects.toThrow('roll it back');
-    expect(heard).toEqual(['changed', 'answered']);
-    await db.transaction(async (tx) => {
-      await tx.query("update users set role = 'advanced' where email = 'lists2@test.local'");
-      expect(heard).toEqual(['changed', 'answered']); // not before the commit
-    });
-    expect(heard).toEqual(['changed', 'answered', 'changed']);
-    await db.query("delete from users where email = 'lists2@test.local'");
-    expect(heard).toHaveLength(4);
-  });
-
   it('answers many queries sent at once, each with its own result', async () => {
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) => db.query<{ v: number }>('select $1::int * 2 as v', [i])),

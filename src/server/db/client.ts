@@ -17,12 +17,6 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Settles once the database is open and migrated: no query may run before (see startDatabase). */
   ready: Promise<void>;
-  /**
-   * A number that grows whenever a LEIA list could answer differently (schema.ts listGeneration).
-   * PGlite's thread hears of each change as it commits, so there it is known without a query;
-   * PostgreSQL is asked (other processes write too).
-   */
-  listsGeneration(): number | Promise<number>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -31,9 +25,6 @@ export interface Database {
 const MIGRATION_LOCK_ID = 7_302_015;
 
 type Where = { databaseUrl?: string; dataDir: string };
-
-/** Named, so each connection parses it once. */
-const LIST_GENERATION = { name: 'list_generation', text: 'select value from list_generation where id = 1' };
 
 /** The database, open and migrated. */
 export async function openDatabase(where: Where): Promise<Database> {
@@ -57,15 +48,10 @@ function startPglite(dataDir: string, clock?: StartupClock): Database {
   const ready = client.ready.then((phases) => {
     for (const { name, start, end } of phases) clock?.record(name, fromEpoch(start), fromEpoch(end));
   });
-  let generation = 0;
-  client.onListsChanged(() => {
-    generation += 1;
-  });
   return {
     db: drizzlePglite({ client: client as never, schema }) as unknown as Db,
     kind: 'pglite',
     ready,
-    listsGeneration: () => generation,
     ping: async () => (await client.query('select 1')).rows.length === 1,
     close: () => client.close(),
   };
@@ -81,10 +67,6 @@ function startPostgres(url: string, clock?: StartupClock): Database {
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
     kind: 'postgres',
     ready,
-    async listsGeneration() {
-      const { rows } = await pool.query<{ value: string }>(LIST_GENERATION);
-      return Number(rows[0]?.value ?? 0);
-    },
     ping: async () => (await pool.query('select 1')).rowCount === 1,
     close: () => pool.end(),
   };

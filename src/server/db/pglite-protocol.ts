@@ -22,12 +22,8 @@ export interface QueryResultData {
   affectedRows?: number;
 }
 
-/** The channel the triggers of list_generation announce on (migration list_generation_triggers). */
-export const LISTS_CHANNEL = 'leia_lists';
-
 export type PgliteResponse =
-  /** `notified`: the statement committed a change announced on LISTS_CHANNEL. */
-  | { id: number; ok: true; result?: QueryResultData; notified?: true }
+  | { id: number; ok: true; result?: QueryResultData }
   | { id: number; ok: false; error: SerializedError };
 
 /** A step of the thread's start, in epoch milliseconds (each thread's performance clock is its own). */

@@ -66,20 +66,12 @@ export function preparedStatements(db: PGlite) {
       serialize.sync(),
     ]);
     await db.syncToFs();
-    return {
-      result: parse.parseResults(messages, db.parsers, { rowMode })[0] as Results,
-      // A statement that committed a change some listened-to channel announces (see pglite-worker.ts).
-      notified: messages.some((message) => message.name === 'notification'),
-    };
+    return parse.parseResults(messages, db.parsers, { rowMode })[0] as Results;
   }
 
   return {
     /** Runs one statement, in PGlite's query order (under the same two locks as `PGlite.query`). */
-    query(
-      sql: string,
-      params: unknown[] | undefined,
-      rowMode: 'array' | 'object',
-    ): Promise<{ result: Results; notified: boolean }> {
+    query(sql: string, params: unknown[] | undefined, rowMode: 'array' | 'object'): Promise<Results> {
       return db._runExclusiveTransaction(() =>
         db._runExclusiveQuery(async () => {
           try {

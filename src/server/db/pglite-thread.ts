@@ -26,8 +26,6 @@ import type {
 export interface PgliteThread {
   /** Settles when PGlite is open and migrated, with what that took (or its error). */
   ready: Promise<ThreadPhase[]>;
-  /** Called when a statement committed a change LEIA lists depend on, before its caller hears back. */
-  onListsChanged(listener: () => void): void;
   query: PGliteInterface['query'];
   transaction: PGliteInterface['transaction'];
   close(): Promise<void>;
@@ -62,7 +60,6 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
  */
 function workerChannel(worker: Worker) {
   const pending = new Map<number, Pending>();
-  const listeners = new Set<() => void>();
   let nextId = 1;
   let stopped: Error | undefined;
   let started = false;
@@ -90,8 +87,6 @@ function workerChannel(worker: Worker) {
       return;
     }
     const response = message as PgliteResponse;
-    // Before the statement's caller hears back: whoever asks next sees the change counted.
-    if (response.ok && response.notified) for (const listener of listeners) listener();
     const waiter = pending.get(response.id);
     pending.delete(response.id);
     if (!waiter) return;
@@ -106,7 +101,6 @@ function workerChannel(worker: Worker) {
   return {
     ready,
     stop,
-    listeners,
     stopped: () => stopped !== undefined,
     send: (request: Unnumbered<PgliteRequest>): Promise<QueryResultData | undefined> =>
       new Promise((resolve, reject) => {
@@ -127,7 +121,7 @@ export function createPgliteThread(dataDir: string): PgliteThread {
   const worker = new Worker(workerEntry(), {
     workerData: { dataDir, migrationsDir } satisfies PgliteWorkerData,
   });
-  const { ready, send, stop, stopped, listeners } = workerChannel(worker);
+  const { ready, send, stop, stopped } = workerChannel(worker);
 
   const run = async <T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
     const result = await send({ op: 'query', sql, params, rowMode: options?.rowMode ?? 'object' });
@@ -190,9 +184,6 @@ export function createPgliteThread(dataDir: string): PgliteThread {
     ready,
     query,
     transaction,
-    onListsChanged(listener) {
-      listeners.add(listener);
-    },
     async close() {
       if (!stopped()) {
         while (transactionOpen) await transactionEnded;

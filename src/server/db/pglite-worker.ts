@@ -11,7 +11,6 @@ import type {
   SerializedError,
   ThreadPhase,
 } from './pglite-protocol';
-import { LISTS_CHANNEL } from './pglite-protocol';
 import { preparedStatements } from './pglite-statements';
 
 /**
@@ -46,9 +45,6 @@ try {
   await timed('database thread: migrations checked', () =>
     migrate(drizzle({ client: db }), { migrationsFolder: migrationsDir }),
   );
-  // Changes that lists depend on are announced here (migration list_generation_triggers), and the
-  // answer to the statement that committed one says so.
-  await db.query(`LISTEN ${LISTS_CHANNEL}`);
   // Every statement is prepared once (pglite-statements.ts) but planned for its values each time:
   // after five runs PostgreSQL may keep one generic plan, and Search's for a common two-letter text
   // took 270 ms instead of 50 (the planner cannot know how many rows a LIKE pattern matches).
@@ -60,12 +56,11 @@ try {
       return;
     }
     statements.query(request.sql, request.params, request.rowMode).then(
-      ({ result, notified }) =>
+      (result) =>
         port.postMessage({
           id: request.id,
           ok: true,
           result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows },
-          ...(notified && { notified }),
         } satisfies PgliteResponse),
       (error: unknown) =>
         port.postMessage({

@@ -297,9 +297,9 @@ export const jobs = pgTable(
 
 /**
  * One row: a number that grows whenever a LEIA list could answer differently (a LEIA written, a
- * user's email or role changed, a user deleted). Triggers keep it (migration
- * list_generation_triggers) and announce it (NOTIFY leia_lists); the list cache
- * (services/leia-list-cache.ts) reuses what it built only while the number has not moved.
+ * user's email or role changed, a user deleted), kept by triggers (migration
+ * list_generation_triggers). Every authenticated request reads it with its caller (auth/hooks.ts);
+ * the list cache (services/leia-list-cache.ts) reuses what it built only while it has not moved.
  */
 export const listGeneration = pgTable(
   'list_generation',

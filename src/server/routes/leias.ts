@@ -43,7 +43,7 @@ export const leiaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const page = await leias.list(actorOf(request), request.query);
+      const page = await leias.list(actorOf(request), request.query, request.listsGeneration ?? undefined);
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       if (page.total !== undefined) reply.header(TOTAL_COUNT_HEADER, page.total);
       // The page is JSON already (services/leia-list-cache.ts); Fastify sends a buffer as it is, so the

@@ -8,10 +8,11 @@ import { type LeiaRowView, leiaRowsJson } from './leia-rows';
 /**
  * GET /api/v1/leias without rebuilding what has not changed. A page is its ids in order (ranked by
  * ./leia-list.ts) and each row's JSON (made by ./leia-rows.ts); this process keeps both, and uses
- * them only while the lists' generation (Database.listsGeneration: it grows with every change a
- * list shows, committed by any process) is the one they were made at. So a search asked again
- * costs no query on PGlite and one small one on PostgreSQL, and a page whose rows were all seen
- * before costs its ranking only; the first request to see a new generation drops everything.
+ * them only while the lists' generation (schema.ts listGeneration: it grows with every change a
+ * list shows, committed by any process) is the one they were made at. Each request brings the
+ * generation it read with its caller (auth/hooks.ts), so a search asked again costs no query of its
+ * own, and a page whose rows were all seen before costs its ranking only; the first request to
+ * bring a newer generation drops everything.
  */
 
 /** The JSON array of rows as UTF-8, ready to send, with the cursor and count headers' values. */
@@ -50,11 +51,7 @@ const pageKey = (actor: Actor, query: LeiaListQuery): string => {
 const viewOf = (actor: Actor, query: LeiaListQuery): LeiaRowView =>
   query.fields === 'summary' ? 'summary' : canSeeBehaviour(actor) ? 'full' : 'restricted';
 
-export function createLeiaLists(
-  db: Db,
-  listsGeneration: () => number | Promise<number>,
-  limits: LeiaListCacheLimits = DEFAULT_LIMITS,
-) {
+export function createLeiaLists(db: Db, limits: LeiaListCacheLimits = DEFAULT_LIMITS) {
   let generation = -1;
   const pages = new LRUCache<string, RankedPage>({
     maxSize: limits.pageIds,
@@ -68,11 +65,12 @@ export function createLeiaLists(
   });
 
   /**
-   * The generation this request may use the cache at, or undefined when it read an older one than
-   * another request already saw (its answer may be older than what the cache holds: not kept).
+   * The generation this request may use the cache at (`seen`: the one it read), or undefined when
+   * it read none or an older one than another request brought (its answer may be older than what
+   * the cache holds: not kept).
    */
-  async function current(): Promise<number | undefined> {
-    const seen = await listsGeneration();
+  function current(seen: number | undefined): number | undefined {
+    if (seen === undefined || Number.isNaN(seen)) return undefined;
     if (seen > generation) {
       generation = seen;
       pages.clear();
@@ -99,8 +97,8 @@ export function createLeiaLists(
   }
 
   return {
-    async list(actor: Actor, query: LeiaListQuery): Promise<LeiaPage> {
-      const at = await current();
+    async list(actor: Actor, query: LeiaListQuery, listsGeneration?: number): Promise<LeiaPage> {
+      const at = current(listsGeneration);
       const key = pageKey(actor, query);
       let page = at === undefined ? undefined : pages.get(key);
       if (!page) {

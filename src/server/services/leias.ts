@@ -74,9 +74,8 @@ export interface StoredLeia {
 
 const LEIA_HISTORY: HistoryTarget = { table: leias };
 
-/** `listsGeneration`: Database.listsGeneration, which lists are cached by. */
-export function createLeiasService(db: Db, listsGeneration: () => number | Promise<number>) {
-  const lists = createLeiaLists(db, listsGeneration);
+export function createLeiasService(db: Db) {
+  const lists = createLeiaLists(db);
 
   async function visibleRow(tx: Db | Tx, actor: Actor, id: string) {
     if (!UUID.test(id)) throw notFound(LEIA_TEXTS.notFound);
@@ -153,10 +152,11 @@ export function createLeiasService(db: Db, listsGeneration: () => number | Promi
   let backfill: Promise<number> | undefined;
 
   return {
-    async list(actor: Actor, query: LeiaListQuery): Promise<LeiaPage> {
+    /** `listsGeneration`: the request's (auth/hooks.ts), which cached pages are checked against. */
+    async list(actor: Actor, query: LeiaListQuery, listsGeneration?: number): Promise<LeiaPage> {
       // Rows waiting for their views have no restricted spec and an old description: never list them.
       if (backfill) await backfill;
-      return lists.list(actor, query);
+      return lists.list(actor, query, listsGeneration);
     },
 
     /**
