@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -93,10 +94,12 @@ async function measure(kind: Kind, database: Partial<Config>): Promise<BenchRow[
     const name = (shape: Shape, role: string) =>
       `GET /api/v1/leias, ${SHAPES[shape].label} (${label}, ${corpus.leiaCount} LEIAs, ${texts.length} texts, ${role})`;
     const results: BenchRow[] = [];
+    const pageBytes: Record<string, number> = {};
     for (const shape of Object.keys(SHAPES) as Shape[]) {
       for (const [role, token] of Object.entries(roles)) {
         const call = (text: string) => timedCall(base, `${pathsOf(shape, [text])[0]}`, token);
         const { bytes } = await call('harbour');
+        pageBytes[`${shape}:${role}`] = bytes;
         results.push({
           benchmark: name(shape, role),
           metric: 'page size (harbour)',
@@ -125,6 +128,7 @@ async function measure(kind: Kind, database: Partial<Config>): Promise<BenchRow[
       ...ratioRows(label, kind, roles, noOp, (shape, role) => medianRun(loads[`${shape}:${role}`]!)),
     );
     results.push(...(await wholeListRows(base, `${label}, ${corpus.leiaCount} LEIAs`, roles)));
+    if (kind === 'pglite') results.push(...(await transportFloor(pageBytes)));
     return results;
   } finally {
     await app.close();
@@ -238,6 +242,51 @@ function ratioRows(
     });
   }
   return rows;
+}
+
+/**
+ * The transport's own share (no database, no framework): a bare node:http server answering
+ * prebuilt bodies of the admin's harbour pages' sizes, loaded the same way. On this machine a
+ * loopback write costs most per byte, so this ratio bounds the contract's against our Search's.
+ */
+async function transportFloor(pageBytes: Record<string, number>): Promise<BenchRow[]> {
+  const bodies = new Map(
+    (Object.keys(SHAPES) as Shape[]).map((shape) => [
+      `/${shape}`,
+      Buffer.alloc(pageBytes[`${shape}:admin`]!, 'a'),
+    ]),
+  );
+  const server = createServer((request, response) => {
+    const body = bodies.get(request.url ?? '') ?? Buffer.alloc(0);
+    response.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const runs: Record<string, Result[]> = {};
+    for (let round = 0; round < RUNS_AT_50; round++)
+      for (const path of bodies.keys())
+        runs[path] = [...(runs[path] ?? []), await cannon(base, [path], '', 50)];
+    const rate = (shape: Shape) => medianRun(runs[`/${shape}`]!).requests.average;
+    const benchmark = 'a bare node:http server sending prebuilt bodies of the same sizes @50 conns';
+    return [
+      ...(Object.keys(SHAPES) as Shape[]).map((shape) => ({
+        benchmark,
+        metric: `requests/s, ${Math.round(bodies.get(`/${shape}`)!.length / 1024)} KB (${SHAPES[shape].label})`,
+        value: rate(shape),
+        unit: 'req/s',
+      })),
+      {
+        benchmark,
+        metric: 'contract-sized / Search-sized requests/s',
+        value: rate('contract') / rate('search'),
+        unit: 'x',
+      },
+    ];
+  } finally {
+    server.close();
+  }
 }
 
 const WHOLE_LIST_CALLS = 10;

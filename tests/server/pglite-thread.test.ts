@@ -22,6 +22,13 @@ describe('the PGlite database thread', () => {
     expect(rows).toEqual([{ n: 0 }]);
   });
 
+  it('starts with 32 MB of shared buffers and plans each statement for its values', async () => {
+    const { rows } = await db.query<{ buffers: string; plans: string }>(
+      "select current_setting('shared_buffers') as buffers, current_setting('plan_cache_mode') as plans",
+    );
+    expect(rows).toEqual([{ buffers: '32MB', plans: 'force_custom_plan' }]);
+  });
+
   it('answers many queries sent at once, each with its own result', async () => {
     const results = await Promise.all(
       Array.from({ length: 200 }, (_, i) => db.query<{ v: number }>('select $1::int * 2 as v', [i])),

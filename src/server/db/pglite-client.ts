@@ -32,6 +32,14 @@ const DRIZZLE_PARSERS = {
  */
 const BASELINE_WASM_ONLY = '--liftoff-only';
 
+/**
+ * PostgreSQL zeroes its shared memory at start, here in WebAssembly: with the default 128 MB of
+ * shared buffers that was a fifth of PGlite's start (memset's share of the thread's profile), and
+ * 32 MB opened the database 20% sooner in CPU (alternating runs, docs/perf-notes.md, issue 28).
+ * Still more than Search's working set (the LEIAs' rows and indexes without their specs).
+ */
+const SHARED_BUFFERS = '32MB';
+
 /** PGlite in `dataDir` (or in memory), with pg_trgm for the LEIA search index. */
 export function createPglite(dataDir: string): Promise<PGlite> {
   setFlagsFromString(BASELINE_WASM_ONLY);
@@ -39,5 +47,6 @@ export function createPglite(dataDir: string): Promise<PGlite> {
     dataDir: dataDir === 'memory://' ? undefined : dataDir,
     extensions: { pg_trgm },
     parsers: DRIZZLE_PARSERS,
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
   });
 }
