@@ -27,11 +27,14 @@ export interface LeiaPage {
 export interface LeiaListCacheLimits {
   /** Ids kept over all pages (each page counts its ids and one more). */
   pageIds: number;
-  /** Bytes of row JSON kept (a contract row with its spec is about 10 KB). */
-  rowBytes: number;
+  /** Bytes of our Search's light rows kept (about 1 KB each). */
+  summaryBytes: number;
+  /** Bytes of rows with their spec kept (the contract's: about 10 KB each, 5 KB for instructors). */
+  specBytes: number;
 }
 
-const DEFAULT_LIMITS: LeiaListCacheLimits = { pageIds: 500_000, rowBytes: 64 * 1024 * 1024 };
+const MB = 1024 * 1024;
+const DEFAULT_LIMITS: LeiaListCacheLimits = { pageIds: 500_000, summaryBytes: 16 * MB, specBytes: 64 * MB };
 
 /**
  * Who sees the same ids for the same query: everyone, for published LEIAs of everyone; all
@@ -58,11 +61,12 @@ export function createLeiaLists(db: Db, limits: LeiaListCacheLimits = DEFAULT_LI
     sizeCalculation: (page) => page.ids.length + 1,
   });
   // Rows are kept encoded: a page is then one copy of its rows' bytes, never a string to encode
-  // again (a contract page is about 500 KB).
-  const rows = new LRUCache<string, Buffer>({
-    maxSize: limits.rowBytes,
-    sizeCalculation: (json) => json.length,
-  });
+  // again (a contract page is about 500 KB). Light rows apart, so the contract's never push ours out.
+  const rowCache = (maxSize: number) =>
+    new LRUCache<string, Buffer>({ maxSize, sizeCalculation: (json) => json.length });
+  const summaries = rowCache(limits.summaryBytes);
+  const specs = rowCache(limits.specBytes);
+  const rowsOf = (view: LeiaRowView) => (view === 'summary' ? summaries : specs);
 
   /**
    * The generation this request may use the cache at (`seen`: the one it read), or undefined when
@@ -74,13 +78,15 @@ export function createLeiaLists(db: Db, limits: LeiaListCacheLimits = DEFAULT_LI
     if (seen > generation) {
       generation = seen;
       pages.clear();
-      rows.clear();
+      summaries.clear();
+      specs.clear();
     }
     return seen === generation ? seen : undefined;
   }
 
   /** The JSON of these rows, from the cache or the database; those gone since ranking are left out. */
   async function rowsJson(at: number | undefined, ids: string[], view: LeiaRowView): Promise<Buffer[]> {
+    const rows = rowsOf(view);
     const json = new Map<string, Buffer>();
     const missing: string[] = [];
     for (const id of ids) {
