@@ -16,7 +16,7 @@ import { checkDerivedFrom, type HistoryTarget, latestVersion, lineageOf, visible
 import { deleteUnlessInUse } from './in-use';
 import { insertLeia, LEIA_GENERATION_TEXTS, type LeiaPartInput } from './leia-insert';
 import { createLeiaLists, type LeiaPage } from './leia-list-cache';
-import { backfillLeiaViews, leiaViews } from './leia-views';
+import { leiaViews, viewsBackfill } from './leia-views';
 import { ownerColumns, toOwner } from './owners';
 import { RESOURCE_API_TEXTS, type StoredPart, toStoredPart } from './resources';
 import { uniqueNameVersion } from './versions';
@@ -76,6 +76,7 @@ const LEIA_HISTORY: HistoryTarget = { table: leias };
 
 export function createLeiasService(db: Db) {
   const lists = createLeiaLists(db);
+  const views = viewsBackfill(db);
 
   async function visibleRow(tx: Db | Tx, actor: Actor, id: string) {
     if (!UUID.test(id)) throw notFound(LEIA_TEXTS.notFound);
@@ -148,29 +149,16 @@ export function createLeiasService(db: Db) {
     }));
   };
 
-  /** The views backfill while it runs (see fillInViews). */
-  let backfill: Promise<number> | undefined;
-
   return {
     /** `listsGeneration`: the request's (auth/hooks.ts), which cached pages are checked against. */
     async list(actor: Actor, query: LeiaListQuery, listsGeneration?: number): Promise<LeiaPage> {
       // Rows waiting for their views have no restricted spec and an old description: never list them.
-      if (backfill) await backfill;
+      await views.running;
       return lists.list(actor, query, listsGeneration);
     },
 
-    /**
-     * Fills in the views of rows stored before they existed (leia-views.ts), once, after start:
-     * lists wait for it while it runs, nothing else does. Resolves with the rows it filled in; if
-     * it fails, lists keep failing (a 500, logged) rather than show rows without their views.
-     */
-    fillInViews(): Promise<number> {
-      backfill ??= backfillLeiaViews(db).then((rows) => {
-        backfill = undefined;
-        return rows;
-      });
-      return backfill;
-    },
+    /** The views backfill (leia-views.ts), started once the server is ready; lists wait for it. */
+    fillInViews: views.run,
 
     async get(actor: Actor, id: string): Promise<Leia> {
       const { leia, owner } = await visibleRow(db, actor, id);
