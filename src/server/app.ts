@@ -89,12 +89,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 /** The secret (for the tokens), the first admin and the starter catalogue, and no job left running. */
-async function startupQueries({ config, database, db, tokens }: AppContext, options: BuildOptions) {
+async function startupQueries({ config, database, db, tokens, services }: AppContext, options: BuildOptions) {
   const [firstAdmin] = await Promise.all([
     firstAdminAndCatalogue(db, config),
     tokens.ready,
     // No job is left 'running' by a process that is gone (see services/jobs.ts).
-    createJobStore(db).failInterrupted(database.kind === 'pglite'),
+    services.jobs.failInterrupted(database.kind === 'pglite'),
   ]);
   if (firstAdmin.created) options.onFirstAdmin?.(config.adminEmail, firstAdmin.generatedPassword);
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startDatabase } from '@server/db/client';
 import { type PgliteThread, startPgliteThread } from '@server/db/pglite-thread';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '@server/errors';
 
@@ -145,7 +146,11 @@ describe('starting and stopping the database thread', () => {
     const file = join(dir, 'not-a-folder');
     writeFileSync(file, 'x');
     try {
-      await expect(startPgliteThread(file)).rejects.toThrow();
+      // PGlite's file system throws {name, errno}, not an Error: its message still says what it was.
+      await expect(startPgliteThread(file)).rejects.toThrow(/^ErrnoError \(errno \d+\)$/);
+      const database = startDatabase({ dataDir: file });
+      await expect(database.ready).rejects.toThrow(`Could not open the database in ${file}: ErrnoError`);
+      await database.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

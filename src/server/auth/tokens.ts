@@ -49,6 +49,7 @@ export function createTokenService(
   const ready = keyReady.then((key) => {
     imported = key;
   });
+  ready.catch(() => {}); // the start awaits it, and stops on its failure; calls fail with it too
   const keyOf = async () => imported ?? (await keyReady);
   /**
    * Tokens whose signature this service already checked, until they expire. A signed token never

@@ -45,9 +45,15 @@ export function startDatabase(where: Where, clock?: StartupClock): Database {
 function startPglite(dataDir: string, clock?: StartupClock): Database {
   // Opened and migrated on its own thread (see pglite-thread.ts).
   const client = createPgliteThread(dataDir);
-  const ready = client.ready.then((phases) => {
-    for (const { name, start, end } of phases) clock?.record(name, fromEpoch(start), fromEpoch(end));
-  });
+  const ready = client.ready.then(
+    (phases) => {
+      for (const { name, start, end } of phases) clock?.record(name, fromEpoch(start), fromEpoch(end));
+    },
+    (error: Error) => {
+      throw new Error(`Could not open the database in ${dataDir}: ${error.message}`, { cause: error });
+    },
+  );
+  ready.catch(() => {}); // whoever awaits it hears of the failure
   return {
     db: drizzlePglite({ client: client as never, schema }) as unknown as Db,
     kind: 'pglite',

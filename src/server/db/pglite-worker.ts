@@ -21,8 +21,16 @@ import { preparedStatements } from './pglite-statements';
 const port = parentPort!;
 const { dataDir, migrationsDir } = workerData as PgliteWorkerData;
 
+/** What a thrown value that is no Error says: PGlite's file system throws `{name, errno}`. */
+const describe = (error: unknown): string => {
+  if (typeof error !== 'object' || error === null) return String(error);
+  const { name, errno, message } = error as { name?: unknown; errno?: unknown; message?: unknown };
+  if (typeof message === 'string') return message;
+  return `${typeof name === 'string' ? name : 'error'}${errno === undefined ? '' : ` (errno ${String(errno)})`}`;
+};
+
 const serializeError = (error: unknown): SerializedError => {
-  if (!(error instanceof Error)) return { message: String(error) };
+  if (!(error instanceof Error)) return { message: describe(error) };
   // Postgres error fields (code, detail, constraint, ...) are own properties; keep the plain ones.
   const fields: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(error)) {
