@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { RESOURCE_COLLECTIONS, resourceKinds } from '@shared/schemas/resources';
 import Fastify, { LogController } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAuthHooks } from './auth/hooks';
 import { createTokenService, resolveSecret } from './auth/tokens';
 import { seedCatalogue } from './catalogue/seed';
 import type { Config } from './config';
 import type { App, AppContext } from './context';
-import { type Database, openDatabase } from './db/client';
+import { type Database, type Db, startDatabase } from './db/client';
 import { createEvaluationModel } from './evaluation/model';
+import { registerApiDocs } from './http/api-docs';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -38,13 +32,13 @@ import { createActivitiesService } from './services/activities';
 import { createEvaluationsService } from './services/evaluations';
 import { createJobStore } from './services/jobs';
 import { createLeakCheckService } from './services/leak-check';
-import { backfillLeiaViews } from './services/leia-views';
 import { createLeiasService } from './services/leias';
 import { createRateLimits, limitRulesOf } from './services/rate-limits';
 import { createResourcesService } from './services/resources';
 import { createRunnerService } from './services/runner';
 import { runnerSourcesFrom } from './services/runner-sources';
-import { createUsersService } from './services/users';
+import { createUsersService, ensureFirstAdmin } from './services/users';
+import { createStartupClock, type StartupClock } from './startup-clock';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,8 +49,10 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Told once when the first admin is created (with the password when it was generated). */
   onFirstAdmin?: (email: string, generatedPassword?: string) => void;
-  /** A database already being opened (main.ts starts it before loading the rest of the server). */
-  database?: Promise<Database>;
+  /** A database already starting (main.ts starts it before loading the rest of the server). */
+  database?: Database;
+  /** Times the start-up's phases (main.ts passes the one it started); logged at debug level. */
+  clock?: StartupClock;
 }
 
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -65,57 +61,46 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 const trustProxyOption = (trust: Config['trustProxy']) =>
   typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
-/** The whole server, ready for `listen` or `inject`. Opens (and migrates) the database. */
+/**
+ * The whole server, ready for `listen` or `inject`. Opens (and migrates) the database; services
+ * and routes are built meanwhile (they send no query), and the few queries a start needs run once
+ * it is ready. Work that can wait starts once the server is ready and never holds up its start
+ * (startBackgroundWork).
+ */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
-  const database = await (options.database ?? openDatabase(config));
-  const tokens = await createTokenService(
-    await resolveSecret(database.db, config.jwtSecret),
-    config.tokenTtlSeconds,
-  );
-  const users = createUsersService(database.db, tokens);
-  const resources = createResourcesService(database.db);
-  const leias = createLeiasService(database.db);
-  const activities = createActivitiesService(database.db);
-  // One provider for the process: it holds the model client (and its connection pool).
-  const llm = createProvider(config.llm);
-  const sources = runnerSourcesFrom(resources, leias, activities);
-  // The judge and the simulated students (undefined offline: the simulator is no judge).
-  const evaluationModel = createEvaluationModel(config.llm);
-  const jobs = createJobStore(database.db);
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    tokens,
-    auth: createAuthHooks(database.db, tokens),
-    limits: createRateLimits(database, limitRulesOf(config)),
-    services: {
-      users,
-      resources,
-      leias,
-      activities,
-      runner: createRunnerService(database.db, llm, sources),
-      evaluations: createEvaluationsService(database.db, { sources, model: evaluationModel }),
-      jobs,
-      leakChecks: createLeakCheckService({
-        jobs,
-        sources,
-        provider: llm,
-        model: evaluationModel,
-        // Called only while jobs run, long after `app` below exists.
-        log: { error: (details, message) => app.log.error(details, message) },
-      }),
-    },
-  };
+  const clock = options.clock ?? createStartupClock();
+  const app = createFastify(config);
+  clock.attach(app.log);
+  const database = options.database ?? startDatabase(config, clock);
+  app.addHook('onClose', () => database.close());
+  const secret = database.ready.then(() => resolveSecret(database.db, config.jwtSecret));
+  const ctx = createContext(config, database, secret, app);
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => ctx.limits.close());
+  // Before the database closes: this process's checks stop and say why.
+  app.addHook('preClose', () => ctx.services.leakChecks.stopAll());
+  app.addHook('onReady', async () => startBackgroundWork(app, clock));
+  await Promise.all([
+    clock.time('routes registered', () => registerRoutes(app, config)),
+    clock
+      .time('database ready', () => database.ready)
+      .then(() => clock.time('start-up queries', () => startupQueries(ctx, options))),
+  ]);
+  return app;
+}
 
-  await backfillLeiaViews(database.db);
-  // No job is left 'running' by a process that is gone (see services/jobs.ts).
-  await jobs.failInterrupted(database.kind === 'pglite');
-  const firstAdmin = await users.ensureFirstAdmin(config.adminEmail, config.adminPassword);
+/** The secret (for the tokens), the first admin and the starter catalogue, and no job left running. */
+async function startupQueries({ config, database, db, tokens, services }: AppContext, options: BuildOptions) {
+  const [firstAdmin] = await Promise.all([
+    firstAdminAndCatalogue(db, config),
+    tokens.ready,
+    // No job is left 'running' by a process that is gone (see services/jobs.ts).
+    services.jobs.failInterrupted(database.kind === 'pglite'),
+  ]);
   if (firstAdmin.created) options.onFirstAdmin?.(config.adminEmail, firstAdmin.generatedPassword);
-  // First start: the starter catalogue, owned by the first admin (a no-op once resources exist).
-  if (config.seedCatalogue) await seedCatalogue(database.db);
+}
 
+function createFastify(config: Config): App {
   const app = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -127,23 +112,91 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
+    // Every schema is zod: given as factories, Fastify never loads its default compilers (Ajv and
+    // fast-json-stringify, a sixth of the server's code).
+    schemaController: {
+      // Fastify types these factories for Ajv's compilers only; zod's fit the same call.
+      compilersFactory: {
+        buildValidator: (() => validatorCompiler) as never,
+        buildSerializer: (() => serializerCompiler) as never,
+      },
+    },
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorate('ctx', ctx);
-  // Before the database closes: this process's checks stop and say why.
-  app.addHook('preClose', () => ctx.services.leakChecks.stopAll());
   app.decorateRequest('actor', null);
   app.decorateRequest('userId', null);
-  app.addHook('onClose', async () => ctx.limits.close());
-  app.addHook('onClose', () => database.close());
+  app.decorateRequest('listsGeneration', null);
+  return app;
+}
 
+/** The services over the database (built before it is ready: none sends a query here). */
+function createContext(
+  config: Config,
+  database: Database,
+  secret: Promise<Uint8Array<ArrayBuffer>>,
+  app: App,
+): AppContext {
+  const { db } = database;
+  const tokens = createTokenService(secret, config.tokenTtlSeconds);
+  const resources = createResourcesService(db);
+  const leias = createLeiasService(db);
+  const activities = createActivitiesService(db);
+  // One provider for the process: it holds the model client (and its connection pool).
+  const llm = createProvider(config.llm);
+  const sources = runnerSourcesFrom(resources, leias, activities);
+  // The judge and the simulated students (undefined offline: the simulator is no judge).
+  const evaluationModel = createEvaluationModel(config.llm);
+  const jobs = createJobStore(db);
+  return {
+    config,
+    database,
+    db,
+    tokens,
+    auth: createAuthHooks(db, tokens),
+    limits: createRateLimits(database, limitRulesOf(config)),
+    services: {
+      users: createUsersService(db, tokens),
+      resources,
+      leias,
+      activities,
+      runner: createRunnerService(db, llm, sources),
+      evaluations: createEvaluationsService(db, { sources, model: evaluationModel }),
+      jobs,
+      leakChecks: createLeakCheckService({
+        jobs,
+        sources,
+        provider: llm,
+        model: evaluationModel,
+        // Called only while jobs run, long after the server started.
+        log: { error: (details, message) => app.log.error(details, message) },
+      }),
+    },
+  };
+}
+
+/** The first admin, then (on a first start) the starter catalogue they own. */
+async function firstAdminAndCatalogue(db: Db, config: Config) {
+  const firstAdmin = await ensureFirstAdmin(db, config.adminEmail, config.adminPassword);
+  // A no-op once resources exist.
+  if (config.seedCatalogue) await seedCatalogue(db);
+  return firstAdmin;
+}
+
+/**
+ * Work that can wait: started once the server is ready, never awaited by its start. A failure is
+ * logged and leaves the server serving (the backfill runs again at the next start).
+ */
+function startBackgroundWork(app: App, clock: StartupClock): void {
+  void clock
+    .time('after start: views backfill', () => app.ctx.services.leias.fillInViews())
+    .then(
+      (rows) => rows > 0 && app.log.info({ rows }, 'filled in the restricted views of older LEIAs'),
+      (error: unknown) => app.log.error({ err: error }, 'could not fill in the views of older LEIAs'),
+    );
+}
+
+async function registerRoutes(app: App, config: Config): Promise<void> {
   registerSecurityHeaders(app);
-  await app.register(swagger, {
-    openapi: { info: { title: 'LEIA Designer API', version: '1' } },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerApiDocs(app);
 
   const servesClient = await registerStaticClient(app, config.clientDir);
   registerErrorHandling(app, { spaFallback: servesClient });
@@ -162,6 +215,4 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leakCheckRoutes, { prefix: '/api/v1/leias' });
   await app.register(designLeakCheckRoutes, { prefix: '/api/v1/leak-checks' });
   await app.register(jobRoutes, { prefix: '/api/v1/jobs' });
-
-  return app;
 }

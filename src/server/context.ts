@@ -34,7 +34,7 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
-  tokens: TokenService;
+  tokens: TokenService & { ready: Promise<void> };
   auth: AuthHooks;
   /** Fair-use limits, counted where every process sees them (services/rate-limits.ts). */
   limits: RateLimits;

@@ -1,18 +1,21 @@
 import { type Config, ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { startDatabase } from './db/client';
 import { clientDistDir } from './paths';
+import { createStartupClock } from './startup-clock';
 
 /** `npm start`: one process serving the UI and the API. */
 async function main(): Promise<void> {
+  const clock = createStartupClock();
+  clock.record('node started, main module loaded', 0);
   const config = readConfig();
   // Booting the database (PGlite compiles its WebAssembly and opens the data dir) runs while the
   // rest of the server's modules load: the two together are most of the cold start.
-  const database = openDatabase(config);
-  database.catch(() => {}); // reported by buildApp's await below
-  const { buildApp } = await import('./app');
+  const database = startDatabase(config, clock);
+  const { buildApp } = await clock.time('server modules loaded', () => import('./app'));
 
   const app = await buildApp(config, {
     database,
+    clock,
     onFirstAdmin(email, generatedPassword) {
       console.log(`\nleia: created the first admin ${email}`);
       if (generatedPassword) {
@@ -31,7 +34,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await clock.time('listening', () => app.listen({ port: config.port, host: config.host }));
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;
   console.log(
     `leia: listening on http://localhost:${config.port} (database: ${where}; LLM: ${config.llm.provider})`,

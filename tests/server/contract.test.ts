@@ -1,3 +1,5 @@
+import { hashPassword } from '@server/auth/password';
+import { users } from '@server/db/schema';
 import { z } from 'zod';
 import { createTestApp, type TestApp, type TestUser } from './helpers';
 import { behaviourBody, personaBody, problemBody, uniqueName } from './resource-helpers';
@@ -79,12 +81,32 @@ const answer = async <S extends z.ZodType>(
   payload?: object,
 ) => schema.parse(await call(method, url, token, payload)) as z.infer<S>;
 
+/** The login token's payload, as the original client decodes it (no signature check). */
+const tokenPayload = (token: string): unknown =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+
 describe('users (section 7)', () => {
   it('login, list, create, update, profile, password, delete', async () => {
-    await answer(z.object({ token: z.string() }), 'POST', '/users/login', undefined, {
+    const { token: adminToken } = await answer(
+      z.object({ token: z.string() }),
+      'POST',
+      '/users/login',
+      undefined,
+      {
+        email: t.admin.email,
+        password: t.admin.password,
+      },
+    );
+    // The original shows Delete when `user.role === 'admin' || user.id === item.user.id`.
+    expect(tokenPayload(adminToken)).toEqual({
+      id: t.admin.id,
+      sub: t.admin.id,
       email: t.admin.email,
-      password: t.admin.password,
+      role: 'admin',
+      iat: expect.any(Number),
+      exp: expect.any(Number),
     });
+    expect(tokenPayload(instructor.token)).toMatchObject({ id: instructor.id, role: 'instructor' });
     await answer(z.array(user), 'GET', '/users', t.admin.token);
     const email = `${uniqueName('contract').replace(/\W/g, '')}@test.local`;
     const created = await call('POST', '/users', t.admin.token, {
@@ -338,6 +360,101 @@ describe('activities (section 7, experiments)', () => {
   });
 });
 
+/**
+ * The original client never sends limit or cursor and never reads headers: every list of section 7
+ * it shows must be whole. More than 50 rows each (the page size our own Search asks for).
+ */
+describe('lists are whole without a limit', () => {
+  const MANY = 55;
+  /** The body of a list call, and whether it says more rows exist. */
+  const list = async (url: string, token = t.admin.token) => {
+    const response = await t.request({ method: 'GET', url: `/api/v1${url}`, token });
+    expect(response.statusCode, `GET ${url}: ${response.body}`).toBe(200);
+    return { rows: response.json<{ id: string }[]>(), more: response.headers['x-next-cursor'] };
+  };
+  const idsOf = (rows: { id: string }[]) => new Set(rows.map((row) => row.id));
+
+  it('LEIAs: a search and the landing list answer every match, with no cursor', async () => {
+    const parts = {
+      persona: (await answer(resource, 'POST', '/personas?publish=true', t.admin.token, personaBody())).id,
+      problem: (await answer(resource, 'POST', '/problems?publish=true', t.admin.token, problemBody())).id,
+      behaviour: (await answer(resource, 'POST', '/behaviours?publish=true', t.admin.token, behaviourBody()))
+        .id,
+    };
+    const word = `wholelist${process.pid}`;
+    const created: string[] = [];
+    for (let i = 0; i < MANY; i++) {
+      const leia = z.object({ id: z.string() }).parse(
+        await call('POST', '/leias?publish=true', t.admin.token, {
+          metadata: { name: `${word} ${i}`, version: '1.0.0' },
+          spec: parts,
+        }),
+      );
+      created.push(leia.id);
+    }
+    const searched = await list(`/leias?text=${word}&version=latest`, instructor.token);
+    z.array(leia(instructorBehaviourSpec)).parse(searched.rows);
+    expect(idsOf(searched.rows)).toEqual(new Set(created));
+    expect(searched.more).toBeUndefined();
+    const landing = await list('/leias');
+    z.array(leia(behaviourSpec)).parse(landing.rows);
+    expect(landing.rows.length).toBeGreaterThan(MANY);
+    for (const id of created) expect(idsOf(landing.rows).has(id)).toBe(true);
+    expect(landing.more).toBeUndefined();
+  });
+
+  it.each([
+    ['personas', personaBody],
+    ['problems', problemBody],
+    ['behaviours', behaviourBody],
+  ] as const)('%s', async (collection, body) => {
+    const created: string[] = [];
+    for (let i = 0; i < MANY; i++)
+      created.push((await answer(resource, 'POST', `/${collection}?publish=true`, t.admin.token, body())).id);
+    for (const query of ['', '?visibility=public']) {
+      const { rows, more } = await list(`/${collection}${query}`, instructor.token);
+      z.array(resource).parse(rows);
+      for (const id of created) expect(idsOf(rows).has(id)).toBe(true);
+      expect(more).toBeUndefined();
+    }
+  });
+
+  it('users', async () => {
+    // Straight into the table with one hash: 55 sign-ups through the API would hash 55 passwords.
+    const passwordHash = await hashPassword('secret1');
+    const created = await t.app.ctx.db
+      .insert(users)
+      .values(
+        Array.from({ length: MANY }, (_, i) => ({
+          email: `whole-list-${i}-${process.pid}@test.local`,
+          role: 'instructor' as const,
+          passwordHash,
+        })),
+      )
+      .returning({ id: users.id });
+    const { rows, more } = await list('/users');
+    z.array(user).parse(rows);
+    for (const { id } of created) expect(idsOf(rows).has(id)).toBe(true);
+    expect(more).toBeUndefined();
+  });
+
+  it('activities', async () => {
+    const created: string[] = [];
+    for (let i = 0; i < MANY; i++) {
+      const made = await answer(activity(z.string()), 'POST', '/experiments', t.admin.token, {
+        name: uniqueName('Whole list activity'),
+      });
+      created.push(made.id);
+    }
+    for (const query of ['', '?visibility=private', '?populated=true']) {
+      const { rows, more } = await list(`/experiments/user/me${query}`);
+      z.array(activity(z.unknown())).parse(rows);
+      for (const id of created) expect(idsOf(rows).has(id)).toBe(true);
+      expect(more).toBeUndefined();
+    }
+  });
+});
+
 describe('the OpenAPI document (/api/docs)', () => {
   it('lists every route with its success response and the error body', async () => {
     const document = (
@@ -358,5 +475,7 @@ describe('the OpenAPI document (/api/docs)', () => {
       expect(codes, route).toContain('4XX');
     }
     expect(routes.map((r) => r.route)).toContain('get /api/health');
+    const login = document.paths['/api/v1/users/login']?.post as { description?: string } | undefined;
+    expect(login?.description).toContain('{id, sub, email, role, iat, exp}');
   });
 });

@@ -1,3 +1,4 @@
+import { buildApp } from '@server/app';
 import { backfillLeiaViews } from '@server/services/leia-views';
 import type { Leia, LeiaListRow } from '@shared/schemas/leias';
 import { sql } from 'drizzle-orm';
@@ -188,5 +189,30 @@ describe('rows stored before the restricted view existed', () => {
     )) as unknown as { rows: Array<{ filled: boolean }> };
     const [row] = filled.rows;
     expect(row?.filled).toBe(true);
+  });
+
+  it('are filled in by a server once it is ready, and its lists wait for that', async () => {
+    const leia = await createLeia(t, instructor.token, parts);
+    await t.app.ctx.db.execute(
+      sql`update leias set restricted_spec = null, description = ${leia.description.replace('{{behaviour.description}}', MARK)} where id = ${leia.id}`,
+    );
+    // A second server starting on the same database (closing it leaves the database to the first).
+    const second = await buildApp(t.app.ctx.config, {
+      database: { ...t.app.ctx.database, close: async () => {} },
+    });
+    try {
+      const list = await second.inject({
+        method: 'GET',
+        url: '/api/v1/leias?owner=me&version=',
+        headers: { authorization: `Bearer ${instructor.token}` },
+      });
+      expect(list.statusCode).toBe(200);
+      expectNoHiddenText('list while the backfill runs', list.body);
+      const row = list.json<LeiaListRow[]>().find((item) => item.id === leia.id);
+      expect(row?.spec).toEqual(leia.spec);
+      expect(row?.description).toBe(leia.description);
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { type LeiaListItem, leiaListItemSchema } from '@shared/schemas/leias';
+import { LEIA_PAGE_SIZE, type LeiaListItem, leiaListItemSchema } from '@shared/schemas/leias';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestUser } from './helpers';
 import {
   createLeia,
@@ -361,13 +362,27 @@ describe('keyset pagination (newest first, one version per name)', () => {
     expect(Object.values(res.json().validationErrors)).toEqual([message]);
   });
 
-  it('defaults to 50 rows a page', async () => {
+  it('without limit answers every match up to 1,000 rows, then a cursor to the rest', async () => {
     const word = uniqueWord();
-    const parts = await createParts(t, t.admin.token, { publish: true });
-    for (let i = 0; i < 51; i++) await createLeia(t, t.admin.token, parts, { name: `${word} ${i}` });
-    const page = await search(t.admin.token, { text: word });
-    expect(page.items).toHaveLength(50);
-    expect(page.next).toBeDefined();
+    const template = await leiaWith(t.admin.token, word, { name: `${word} 0` });
+    // 1,000 more copies of it in one statement (1,000 POSTs would take most of a minute).
+    await t.app.ctx.db.execute(sql`
+      insert into leias (name, version, major, minor, patch, spec, restricted_spec, description,
+        persona_id, problem_id, behaviour_id, owner_id, is_published, created_at)
+      select ${word} || ' ' || n, version, major, minor, patch, spec, restricted_spec, description,
+        persona_id, problem_id, behaviour_id, owner_id, is_published, created_at + n * interval '1 ms'
+      from leias, generate_series(1, ${LEIA_PAGE_SIZE.whole}) n where id = ${template.id}`);
+    for (const version of ['latest', '']) {
+      const whole = await search(t.admin.token, { text: word, version });
+      expect(whole.items).toHaveLength(LEIA_PAGE_SIZE.whole);
+      expect(whole.total).toBe(LEIA_PAGE_SIZE.whole + 1);
+      const rest = await search(t.admin.token, { text: word, version, cursor: whole.next! });
+      expect(rest.items).toHaveLength(1);
+      expect(rest.next).toBeUndefined();
+      expect(new Set([...whole.items, ...rest.items].map((item) => item.id)).size).toBe(
+        LEIA_PAGE_SIZE.whole + 1,
+      );
+    }
   });
 });
 

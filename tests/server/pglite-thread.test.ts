@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startDatabase } from '@server/db/client';
 import { type PgliteThread, startPgliteThread } from '@server/db/pglite-thread';
 import { PG_UNIQUE_VIOLATION, pgErrorCode } from '@server/errors';
 
@@ -20,6 +21,13 @@ describe('the PGlite database thread', () => {
   it('has run the migrations before it answers', async () => {
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
     expect(rows).toEqual([{ n: 0 }]);
+  });
+
+  it('starts with 32 MB of shared buffers and plans each statement for its values', async () => {
+    const { rows } = await db.query<{ buffers: string; plans: string }>(
+      "select current_setting('shared_buffers') as buffers, current_setting('plan_cache_mode') as plans",
+    );
+    expect(rows).toEqual([{ buffers: '32MB', plans: 'force_custom_plan' }]);
   });
 
   it('answers many queries sent at once, each with its own result', async () => {
@@ -138,7 +146,11 @@ describe('starting and stopping the database thread', () => {
     const file = join(dir, 'not-a-folder');
     writeFileSync(file, 'x');
     try {
-      await expect(startPgliteThread(file)).rejects.toThrow();
+      // PGlite's file system throws {name, errno}, not an Error: its message still says what it was.
+      await expect(startPgliteThread(file)).rejects.toThrow(/^ErrnoError \(errno \d+\)$/);
+      const database = startDatabase({ dataDir: file });
+      await expect(database.ready).rejects.toThrow(`Could not open the database in ${file}: ErrnoError`);
+      await database.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -36,7 +36,7 @@ beforeAll(async () => {
   // the database to the first.
   const database = t.app.ctx.database;
   other = await buildApp(t.app.ctx.config, {
-    database: Promise.resolve({ ...database, close: async () => {} }),
+    database: { ...database, close: async () => {} },
   });
   user = await t.createUser('advanced');
 });

@@ -59,7 +59,11 @@ export const leiaListQuery = ({
  * GET /leias: one page; the next page's cursor and the first page's total come in response headers. With
  * `owner: 'me'` the server keeps only the caller's LEIAs (My LEIAs), paged the same way.
  */
-export async function listLeias(params: LeiaListParams = {}, options?: CallOptions): Promise<LeiaPage> {
+export async function listLeias(
+  // Always a page: without `limit` the server answers every match (up to 1,000 rows).
+  params: LeiaListParams & { limit: number },
+  options?: CallOptions,
+): Promise<LeiaPage> {
   const response = await clientFor(options).raw<LeiaListItem[]>('/leias', {
     // Search shows no specs: it asks for the light rows (View and Try fetch the LEIA they open).
     query: { ...leiaListQuery(params), fields: LIST_FIELDS.summary },

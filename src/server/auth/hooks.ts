@@ -3,7 +3,7 @@ import type { Role } from '@shared/roles';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { listGeneration, users } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
 import type { TokenService } from './tokens';
 
@@ -20,6 +20,11 @@ declare module 'fastify' {
     actor: RequestActor | null;
     /** The user a valid token names (set by requireUser and identifyUser). */
     userId: string | null;
+    /**
+     * The lists' generation (schema.ts listGeneration) as the database had it when requireUser
+     * read the caller: read in the same statement, so a cached search costs no query of its own.
+     */
+    listsGeneration: number | null;
   }
 }
 
@@ -43,7 +48,15 @@ export interface AuthHooks {
  */
 export function createAuthHooks(db: Db, tokens: TokenService): AuthHooks {
   const findUser = db
-    .select({ id: users.id, email: users.email, role: users.role, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      createdAt: users.createdAt,
+      listsGeneration: sql<
+        string | number
+      >`(select ${listGeneration.value} from ${listGeneration} where ${listGeneration.id} = 1)`,
+    })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .prepare('auth_find_user');
@@ -60,9 +73,11 @@ export function createAuthHooks(db: Db, tokens: TokenService): AuthHooks {
 
   async function requireUser(request: FastifyRequest): Promise<void> {
     await identifyUser(request);
-    const [user] = await findUser.execute({ id: request.userId });
-    if (!user) throw unauthorized('Your account no longer exists');
+    const [found] = await findUser.execute({ id: request.userId });
+    if (!found) throw unauthorized('Your account no longer exists');
+    const { listsGeneration, ...user } = found;
     request.actor = user;
+    request.listsGeneration = Number(listsGeneration);
   }
 
   return {

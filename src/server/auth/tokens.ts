@@ -33,15 +33,24 @@ export async function resolveSecret(db: Db, configured?: string): Promise<Uint8A
   return new TextEncoder().encode(row!.value);
 }
 
-export async function createTokenService(
-  secret: Uint8Array<ArrayBuffer>,
+/**
+ * Signs and checks tokens with `secret`, which may still be on its way (read from the database
+ * while the server starts): calls wait for it, and `ready` settles once the key is usable.
+ */
+export function createTokenService(
+  secret: Uint8Array<ArrayBuffer> | Promise<Uint8Array<ArrayBuffer>>,
   ttlSeconds: number,
-): Promise<TokenService> {
+): TokenService & { ready: Promise<void> } {
   // Imported once: handing jose the raw bytes would import the key again on every request.
-  const key = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-    'verify',
-  ]);
+  const keyReady = Promise.resolve(secret).then((bytes) =>
+    crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']),
+  );
+  let imported: CryptoKey | undefined;
+  const ready = keyReady.then((key) => {
+    imported = key;
+  });
+  ready.catch(() => {}); // the start awaits it, and stops on its failure; calls fail with it too
+  const keyOf = async () => imported ?? (await keyReady);
   /**
    * Tokens whose signature this service already checked, until they expire. A signed token never
    * changes meaning, so checking the same string again proves nothing new; what can change (the
@@ -54,18 +63,20 @@ export async function createTokenService(
     verified.set(token, claims);
   };
   return {
-    sign: (claims) =>
-      new SignJWT({ email: claims.email, role: claims.role })
+    ready,
+    // `id` repeats `sub`: the original client reads the user's id from the token as `id`.
+    sign: async (claims) =>
+      new SignJWT({ id: claims.sub, email: claims.email, role: claims.role })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(claims.sub)
         .setIssuedAt()
         .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-        .sign(key),
+        .sign(await keyOf()),
     async verify(token) {
       const known = verified.get(token);
       if (known && known.exp > Date.now() / 1000) return { sub: known.sub };
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await keyOf(), { algorithms: ['HS256'] });
         if (typeof payload.sub !== 'string') return null;
         remember(token, { sub: payload.sub, exp: payload.exp ?? 0 });
         return { sub: payload.sub };

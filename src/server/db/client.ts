@@ -4,7 +4,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { migrationsDir } from '../paths';
-import { startPgliteThread } from './pglite-thread';
+import { fromEpoch, type StartupClock, sinceStart } from '../startup-clock';
+import { createPgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -14,6 +15,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Settles once the database is open and migrated: no query may run before (see startDatabase). */
+  ready: Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -21,38 +24,71 @@ export interface Database {
 /** Any number of server processes may start at once against one PostgreSQL: migrate under a lock. */
 const MIGRATION_LOCK_ID = 7_302_015;
 
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+type Where = { databaseUrl?: string; dataDir: string };
+
+/** The database, open and migrated. */
+export async function openDatabase(where: Where): Promise<Database> {
+  const database = startDatabase(where);
+  await database.ready;
+  return database;
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/**
+ * The database, starting (PGlite opening on its thread, or PostgreSQL migrating) while the caller
+ * goes on: building services and routes sends no query, so the server's start overlaps the two.
+ * Queries wait for `ready`.
+ */
+export function startDatabase(where: Where, clock?: StartupClock): Database {
+  return where.databaseUrl ? startPostgres(where.databaseUrl, clock) : startPglite(where.dataDir, clock);
+}
+
+function startPglite(dataDir: string, clock?: StartupClock): Database {
   // Opened and migrated on its own thread (see pglite-thread.ts).
-  const client = await startPgliteThread(dataDir);
-  const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
+  const client = createPgliteThread(dataDir);
+  const ready = client.ready.then(
+    (phases) => {
+      for (const { name, start, end } of phases) clock?.record(name, fromEpoch(start), fromEpoch(end));
+    },
+    (error: Error) => {
+      throw new Error(`Could not open the database in ${dataDir}: ${error.message}`, { cause: error });
+    },
+  );
+  ready.catch(() => {}); // whoever awaits it hears of the failure
   return {
-    db,
+    db: drizzlePglite({ client: client as never, schema }) as unknown as Db,
     kind: 'pglite',
+    ready,
     ping: async () => (await client.query('select 1')).rows.length === 1,
     close: () => client.close(),
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+function startPostgres(url: string, clock?: StartupClock): Database {
   const pool = new pg.Pool({ connectionString: url, max: 20 });
   // An idle client dropped by the server must not crash the process; the pool reconnects.
   pool.on('error', () => {});
+  const ready = migratePostgres(pool, clock);
+  ready.catch(() => {}); // whoever awaits it hears of the failure
+  return {
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    kind: 'postgres',
+    ready,
+    ping: async () => (await pool.query('select 1')).rowCount === 1,
+    close: () => pool.end(),
+  };
+}
+
+async function migratePostgres(pool: pg.Pool, clock?: StartupClock): Promise<void> {
+  const start = sinceStart();
   const conn = await pool.connect();
+  clock?.record('database: connected', start);
   try {
     await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    const migrations = sinceStart();
     await migratePg(drizzlePg({ client: conn }), { migrationsFolder: migrationsDir });
+    clock?.record('database: migrations checked', migrations);
   } finally {
     await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     conn.release();
   }
-  return {
-    db: drizzlePg({ client: pool, schema }) as unknown as Db,
-    kind: 'postgres',
-    ping: async () => (await pool.query('select 1')).rowCount === 1,
-    close: () => pool.end(),
-  };
 }

@@ -26,4 +26,11 @@ export type PgliteResponse =
   | { id: number; ok: true; result?: QueryResultData }
   | { id: number; ok: false; error: SerializedError };
 
-export type PgliteStartup = { ready: true } | { ready: false; error: SerializedError };
+/** A step of the thread's start, in epoch milliseconds (each thread's performance clock is its own). */
+export interface ThreadPhase {
+  name: string;
+  start: number;
+  end: number;
+}
+
+export type PgliteStartup = { ready: true; phases: ThreadPhase[] } | { ready: false; error: SerializedError };

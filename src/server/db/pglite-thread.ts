@@ -10,6 +10,7 @@ import type {
   PgliteWorkerData,
   QueryResultData,
   SerializedError,
+  ThreadPhase,
 } from './pglite-protocol';
 
 /**
@@ -23,6 +24,8 @@ import type {
  * wait for the answers to earlier queries (that pipelining is where the throughput comes from).
  */
 export interface PgliteThread {
+  /** Settles when PGlite is open and migrated, with what that took (or its error). */
+  ready: Promise<ThreadPhase[]>;
   query: PGliteInterface['query'];
   transaction: PGliteInterface['transaction'];
   close(): Promise<void>;
@@ -44,49 +47,81 @@ function workerEntry(): string {
     : join(projectRoot, 'dist/server/pglite-worker.js');
 }
 
+/** The thread, opened and migrated (what the tests and the catalogue tool need). */
 export async function startPgliteThread(dataDir: string): Promise<PgliteThread> {
-  const worker = new Worker(workerEntry(), {
-    workerData: { dataDir, migrationsDir } satisfies PgliteWorkerData,
-  });
+  const thread = createPgliteThread(dataDir);
+  await thread.ready;
+  return thread;
+}
+
+/**
+ * The worker's side of the conversation: its first message says whether it started, then one
+ * answer per request, in the order they were sent.
+ */
+function workerChannel(worker: Worker) {
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let stopped: Error | undefined;
+  let started = false;
+  let markReady!: (phases: ThreadPhase[]) => void;
+  let markFailed!: (error: Error) => void;
+  const ready = new Promise<ThreadPhase[]>((resolve, reject) => {
+    markReady = resolve;
+    markFailed = reject;
+  });
+  ready.catch(() => {}); // whoever awaits it hears of the failure; so does every query
 
   const stop = (error: Error) => {
     stopped ??= error;
+    markFailed(stopped);
     for (const waiter of pending.values()) waiter.reject(stopped);
     pending.clear();
   };
 
-  await new Promise<void>((resolve, reject) => {
-    const onExit = (code: number) =>
-      reject(new Error(`The database thread stopped while starting (exit code ${code})`));
-    worker.once('error', reject);
-    worker.once('exit', onExit);
-    worker.once('message', (message: PgliteStartup) => {
-      worker.off('error', reject);
-      worker.off('exit', onExit);
-      if (message.ready) resolve();
-      else reject(restoreError(message.error));
-    });
-  });
-  worker.on('message', (message: PgliteResponse) => {
-    const waiter = pending.get(message.id);
-    pending.delete(message.id);
+  worker.on('message', (message: PgliteStartup | PgliteResponse) => {
+    if (!started) {
+      started = true;
+      const startup = message as PgliteStartup;
+      if (startup.ready) markReady(startup.phases);
+      else stop(restoreError(startup.error));
+      return;
+    }
+    const response = message as PgliteResponse;
+    const waiter = pending.get(response.id);
+    pending.delete(response.id);
     if (!waiter) return;
-    if (message.ok) waiter.resolve(message.result);
-    else waiter.reject(restoreError(message.error));
+    if (response.ok) waiter.resolve(response.result);
+    else waiter.reject(restoreError(response.error));
   });
   worker.on('error', (error) => stop(error));
-  worker.on('exit', (code) => stop(new Error(`The database thread stopped (exit code ${code})`)));
+  worker.on('exit', (code) =>
+    stop(new Error(`The database thread stopped${started ? '' : ' while starting'} (exit code ${code})`)),
+  );
 
-  const send = (request: Unnumbered<PgliteRequest>): Promise<QueryResultData | undefined> =>
-    new Promise((resolve, reject) => {
-      if (stopped) return reject(stopped);
-      const id = nextId++;
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ ...request, id });
-    });
+  return {
+    ready,
+    stop,
+    stopped: () => stopped !== undefined,
+    send: (request: Unnumbered<PgliteRequest>): Promise<QueryResultData | undefined> =>
+      new Promise((resolve, reject) => {
+        if (stopped) return reject(stopped);
+        const id = nextId++;
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ ...request, id });
+      }),
+  };
+}
+
+/**
+ * The thread, starting: queries may be sent at once and run once PGlite is open and migrated (a
+ * worker's port holds messages until the worker listens), so the server's own start goes on
+ * meanwhile. If the start fails, `ready` and every query fail with its error.
+ */
+export function createPgliteThread(dataDir: string): PgliteThread {
+  const worker = new Worker(workerEntry(), {
+    workerData: { dataDir, migrationsDir } satisfies PgliteWorkerData,
+  });
+  const { ready, send, stop, stopped } = workerChannel(worker);
 
   const run = async <T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> => {
     const result = await send({ op: 'query', sql, params, rowMode: options?.rowMode ?? 'object' });
@@ -146,10 +181,11 @@ export async function startPgliteThread(dataDir: string): Promise<PgliteThread> 
   }) as PGliteInterface['transaction'];
 
   return {
+    ready,
     query,
     transaction,
     async close() {
-      if (!stopped) {
+      if (!stopped()) {
         while (transactionOpen) await transactionEnded;
         await send({ op: 'close' }).catch(() => {});
         stop(new Error('The database is closed'));

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -8,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -147,6 +149,8 @@ export const leias = pgTable(
       .on(t.ownerId, t.createdAt, t.id)
       .where(sql`not ${t.isPublished}`),
     index('leias_owner_idx').on(t.ownerId),
+    // The start-up backfill's question (rows without their views?) answered without a scan.
+    index('leias_views_missing_idx').on(t.id).where(sql`${t.restrictedSpec} is null`),
     index('leias_derived_from_idx').on(t.derivedFromId),
     index('leias_persona_idx').on(t.personaId),
     index('leias_problem_idx').on(t.problemId),
@@ -306,6 +310,21 @@ export const rateLimits = pgTable('rate_limits', {
   points: integer('points').notNull().default(0),
   expire: timestamp('expire', { withTimezone: true, mode: 'date' }),
 });
+
+/**
+ * One row: a number that grows whenever a LEIA list could answer differently (a LEIA written, a
+ * user's email or role changed, a user deleted), kept by triggers (migration
+ * list_generation_triggers). Every authenticated request reads it with its caller (auth/hooks.ts);
+ * the list cache (services/leia-list-cache.ts) reuses what it built only while it has not moved.
+ */
+export const listGeneration = pgTable(
+  'list_generation',
+  {
+    id: smallint('id').primaryKey().default(1),
+    value: bigint('value', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('list_generation_one_row', sql`${t.id} = 1`)],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;

@@ -1,5 +1,3 @@
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, generateText, NoObjectGeneratedError, Output } from 'ai';
 import type { z } from 'zod';
 import type { ChatTurn } from '../runner/provider';
 import type { ProviderConfig } from '../runner/providers';
@@ -42,33 +40,55 @@ export interface EvaluationModel {
 /** A judge reads a whole conversation and writes a long answer: more time than a chat reply. */
 const CALL_TIMEOUTS = 5;
 
+type Sdk = typeof import('ai');
+type ChatModel = ReturnType<
+  ReturnType<typeof import('@ai-sdk/openai-compatible').createOpenAICompatible>['chatModel']
+>;
+
 /** The connected model, or undefined when the offline simulator stands in for one. */
 export function createEvaluationModel(config: ProviderConfig): EvaluationModel | undefined {
   if (config.provider !== 'openai-compatible' || !config.baseUrl || !config.model) return undefined;
-  const chatModel = createOpenAICompatible({
-    name: 'leia',
-    baseURL: config.baseUrl,
-    apiKey: config.apiKey || undefined,
-    supportsStructuredOutputs: true,
-  }).chatModel(config.model);
+  const { baseUrl, model, apiKey } = config;
   const limitMs = config.totalTimeoutMs ?? config.timeoutMs * CALL_TIMEOUTS;
-  const baseUrl = config.baseUrl;
+  /**
+   * The AI SDK, loaded on the first call: it is a seventh of the server's code and only evaluations
+   * with a connected model use it, so the server starts without it (issue 28).
+   */
+  let loaded: Promise<{ ai: Sdk; chatModel: ChatModel }> | undefined;
+  const load = () => {
+    loaded ??= Promise.all([import('ai'), import('@ai-sdk/openai-compatible')]).then(([ai, compatible]) => ({
+      ai,
+      chatModel: compatible
+        .createOpenAICompatible({
+          name: 'leia',
+          baseURL: baseUrl,
+          apiKey: apiKey || undefined,
+          supportsStructuredOutputs: true,
+        })
+        .chatModel(model),
+    }));
+    return loaded;
+  };
 
-  async function call<T>(signal: AbortSignal | undefined, run: (abortSignal: AbortSignal) => Promise<T>) {
+  async function call<T>(
+    signal: AbortSignal | undefined,
+    run: (ai: Sdk, chatModel: ChatModel, abortSignal: AbortSignal) => Promise<T>,
+  ) {
+    const { ai, chatModel } = await load();
     const guard = new CallGuard({ idleMs: limitMs, totalMs: limitMs, signal });
     try {
-      return await run(guard.signal);
+      return await run(ai, chatModel, guard.signal);
     } catch (error) {
-      throw failure(error, guard.cause, limitMs, baseUrl);
+      throw failure(ai, error, guard.cause, limitMs, baseUrl);
     } finally {
       guard.release();
     }
   }
 
   return {
-    model: config.model,
+    model,
     object: ({ name, system, prompt, schema, signal }) =>
-      call(signal, async (abortSignal) => {
+      call(signal, async ({ generateText, Output }, chatModel, abortSignal) => {
         const result = await generateText({
           model: chatModel,
           system,
@@ -80,7 +100,7 @@ export function createEvaluationModel(config: ProviderConfig): EvaluationModel |
         return result.output as z.infer<typeof schema>;
       }),
     text: ({ system, messages, signal }) =>
-      call(signal, async (abortSignal) => {
+      call(signal, async ({ generateText }, chatModel, abortSignal) => {
         const result = await generateText({
           model: chatModel,
           system,
@@ -94,6 +114,7 @@ export function createEvaluationModel(config: ProviderConfig): EvaluationModel |
 }
 
 function failure(
+  { NoObjectGeneratedError, APICallError }: Sdk,
   error: unknown,
   cause: CallGuard['cause'],
   limitMs: number,

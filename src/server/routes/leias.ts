@@ -1,4 +1,5 @@
 import {
+  LEIA_PAGE_SIZE,
   leiaCreateBodySchema,
   leiaListItemSchema,
   leiaListQuerySchema,
@@ -36,17 +37,18 @@ export const leiaRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Newest first, or as `sort` says (name; relevance with text); with all versions, the versions of one name stay together, highest first. The body is an array of LEIAs (LeiaListRow: the LEIA with its spec as the caller may read it, plus part ids); ' +
           'with fields=summary, rows without spec (LeiaListItem). ' +
+          `Without limit the body holds every match, up to ${LEIA_PAGE_SIZE.whole} rows; limit asks for pages of 1 to ${LEIA_PAGE_SIZE.max} rows. ` +
           `The next page's cursor comes in the ${NEXT_CURSOR_HEADER} response header, absent on the last page; ` +
           `the first page's ${TOTAL_COUNT_HEADER} header says how many LEIAs match in all.`,
       },
     },
     async (request, reply) => {
-      const page = await leias.list(actorOf(request), request.query);
+      const page = await leias.list(actorOf(request), request.query, request.listsGeneration ?? undefined);
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       if (page.total !== undefined) reply.header(TOTAL_COUNT_HEADER, page.total);
-      // The page is JSON text already (services/leia-list.ts); Fastify sends a string as it is, so the
+      // The page is JSON already (services/leia-list-cache.ts); Fastify sends a buffer as it is, so the
       // schema above documents the body without re-encoding it (the cast is for the types only).
-      return reply.type('application/json; charset=utf-8').send(page.json as never);
+      return reply.type('application/json; charset=utf-8').send(page.body as never);
     },
   );
 

@@ -20,6 +20,14 @@ import { idParams, noContent, replies } from '../http/replies';
 import { USER_MESSAGES } from '../services/users';
 
 const tags = ['users'];
+const loginSchema = {
+  body: loginBodySchema,
+  response: replies({ 200: tokenResponseSchema }),
+  tags,
+  description:
+    'The token is an HS256 JWT whose payload is {id, sub, email, role, iat, exp}: `id` and `sub` are both ' +
+    "the user's id (`id` for clients that read it under that name); `exp` ends the session (LEIA_TOKEN_TTL).",
+};
 
 /** /api/v1/users: login for anyone, the caller's own account, and the admin's user management. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,20 +42,16 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     `email:${request.body.email.toLowerCase()}`,
   ];
 
-  app.post(
-    '/login',
-    { schema: { body: loginBodySchema, response: replies({ 200: tokenResponseSchema }), tags } },
-    async (request) => {
-      const keys = whoTries(request);
-      for (const key of keys) await limits.ensureLeft('loginFailures', key);
-      const result = await users.login(request.body.email, request.body.password);
-      if (!result) {
-        await Promise.all(keys.map((key) => limits.count('loginFailures', key)));
-        throw unauthorized(USER_MESSAGES.invalidLogin);
-      }
-      return result;
-    },
-  );
+  app.post('/login', { schema: loginSchema }, async (request) => {
+    const keys = whoTries(request);
+    for (const key of keys) await limits.ensureLeft('loginFailures', key);
+    const result = await users.login(request.body.email, request.body.password);
+    if (!result) {
+      await Promise.all(keys.map((key) => limits.count('loginFailures', key)));
+      throw unauthorized(USER_MESSAGES.invalidLogin);
+    }
+    return result;
+  });
 
   const ownAccount: FastifyPluginAsyncZod = async (own) => {
     own.addHook('onRequest', requireUser);

@@ -1,18 +1,21 @@
-import { type Actor, canSeeBehaviour, isAdmin } from '@shared/permissions';
+import { type Actor, isAdmin } from '@shared/permissions';
 import { LEIA_TEXTS, type LeiaListCursor, type LeiaListQuery } from '@shared/schemas/leias';
+import type { Visibility } from '@shared/schemas/visibility';
 import { and, desc, eq, not, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { leias, users } from '../db/schema';
+import { leias } from '../db/schema';
 import { badRequest } from '../errors';
 import { visibilityCondition } from './visibility';
 
 /**
- * The Search query (GET /api/v1/leias): filters, newest first, keyset pagination. Kept apart from the
- * rules in ./leias.ts because it is the hot path the benchmark measures.
+ * The Search query (GET /api/v1/leias): which LEIAs, in which order, on which page. It answers ids
+ * only (RankedPage); each row's JSON is made by ./leia-rows.ts, and ./leia-list-cache.ts keeps
+ * both until something they show changes. Kept apart from the rules in ./leias.ts because it is
+ * the hot path the benchmark measures.
  *
- * - text: `search_text` (lower(name \n description), a generated column) LIKE lower('%text%'): a
- *   walk of the newest rows for common words, the trigram index leias_search_trgm for rare ones.
+ * - text: `search_text` (lower(name \n description), a generated column) LIKE lower('%text%'): the
+ *   trigram index leias_search_trgm for texts of three characters or more, a scan for shorter ones.
  * - version=latest: "the highest version of each name among the rows this visibility keeps", from
  *   the trigger-maintained flags is_latest / is_latest_published and their partial indexes (see
  *   latestCandidates), with an anti-join on (name, major, minor, patch) only for drafts.
@@ -23,11 +26,8 @@ import { visibilityCondition } from './visibility';
  * - Every other order (sort=name, sort=relevance with text, or all versions, which keep the
  *   versions of one name together) ranks the matching rows with window functions and pages by
  *   position (`o<offset>`); the count comes with the ranking.
- * - The page is built as JSON text by the database and sent as it is: measured, this halves the
- *   time per request against row-by-row decoding and re-encoding in Node (a request's whole budget
- *   on PGlite is about a millisecond). Rows are LeiaListRow (the contract: the whole LEIA, its spec
- *   as the viewer may read it) or, with fields=summary, LeiaListItem (no spec, for our Search);
- *   the API tests parse every row with those schemas.
+ * - Ranking reads what it ranks only: id, name, version numbers and creation time (plus the
+ *   filters' columns), never a row's JSON or spec.
  */
 
 const newer = alias(leias, 'newer');
@@ -38,13 +38,9 @@ export const containsPattern = (text: string): string => `%${escapeLike(text)}%`
 const prefixPattern = (text: string): string => `${escapeLike(text)}%`;
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Same text as Date.prototype.toISOString (milliseconds, UTC, "Z"), so every endpoint agrees. */
-const isoTime = (column: SQL | typeof leias.createdAt) =>
-  sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-export interface LeiaPage {
-  /** The JSON array of rows, ready to send. */
-  json: string;
+/** One page of a list, as ids in order. */
+export interface RankedPage {
+  ids: string[];
   /** Pass as `cursor` to get the next page; absent on the last page. */
   nextCursor?: string;
   /** How many LEIAs match, on every page together; on the first page only. */
@@ -57,7 +53,7 @@ type Query = LeiaListQuery;
 const pagedByKey = ({ sort, version, text }: Query): boolean =>
   version !== undefined && (sort === 'newest' || (sort === 'relevance' && !text));
 
-export async function listLeias(db: Db, actor: Actor, query: Query): Promise<LeiaPage> {
+export async function rankLeias(db: Db, actor: Actor, query: Query): Promise<RankedPage> {
   const candidates = candidateRows(db, actor, query);
   const byKey = pagedByKey(query);
   const { cursor } = query;
@@ -72,150 +68,108 @@ type KeyCursor = Extract<LeiaListCursor, { micros: string }>;
 const isKeyCursor = (cursor: LeiaListCursor): cursor is KeyCursor => 'micros' in cursor;
 type Page = { limit: number; after?: KeyCursor };
 
-/** The matching rows, three ways. */
+/** The matching rows, narrow (id, name, version numbers, created_at): what ranking and counting need. */
 interface Candidates {
-  /** Whole rows: one more than the page, after the key cursor, newest first. */
+  /** One more than the page, after the key cursor, newest first. */
   page: (page: Page) => SQL;
-  /** Every match, narrow (id, name, version numbers, created_at): what ranking and counting need. */
+  /** Every match. */
   all: () => SQL;
-  /** Whole rows of these ids (`ids`: a subquery of ids already ranked). */
-  byIds: (ids: SQL) => SQL;
 }
 
-function candidateRows(db: Db, actor: Actor, query: Query): Candidates {
-  const { text, version, visibility, owner, fields } = query;
-  const admin = isAdmin(actor);
-  const withSpec = fields !== 'summary';
-  // The viewer's spec: the full one, or the view stored for those who may not see behaviour content.
-  const specColumn = canSeeBehaviour(actor) ? leias.spec : leias.restrictedSpec;
-
-  /** No newer version of the same name among the rows `among` keeps. */
-  const newest = (among: SQL | undefined): SQL =>
-    notExists(
-      db
-        .select({ one: sql`1` })
-        .from(newer)
-        .where(
-          and(
-            eq(newer.name, leias.name),
-            sql`(${newer.major}, ${newer.minor}, ${newer.patch}) > (${leias.major}, ${leias.minor}, ${leias.patch})`,
-            among,
-          ),
+/** No newer version of the same name among the rows `among` keeps. */
+const newest = (db: Db, among: SQL | undefined): SQL =>
+  notExists(
+    db
+      .select({ one: sql`1` })
+      .from(newer)
+      .where(
+        and(
+          eq(newer.name, leias.name),
+          sql`(${newer.major}, ${newer.minor}, ${newer.patch}) > (${leias.major}, ${leias.minor}, ${leias.patch})`,
+          among,
         ),
-    );
+      ),
+  );
 
-  const after = ({ micros, id }: KeyCursor): SQL =>
-    sql`(${leias.createdAt}, ${leias.id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`;
+const afterKey = ({ micros, id }: KeyCursor): SQL =>
+  sql`(${leias.createdAt}, ${leias.id}) < (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::uuid)`;
 
+const narrowColumns = {
+  id: leias.id,
+  name: leias.name,
+  major: leias.major,
+  minor: leias.minor,
+  patch: leias.patch,
+  createdAt: sql`${leias.createdAt}`.as('created_at'),
+};
+
+/** The matching rows under `where`, narrow; with a page, its rows (and one more) newest first. */
+type Rows = (where: SQL | undefined, page?: Page) => SQL;
+
+function candidateRows(db: Db, actor: Actor, query: Query): Candidates {
+  const { text, version, visibility, owner } = query;
   const filters = and(
     owner === 'me' ? eq(leias.ownerId, actor.id) : undefined,
     text ? sql`${leias.searchText} like lower(${containsPattern(text)})` : undefined,
     version && version !== 'latest' ? eq(leias.version, version) : undefined,
   );
-
-  const narrowColumns = {
-    id: leias.id,
-    name: leias.name,
-    major: leias.major,
-    minor: leias.minor,
-    patch: leias.patch,
-    createdAt: sql`${leias.createdAt}`.as('created_at'),
-  };
-  type Shape = { page?: Page; narrow?: boolean };
-  const rows = (where: SQL | undefined, { page, narrow }: Shape = {}) => {
-    const columns = narrow
-      ? narrowColumns
-      : {
-          id: leias.id,
-          name: leias.name,
-          version: leias.version,
-          major: leias.major,
-          minor: leias.minor,
-          patch: leias.patch,
-          isPublished: sql`${leias.isPublished}`.as('is_published'),
-          createdAt: sql`${leias.createdAt}`.as('created_at'),
-          updatedAt: sql`${leias.updatedAt}`.as('updated_at'),
-          description: leias.description,
-          personaId: sql`${leias.personaId}`.as('persona_id'),
-          problemId: sql`${leias.problemId}`.as('problem_id'),
-          behaviourId: sql`${leias.behaviourId}`.as('behaviour_id'),
-          ownerId: sql`${leias.ownerId}`.as('owner_id'),
-          ...(withSpec && { spec: sql`${specColumn}`.as('spec') }),
-        };
+  const rows: Rows = (where, page) => {
     const select = db
-      .select(columns)
+      .select(narrowColumns)
       .from(leias)
-      .where(and(filters, where, page?.after ? after(page.after) : undefined));
+      .where(and(filters, where, page?.after ? afterKey(page.after) : undefined));
     // One more row than the page, to know whether there is a next page.
-    return page ? select.orderBy(desc(leias.createdAt), desc(leias.id)).limit(page.limit + 1) : select;
+    return sql`${page ? select.orderBy(desc(leias.createdAt), desc(leias.id)).limit(page.limit + 1) : select}`;
   };
-
-  /**
-   * "Latest" per visibility, each served by a partial index that holds only candidate rows:
-   * - an admin's `all`: the highest version overall (is_latest);
-   * - `public`, for anyone: the highest published version (is_latest_published);
-   * - anyone else's `all` (published + own): a published latest version unless the caller has a
-   *   newer draft of it, plus the caller's drafts that nothing visible outranks: two ordered scans
-   *   merged, never a walk over every old version;
-   * - `private`: drafts (the caller's, or all for an admin) that no other draft outranks.
-   */
-  const latest = (shape: Shape): SQL => {
-    const { page } = shape;
-    if (visibility === 'all' && admin) return sql`${rows(eq(leias.isLatest, true), shape)}`;
-    if (visibility === 'public') return sql`${rows(eq(leias.isLatestPublished, true), shape)}`;
-    if (visibility === 'all') {
-      const myDraft = and(eq(newer.ownerId, actor.id), not(newer.isPublished));
-      const published = rows(and(eq(leias.isLatestPublished, true), newest(myDraft)), shape);
-      const drafts = rows(
-        and(
-          eq(leias.ownerId, actor.id),
-          not(leias.isPublished),
-          newest(visibilityCondition(actor, newer, 'all')),
-        ),
-        shape,
-      );
-      const union = sql`(${published}) union all (${drafts})`;
-      return page ? sql`${union} order by created_at desc, id desc limit ${page.limit + 1}` : union;
-    }
-    return sql`${rows(
-      and(
-        visibilityCondition(actor, leias, visibility),
-        newest(visibilityCondition(actor, newer, visibility)),
-      ),
-      shape,
-    )}`;
-  };
-
-  const matching = (shape: Shape): SQL =>
-    version === 'latest' ? latest(shape) : sql`${rows(visibilityCondition(actor, leias, visibility), shape)}`;
-  return {
-    page: (page) => matching({ page }),
-    all: () => matching({ narrow: true }),
-    byIds: (ids) => sql`${rows(sql`${leias.id} in (${ids})`)}`,
-  };
+  const matching = (page?: Page): SQL =>
+    version === 'latest'
+      ? latestCandidates(db, actor, visibility, rows, page)
+      : rows(visibilityCondition(actor, leias, visibility), page);
+  return { page: (page) => matching(page), all: () => matching() };
 }
 
-/** The JSON of the rows of `ranked` (with `position`) whose position is in (from, to]. */
-const pageJson = (withSpec: boolean, from: number, to: number): SQL => sql`
-  coalesce(json_agg(json_build_object(
-    'id', p.id,
-    'metadata', json_build_object('name', p.name, 'version', p.version),
-    'isPublished', p.is_published,
-    'createdAt', ${isoTime(sql`p.created_at`)},
-    'updatedAt', ${isoTime(sql`p.updated_at`)},
-    'user', json_build_object('id', ${users.id}, 'email', ${users.email}, 'role', ${users.role}),
-    'description', p.description,
-    'parts', json_build_object('persona', p.persona_id, 'problem', p.problem_id, 'behaviour', p.behaviour_id)
-    ${withSpec ? sql`, 'spec', p.spec` : sql``}
-  ) order by p.position) filter (where p.position > ${from} and p.position <= ${to}), '[]')::text`;
+/**
+ * "Latest" per visibility, each served by a partial index that holds only candidate rows:
+ * - an admin's `all`: the highest version overall (is_latest);
+ * - `public`, for anyone: the highest published version (is_latest_published);
+ * - anyone else's `all` (published + own): a published latest version unless the caller has a
+ *   newer draft of it, plus the caller's drafts that nothing visible outranks: two ordered scans
+ *   merged, never a walk over every old version;
+ * - `private`: drafts (the caller's, or all for an admin) that no other draft outranks.
+ */
+function latestCandidates(db: Db, actor: Actor, visibility: Visibility, rows: Rows, page?: Page): SQL {
+  if (visibility === 'all' && isAdmin(actor)) return rows(eq(leias.isLatest, true), page);
+  if (visibility === 'public') return rows(eq(leias.isLatestPublished, true), page);
+  if (visibility === 'all') {
+    const myDraft = and(eq(newer.ownerId, actor.id), not(newer.isPublished));
+    const published = rows(and(eq(leias.isLatestPublished, true), newest(db, myDraft)), page);
+    const drafts = rows(
+      and(
+        eq(leias.ownerId, actor.id),
+        not(leias.isPublished),
+        newest(db, visibilityCondition(actor, newer, 'all')),
+      ),
+      page,
+    );
+    const union = sql`(${published}) union all (${drafts})`;
+    return page ? sql`${union} order by created_at desc, id desc limit ${page.limit + 1}` : union;
+  }
+  return rows(
+    and(
+      visibilityCondition(actor, leias, visibility),
+      newest(db, visibilityCondition(actor, newer, visibility)),
+    ),
+    page,
+  );
+}
 
-type PageRow = { json: string; next_cursor: string | null; total: string | number | null };
+type RankedRow = { ids: string | null; next_cursor: string | null; total: string | number | null };
 
 async function keysetPage(db: Db, query: Query, candidates: Candidates, after?: KeyCursor) {
   const { limit } = query;
   const result = await db.execute(sql`
     select
-      ${pageJson(query.fields !== 'summary', 0, limit)} as json,
+      string_agg(p.id::text, ',' order by p.position) filter (where p.position <= ${limit}) as ids,
       max((extract(epoch from p.created_at) * 1000000)::bigint::text || '_' || p.id)
         filter (where p.position = ${limit} and p.fetched > ${limit}) as next_cursor,
       ${
@@ -226,12 +180,12 @@ async function keysetPage(db: Db, query: Query, candidates: Candidates, after?: 
               else (select count(*) from (${candidates.all()}) counted) end`
       } as total
     from (
-      select c.*, row_number() over (order by c.created_at desc, c.id desc) as position, count(*) over () as fetched
+      select c.id, c.created_at,
+        row_number() over (order by c.created_at desc, c.id desc) as position, count(*) over () as fetched
       from (${candidates.page({ limit, after })}) c
     ) p
-    join ${users} on ${users.id} = p.owner_id
   `);
-  return pageOf(result);
+  return rankedOf(result);
 }
 
 /**
@@ -253,44 +207,36 @@ async function rankedPage(db: Db, query: Query, candidates: Candidates, offset: 
       : sort === 'relevance' && text
         ? sql`g.group_match, g.group_newest desc, g.name`
         : sql`g.group_newest desc, g.name`;
-  // Ranked on narrow rows; only the page's rows are read whole.
   const result = await db.execute(sql`
-    with ranked as (
-      select g.id, g.position, g.fetched from (
-        select g.id,
-          row_number() over (order by ${groups}, g.major desc, g.minor desc, g.patch desc, g.id) as position,
-          count(*) over () as fetched
-        from (
-          select c.*,
-            ${
-              oneVersionPerName
-                ? sql`c.created_at as group_newest, ${match} as group_match`
-                : sql`max(c.created_at) over (partition by c.name) as group_newest,
-                  min(${match}) over (partition by c.name) as group_match`
-            }
-          from (${candidates.all()}) c
-        ) g
-      ) g
-      where g.position > ${offset} and g.position <= ${offset + limit + 1}
-    )
     select
-      ${pageJson(query.fields !== 'summary', offset, offset + limit)} as json,
-      case when max(p.fetched) > ${offset + limit} then ${`o${offset + limit}`}::text end as next_cursor,
-      ${offset === 0 ? sql`coalesce(max(p.fetched), 0)` : sql`null`} as total
+      string_agg(g.id::text, ',' order by g.position) filter (where g.position <= ${offset + limit}) as ids,
+      case when max(g.fetched) > ${offset + limit} then ${`o${offset + limit}`}::text end as next_cursor,
+      ${offset === 0 ? sql`coalesce(max(g.fetched), 0)` : sql`null`} as total
     from (
-      select w.*, ranked.position, ranked.fetched
-      from (${candidates.byIds(sql`select id from ranked`)}) w join ranked on ranked.id = w.id
-    ) p
-    join ${users} on ${users.id} = p.owner_id
+      select g.id,
+        row_number() over (order by ${groups}, g.major desc, g.minor desc, g.patch desc, g.id) as position,
+        count(*) over () as fetched
+      from (
+        select c.*,
+          ${
+            oneVersionPerName
+              ? sql`c.created_at as group_newest, ${match} as group_match`
+              : sql`max(c.created_at) over (partition by c.name) as group_newest,
+                min(${match}) over (partition by c.name) as group_match`
+          }
+        from (${candidates.all()}) c
+      ) g
+    ) g
+    where g.position > ${offset} and g.position <= ${offset + limit + 1}
   `);
-  return pageOf(result);
+  return rankedOf(result);
 }
 
-function pageOf(result: unknown): LeiaPage {
-  const [row] = (result as { rows: PageRow[] }).rows;
+function rankedOf(result: unknown): RankedPage {
+  const [row] = (result as { rows: RankedRow[] }).rows;
   const total = row?.total == null ? undefined : Number(row.total);
   return {
-    json: row?.json ?? '[]',
+    ids: row?.ids ? row.ids.split(',') : [],
     ...(row?.next_cursor ? { nextCursor: row.next_cursor } : {}),
     ...(total === undefined ? {} : { total }),
   };

@@ -89,3 +89,25 @@ export async function backfillLeiaViews(db: Db): Promise<number> {
     done += rows.length;
   }
 }
+
+/**
+ * The backfill as the server runs it, once, after start: `running` is pending while it runs (lists
+ * wait on it, nothing else does). If it fails, `running` stays rejected, so lists keep failing (a
+ * 500, logged) rather than show rows without their views.
+ */
+export function viewsBackfill(db: Db) {
+  const state: { running?: Promise<number> } = {};
+  return {
+    get running() {
+      return state.running;
+    },
+    /** Resolves with the rows it filled in. */
+    run(): Promise<number> {
+      state.running ??= backfillLeiaViews(db).then((rows) => {
+        state.running = undefined;
+        return rows;
+      });
+      return state.running;
+    },
+  };
+}

@@ -15,8 +15,8 @@ import { badRequest, forbidden, notFound } from '../errors';
 import { checkDerivedFrom, type HistoryTarget, lineageOf, visibleVersions } from './history';
 import { deleteUnlessInUse } from './in-use';
 import { insertLeia, LEIA_GENERATION_TEXTS, type LeiaPartInput } from './leia-insert';
-import { type LeiaPage, listLeias } from './leia-list';
-import { leiaViews } from './leia-views';
+import { createLeiaLists, type LeiaPage } from './leia-list-cache';
+import { leiaViews, viewsBackfill } from './leia-views';
 import { ownerColumns, ownerOf, toOwner } from './owners';
 import { RESOURCE_API_TEXTS, type StoredPart, toStoredPart } from './resources';
 import { uniqueNameVersion } from './versions';
@@ -75,6 +75,9 @@ export interface StoredLeia {
 const LEIA_HISTORY: HistoryTarget = { table: leias };
 
 export function createLeiasService(db: Db) {
+  const lists = createLeiaLists(db);
+  const views = viewsBackfill(db);
+
   async function visibleRow(tx: Db | Tx, actor: Actor, id: string) {
     if (!UUID.test(id)) throw notFound(LEIA_TEXTS.notFound);
     const [row] = await tx
@@ -147,7 +150,15 @@ export function createLeiasService(db: Db) {
   };
 
   return {
-    list: (actor: Actor, query: LeiaListQuery): Promise<LeiaPage> => listLeias(db, actor, query),
+    /** `listsGeneration`: the request's (auth/hooks.ts), which cached pages are checked against. */
+    async list(actor: Actor, query: LeiaListQuery, listsGeneration?: number): Promise<LeiaPage> {
+      // Rows waiting for their views have no restricted spec and an old description: never list them.
+      await views.running;
+      return lists.list(actor, query, listsGeneration);
+    },
+
+    /** The views backfill (leia-views.ts), started once the server is ready; lists wait for it. */
+    fillInViews: views.run,
 
     async get(actor: Actor, id: string): Promise<Leia> {
       const { leia, owner } = await visibleRow(db, actor, id);

@@ -171,24 +171,25 @@ export function createUsersService(db: Db, tokens: TokenService) {
         .set({ passwordHash: await hashPassword(newPassword), updatedAt: new Date() })
         .where(eq(users.id, actor.id));
     },
-
-    /** Creates the first admin when the database has no user yet. Returns the password if generated. */
-    async ensureFirstAdmin(
-      email: string,
-      password?: string,
-    ): Promise<{ created: boolean; generatedPassword?: string }> {
-      const [{ total }] = (await db.select({ total: count() }).from(users)) as [{ total: number }];
-      if (Number(total) > 0) return { created: false };
-      const chosen = password ?? generatePassword();
-      const inserted = await db
-        .insert(users)
-        .values({ email, role: 'admin', passwordHash: await hashPassword(chosen) })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
-      const created = inserted.length > 0;
-      return { created, generatedPassword: created && !password ? chosen : undefined };
-    },
   };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
+
+/** Creates the first admin when there is no user at all (first start); says whether it did. */
+export async function ensureFirstAdmin(
+  db: Db,
+  email: string,
+  password?: string,
+): Promise<{ created: boolean; generatedPassword?: string }> {
+  const [{ total }] = (await db.select({ total: count() }).from(users)) as [{ total: number }];
+  if (Number(total) > 0) return { created: false };
+  const chosen = password ?? generatePassword();
+  const inserted = await db
+    .insert(users)
+    .values({ email, role: 'admin', passwordHash: await hashPassword(chosen) })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  const created = inserted.length > 0;
+  return { created, generatedPassword: created && !password ? chosen : undefined };
+}

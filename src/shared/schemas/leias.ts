@@ -31,7 +31,12 @@ export const leiaCreateBodySchema = z.object({
 });
 export type LeiaCreateBody = z.input<typeof leiaCreateBodySchema>;
 
-export const LEIA_PAGE_SIZE = { default: 50, max: 200 } as const;
+/**
+ * `max`: the most rows a page asked for with `limit` may hold. `whole`: what a call without `limit`
+ * answers, every match up to that cap (the original client never pages nor reads headers, and
+ * expects the whole list); our Search always asks for its pages.
+ */
+export const LEIA_PAGE_SIZE = { max: 200, whole: 1000 } as const;
 /** `fields` values of GET /api/v1/leias. */
 export const LIST_FIELDS = { summary: 'summary' } as const;
 
@@ -60,8 +65,9 @@ export const TOTAL_COUNT_HEADER = 'x-total-count';
 /**
  * GET /api/v1/leias. `text`: case-insensitive "contains" over name and description (trimmed; blank
  * = no filter). `version`: 'latest' = each name's highest version among the rows the visibility keeps,
- * '' or absent = all versions, 'x.y.z' = exactly that version. `sort`: see LEIA_SORTS. `cursor`:
- * the previous page's x-next-cursor header.
+ * '' or absent = all versions, 'x.y.z' = exactly that version. `sort`: see LEIA_SORTS. `limit`: rows
+ * per page, 1 to 200; absent = every match up to 1,000 (LEIA_PAGE_SIZE). `cursor`: the previous
+ * page's x-next-cursor header.
  */
 export const leiaListQuerySchema = z.object({
   /** Runs of whitespace become one space (a search box is one line; see leias.search_text). */
@@ -85,7 +91,8 @@ export const leiaListQuerySchema = z.object({
     .int('Limit must be a whole number')
     .min(1, 'Limit must be at least 1')
     .max(LEIA_PAGE_SIZE.max, `Limit must be at most ${LEIA_PAGE_SIZE.max}`)
-    .default(LEIA_PAGE_SIZE.default),
+    // A default skips the checks above: absent means the whole list, up to its own cap.
+    .default(LEIA_PAGE_SIZE.whole),
   /** 'summary' = rows without `spec` (our Search); absent = the whole LEIA of the contract. */
   fields: z.literal(LIST_FIELDS.summary, { error: "Fields must be 'summary' or absent" }).optional(),
   sort: z.enum(LEIA_SORTS, { error: LEIA_TEXTS.sort }).default('newest'),

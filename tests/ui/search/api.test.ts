@@ -41,18 +41,19 @@ describe('LEIAs API module', () => {
 
   it('lists a page with the bearer token and reads the next cursor from x-next-cursor', async () => {
     fetchMock.mockResolvedValueOnce(reply(200, [item('a', 'u')], { 'x-next-cursor': '123_abc' }));
-    const page = await listLeias({ text: 'bank', version: '' });
+    const page = await listLeias({ text: 'bank', version: '', limit: 50 });
     expect(calledUrl().pathname).toBe('/api/v1/leias');
     expect(Object.fromEntries(calledUrl().searchParams)).toEqual({
       version: '',
       text: 'bank',
+      limit: '50',
       fields: 'summary',
     });
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe('Bearer abc');
     expect(page).toEqual({ items: [item('a', 'u')], nextCursor: '123_abc' });
 
     fetchMock.mockResolvedValueOnce(reply(200, []));
-    expect(await listLeias()).toEqual({ items: [] });
+    expect(await listLeias({ limit: 50 })).toEqual({ items: [] });
   });
 
   it('gets one LEIA by id', async () => {
