@@ -66,7 +66,7 @@ export const keyTerms = (element: SolutionElement): string[] => [...new Set(term
 const VALUE_WEIGHT = 2;
 
 /** Each key word's weight: rarer among the elements, more telling ("15 minutes" over "appointment"). */
-function weights(keys: readonly string[][]): Map<string, number> {
+export function weights(keys: readonly string[][]): Map<string, number> {
   const count = new Map<string, number>();
   for (const key of keys) for (const term of key) count.set(term, (count.get(term) ?? 0) + 1);
   return new Map(
@@ -85,7 +85,7 @@ export function statedPart(reply: string): string {
 }
 
 /** A text's terms and its own words, from one pass (the lexicon is asked about the words). */
-function readText(text: string, lexicon: Lexicon): Set<string> {
+export function readText(text: string, lexicon: Lexicon): Set<string> {
   const reach = termSet(text);
   if (lexicon === NO_LEXICON || reach.size === 0) return reach;
   return reachOf(text, lexicon, reach);
@@ -126,6 +126,51 @@ function readTurn(turn: LeiaTurn, lexicon: Lexicon): TurnReading {
   };
 }
 
+/** How much of an element's key a text states (its weighted share), and from where. */
+export interface KeyMatch {
+  match: number;
+  /** The weight of the key words stated, and of those only the question carried. */
+  stated: number;
+  fromQuestion: number;
+}
+
+const NO_TERMS: ReadonlySet<string> = new Set();
+
+/**
+ * The share of `key` that `said` states (with `asked`, the question's words, counting
+ * `askedWeight`); undefined when it states none of it and the question does not count whole.
+ */
+export function keyMatch(
+  key: readonly string[],
+  weight: ReadonlyMap<string, number>,
+  said: ReadonlySet<string>,
+  asked: ReadonlySet<string> = NO_TERMS,
+  askedWeight = 0,
+): KeyMatch | undefined {
+  let total = 0;
+  let stated = 0;
+  let fromQuestion = 0;
+  let hits = 0;
+  let found = 0;
+  for (const term of key) {
+    const w = weight.get(term) ?? 1;
+    total += w;
+    if (said.has(term)) {
+      stated += w;
+      hits++;
+      found++;
+    } else if (asked.has(term)) {
+      fromQuestion += w * askedWeight;
+      found += askedWeight;
+    }
+  }
+  // An answer in its own words must state some of it: the question's words alone reveal nothing.
+  if (hits === 0 && askedWeight < 1) return undefined;
+  // Rare words count more, but every word counts: "email" alone is not Member.email.
+  const match = Math.min((stated + fromQuestion) / total, found / key.length + SHARE_MARGIN);
+  return { match, stated, fromQuestion };
+}
+
 export function trackReveals(
   elements: readonly SolutionElement[],
   turns: readonly LeiaTurn[],
@@ -149,27 +194,9 @@ export function trackReveals(
     for (const [index, reveal] of reveals.entries()) {
       if (reveal.status === 'revealed') continue;
       const key = keys[index]!;
-      let total = 0;
-      let stated = 0;
-      let fromQuestion = 0;
-      let hits = 0;
-      let found = 0;
-      for (const term of key) {
-        const w = weight.get(term) ?? 1;
-        total += w;
-        if (said.has(term)) {
-          stated += w;
-          hits++;
-          found++;
-        } else if (asked.has(term)) {
-          fromQuestion += w * askedWeight;
-          found += askedWeight;
-        }
-      }
-      // An answer in its own words must state some of it: the question's words alone reveal nothing.
-      if (hits === 0 && askedWeight < 1) continue;
-      // Rare words count more, but every word counts: "email" alone is not Member.email.
-      const match = Math.min((stated + fromQuestion) / total, found / key.length + SHARE_MARGIN);
+      const scored = keyMatch(key, weight, said, asked, askedWeight);
+      if (!scored) continue;
+      const { match, stated, fromQuestion } = scored;
       if (match >= REVEAL_THRESHOLD) {
         open--;
       } else if (!(match >= PARTLY_THRESHOLD && reveal.status === 'not')) continue;
