@@ -23,7 +23,8 @@ import { keyMatch, keyTerms, PARTLY_THRESHOLD, REVEAL_THRESHOLD, readText, weigh
  * - a YAML or JSON entry is read with its path (`reminders.first: 48 hours before`): the student
  *   wrote those keys, whereas a solution's ids and paths are never said in an interview;
  * - there is no question to agree to and nothing is a refusal: every element counts as written.
- * What the matching leaves unused in the hand-in are its extra elements.
+ * The hand-in's extra elements are a diagram's elements the matching left unused, and prose that
+ * states nothing of the solution.
  */
 
 export interface ElementMatch {
@@ -56,15 +57,19 @@ const ONE_TO_ONE = new Set<ElementKind>([
 const comparable = (ours: ElementKind, theirs: ElementKind, loose: boolean) =>
   loose || ours === theirs || (!ONE_TO_ONE.has(ours) && !ONE_TO_ONE.has(theirs));
 
-/** A hand-in entry's words include its keys; its list positions and ids say nothing. */
+/** A hand-in entry's words include its keys (`["max hours"]` too); its list positions and ids say nothing. */
 const writtenText = (element: SolutionElement) =>
-  element.kind === 'entry' ? element.label.replace(/\[[^\]]*\]/g, ' ') : element.text;
+  element.kind === 'entry'
+    ? element.label.replace(/\[("?)([^\]]*)\1\]/g, (_, quoted: string, key: string) =>
+        quoted ? ` ${key} ` : ' ',
+      )
+    : element.text;
 
 interface Reading {
   element: SolutionElement;
   /** Its terms and those its words stand for in the lexicon. */
   said: ReadonlySet<string>;
-  /** Its own terms only: how much it says, beside how much of an element it states. */
+  /** The terms of what it states (an entry's value, without its path): how much it says. */
   own: ReadonlySet<string>;
 }
 
@@ -87,8 +92,7 @@ export function matchHandIn(
   const keys = solution.map(keyTerms);
   const weight = weights(keys);
   const readings: Reading[] = handIn.map((element) => {
-    const text = writtenText(element);
-    return { element, said: readText(text, lexicon), own: termSet(text) };
+    return { element, said: readText(writtenText(element), lexicon), own: termSet(element.text) };
   });
   const candidates: Candidate[] = [];
   solution.forEach((element, index) => {
@@ -101,6 +105,7 @@ export function matchHandIn(
     });
   });
   candidates.sort(byBest(readings));
+  const stating = new Set(candidates.map((candidate) => candidate.handIn));
   const best = new Map<number, Candidate>();
   const used = new Set<number>();
   for (const candidate of candidates) {
@@ -121,7 +126,11 @@ export function matchHandIn(
         ...(found.note && { note: found.note }),
       };
     }),
-    extra: handIn.filter((_, at) => !used.has(at)),
+    // A diagram's element left over is extra (a second "Member", or one the solution lacks); prose
+    // is extra only when it states nothing of the solution, whichever element took which sentence.
+    extra: handIn.filter((element, at) =>
+      !loose && ONE_TO_ONE.has(element.kind) ? !used.has(at) : !stating.has(at),
+    ),
   };
 }
 
@@ -134,8 +143,8 @@ const byBest = (readings: readonly Reading[]) => (a: Candidate, b: Candidate) =>
   compareText(readings[a.handIn]!.element, readings[b.handIn]!.element);
 
 const compareText = (a: SolutionElement, b: SolutionElement) => {
-  const left = `${a.label}\n${a.parent ?? ''}`;
-  const right = `${b.label}\n${b.parent ?? ''}`;
+  const left = `${writtenText(a)}\n${a.label}\n${a.parent ?? ''}`;
+  const right = `${writtenText(b)}\n${b.label}\n${b.parent ?? ''}`;
   return left < right ? -1 : left > right ? 1 : 0;
 };
 

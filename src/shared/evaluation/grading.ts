@@ -50,6 +50,9 @@ export interface GradeJudgement {
   feedback?: string;
 }
 
+const DIAGRAM_HEADER =
+  /^(?:classDiagram(?:-v2)?|erDiagram|sequenceDiagram|stateDiagram(?:-v2)?|(?:graph|flowchart)(?:\s+(?:TB|TD|BT|RL|LR))?)$/i;
+
 /** A hand-in pasted from a chat or a Markdown file arrives in a code fence: the fence is not the work. */
 const unfence = (text: string) => /^\s*(`{3,}|~{3,})[^\n]*\n([\s\S]*?)\n\s*\1\s*$/.exec(text)?.[2] ?? text;
 
@@ -58,9 +61,14 @@ export function prepareGrading(input: GradingInput): PreparedGrading {
   const truncated = whole.length > MAX_HAND_IN_CHARS;
   const solutionRead = readSolution(input.solution, input.solutionFormat);
   const read = readSolution(truncated ? whole.slice(0, MAX_HAND_IN_CHARS) : whole, input.solutionFormat);
+  // A diagram read as sentences has its header among them: that line is not the student's work.
+  const elements = read.fallback
+    ? read.elements.filter((element) => !DIAGRAM_HEADER.test(element.text))
+    : read.elements;
   const handInRead = {
     ...read,
-    elements: read.elements.map((element, index) => ({ ...element, id: `h${index + 1}` })),
+    fallback: read.fallback && elements.length > 0,
+    elements: elements.map((element, index) => ({ ...element, id: `h${index + 1}` })),
   };
   return {
     ...input,

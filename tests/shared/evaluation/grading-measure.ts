@@ -75,14 +75,10 @@ export function gradingAgreement(
     figures.handIns++;
     if (distance === 0) figures.inBand++;
     if (distance <= 1) figures.nearBand++;
-    else if (distance > 0)
-      figures.misses.push({ student: labelled.student, expected: labelled.band, got: String(result.grade) });
-    if (distance === 1)
-      figures.misses.push({
-        student: labelled.student,
-        expected: labelled.band,
-        got: `${result.grade} (one band off)`,
-      });
+    if (distance > 0) {
+      const got = `${result.grade}${distance === 1 ? ' (one band off)' : ''}`;
+      figures.misses.push({ student: labelled.student, expected: labelled.band, got });
+    }
     const seen = [
       ...(labelled.present ?? []).map((name) => [name, 'present'] as const),
       ...(labelled.missing ?? []).map((name) => [name, 'missing'] as const),
