@@ -4,7 +4,7 @@ import { EVALUATION_TEXTS, type EvaluationMethod, type EvaluationReport } from '
 import { badRequest } from '../errors';
 import { serverLexicon } from '../lexicon';
 import { judge } from './judge';
-import { type EvaluationModel, ModelCallError } from './model';
+import { type EvaluationModel, judgedOrOffline } from './model';
 
 /**
  * One conversation's report: by the judge when a model is connected (or asked for), offline
@@ -30,11 +30,9 @@ export async function evaluateConversation(
   const lexicon = serverLexicon();
   if (method === 'offline' || !model || prepared.read.elements.length === 0)
     return buildReport(prepared, { lexicon });
-  try {
-    return buildReport(prepared, { judged: await judge(model, prepared, signal), lexicon });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    const reason = error instanceof ModelCallError ? error.message : 'the judgement could not be read';
-    return buildReport(prepared, { fallback: reason, lexicon });
-  }
+  return judgedOrOffline(
+    async () => buildReport(prepared, { judged: await judge(model, prepared, signal), lexicon }),
+    (fallback) => buildReport(prepared, { fallback, lexicon }),
+    { signal, unreadable: 'the judgement could not be read' },
+  );
 }

@@ -39,6 +39,23 @@ export interface EvaluationModel {
   text(call: { system: string; messages: readonly ChatTurn[]; signal?: AbortSignal }): Promise<string>;
 }
 
+/**
+ * A judge's answer, or, when the judge fails or answers something unusable, the offline result
+ * given why (`unreadable` when the failure says nothing). Only the caller going away stops it.
+ */
+export async function judgedOrOffline<T>(
+  judged: () => Promise<T>,
+  offline: (reason: string) => T,
+  options: { signal?: AbortSignal | undefined; unreadable: string },
+): Promise<T> {
+  try {
+    return await judged();
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return offline(error instanceof ModelCallError ? error.message : options.unreadable);
+  }
+}
+
 /** A judge reads a whole conversation and writes a long answer: more time than a chat reply. */
 const CALL_TIMEOUTS = 5;
 
