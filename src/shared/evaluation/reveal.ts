@@ -96,13 +96,34 @@ export function readText(text: string, lexicon: Lexicon): Set<string> {
  * synonyms and other forms). Broader words would say too much: a library is a room.
  */
 function reachOf(text: string, lexicon: Lexicon, reach: Set<string>): Set<string> {
-  for (const word of words(text)) {
-    if (termSet(word).size === 0) continue;
+  for (const word of words(text)) for (const term of wordReach(word, lexicon)) reach.add(term);
+  return reach;
+}
+
+/**
+ * The terms one word stands for, remembered per lexicon (bounded): a hand-in or a conversation
+ * says the same few hundred words again and again, and reading a word's synonyms back into terms
+ * is most of the cost of matching with a lexicon.
+ */
+const MAX_REACHES = 20_000;
+const reaches = new WeakMap<Lexicon, Map<string, readonly string[]>>();
+function wordReach(word: string, lexicon: Lexicon): readonly string[] {
+  let known = reaches.get(lexicon);
+  if (!known) {
+    known = new Map();
+    reaches.set(lexicon, known);
+  }
+  const remembered = known.get(word);
+  if (remembered) return remembered;
+  const found: string[] = [];
+  if (termSet(word).size > 0) {
     for (const base of [word, ...lexicon.lemmas(word)]) {
-      for (const other of lexicon.related(base, 1)) for (const term of terms(other)) reach.add(term);
+      for (const other of lexicon.related(base, 1)) found.push(...terms(other));
     }
   }
-  return reach;
+  if (known.size >= MAX_REACHES) known.clear();
+  known.set(word, found);
+  return found;
 }
 
 interface TurnReading {
