@@ -26,7 +26,7 @@ const FLOORS = { inBand: 80, nearBand: 100, elements: 90 } as const;
  * A student's long diagram: the solution's 12 classes with one attribute right, one misnamed and
  * three of their own, 28 classes of their own, and 19 relationships, some right: 300 lines.
  */
-export function longHandIn(solution: string): string {
+function longHandIn(solution: string): string {
   const classes = [...solution.matchAll(/^ {2}class (\w+) \{$/gm)].map((match) => match[1]!);
   const own = Array.from(
     { length: 28 },
