@@ -1,10 +1,9 @@
 import { buildGrade, type GradingInput, prepareGrading } from '@shared/evaluation/grading';
-import { EVALUATION_TEXTS, type EvaluationMethod } from '@shared/schemas/evaluation';
+import type { EvaluationMethod } from '@shared/schemas/evaluation';
 import type { HandInGrade } from '@shared/schemas/grading';
-import { badRequest } from '../errors';
 import { serverLexicon } from '../lexicon';
 import { judgeHandIn } from './grade-judge';
-import { type EvaluationModel, judgedOrOffline } from './model';
+import { type EvaluationModel, judgedOrOffline, judgeFor } from './model';
 
 /**
  * A hand-in's grade: by the judge when a model is connected (or asked for), offline otherwise,
@@ -22,15 +21,13 @@ export async function gradeHandIn(
     signal?: AbortSignal;
   },
 ): Promise<HandInGrade> {
-  const { model, signal } = options;
-  const method = options.method ?? (model ? 'judge' : 'offline');
-  if (method === 'judge' && !model)
-    throw badRequest(EVALUATION_TEXTS.judgeUnavailable, { method: EVALUATION_TEXTS.judgeUnavailable });
+  const { signal } = options;
+  const model = judgeFor(options);
   const prepared = prepareGrading(input);
   const lexicon = serverLexicon();
   const nothingToJudge =
     prepared.solutionRead.elements.length === 0 || prepared.handInRead.elements.length === 0;
-  if (method === 'offline' || !model || nothingToJudge) return buildGrade(prepared, { lexicon });
+  if (!model || nothingToJudge) return buildGrade(prepared, { lexicon });
   return judgedOrOffline(
     async () => buildGrade(prepared, { judged: await judgeHandIn(model, prepared, signal), lexicon }),
     (fallback) => buildGrade(prepared, { fallback, lexicon }),

@@ -1,6 +1,8 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { EVALUATION_TEXTS, type EvaluationMethod } from '@shared/schemas/evaluation';
 import { APICallError, generateText, NoObjectGeneratedError, Output } from 'ai';
 import type { z } from 'zod';
+import { badRequest } from '../errors';
 import type { ChatTurn } from '../runner/provider';
 import type { ProviderConfig } from '../runner/providers';
 import { CallGuard } from '../runner/providers/call-guard';
@@ -37,6 +39,20 @@ export interface EvaluationModel {
   }): Promise<T>;
   /** One whole message. */
   text(call: { system: string; messages: readonly ChatTurn[]; signal?: AbortSignal }): Promise<string>;
+}
+
+/**
+ * The model that is to judge: the connected one, unless the offline method is asked for. Asking
+ * for a judge with no model connected is a 400.
+ */
+export function judgeFor(options: {
+  model?: EvaluationModel | undefined;
+  method?: EvaluationMethod | undefined;
+}): EvaluationModel | undefined {
+  const method = options.method ?? (options.model ? 'judge' : 'offline');
+  if (method === 'judge' && !options.model)
+    throw badRequest(EVALUATION_TEXTS.judgeUnavailable, { method: EVALUATION_TEXTS.judgeUnavailable });
+  return method === 'judge' ? options.model : undefined;
 }
 
 /**
