@@ -18,8 +18,11 @@ import { keyMatch, keyTerms, PARTLY_THRESHOLD, REVEAL_THRESHOLD, readText, weigh
  *   one solution class, so "StudyRoom" does not also stand for "Room" (a reply may reveal many
  *   elements at once, a hand-in's line states one); prose and entries may state several;
  * - an element's own words must be there, not only its parent's: "Member.nickname" is not
- *   "Member.email"; an attribute found under another class, or a relationship of another kind,
- *   direction or multiplicity, is partly present, with a note saying so;
+ *   "Member.email". Partly present, with a note saying why: an attribute under another class, a
+ *   relationship of another kind, direction or multiplicity or with another class at one end,
+ *   another time, duration or number than the solution's (a reply may name other times in
+ *   passing, a hand-in that gives another value says something wrong), or a name (an actor, a
+ *   class) only mentioned in a longer statement;
  * - a YAML or JSON entry is read with its path (`reminders.first: 48 hours before`): the student
  *   wrote those keys, whereas a solution's ids and paths are never said in an interview;
  * - there is no question to agree to and nothing is a refusal: every element counts as written.
@@ -91,9 +94,11 @@ export function matchHandIn(
   const { lexicon = NO_LEXICON, loose = false } = options;
   const keys = solution.map(keyTerms);
   const weight = weights(keys);
-  const readings: Reading[] = handIn.map((element) => {
-    return { element, said: readText(writtenText(element), lexicon), own: termSet(element.text) };
-  });
+  const readings: Reading[] = handIn.map((element) => ({
+    element,
+    said: readText(writtenText(element), lexicon),
+    own: termSet(element.text),
+  }));
   const candidates: Candidate[] = [];
   solution.forEach((element, index) => {
     const key = keys[index]!;
@@ -170,15 +175,13 @@ function score(
   const own = key.filter((term) => !context.has(term));
   if (own.length > 0 && !own.some((term) => reading.said.has(term))) return undefined;
   const differs = shapeDifference(element.shape, reading.element.shape);
-  if (differs === null || (differs === GRADING_TEXTS.otherClasses && !statesLabel(element, key, reading))) {
-    return undefined;
-  }
+  if (differs === 'unrelated' || (differs?.oneEnd && !statesLabel(element, key, reading))) return undefined;
   // How much of what the hand-in element says is this element (its synonyms count).
   const closeness =
     reading.own.size === 0
       ? 0
       : Math.min(1, key.filter((term) => reading.said.has(term)).length / reading.own.size);
-  const why = differs ?? partlyBecause(element, key, context, reading, closeness);
+  const why = differs?.note ?? partlyBecause(element, key, context, reading, closeness);
   const present = found.match >= REVEAL_THRESHOLD && why === undefined;
   const note = why || undefined;
   return { status: present ? 'present' : 'partly', match: found.match, closeness, ...(note && { note }) };
@@ -254,16 +257,19 @@ function alike(a: string, b: string): number {
   return common === 0 ? 0 : common / (left.size + right.size - common);
 }
 
+/** 'unrelated': not this relationship at all; else what makes it only partly this one. */
+type ShapeDifference = 'unrelated' | { note: string; oneEnd?: true } | undefined;
+
 /**
  * How the hand-in's relationship differs from the solution's, beyond its words: another kind of
- * link, other classes at one end, the other way round (a generalisation's child and parent, a
+ * link, another class at one end, the other way round (a generalisation's child and parent, a
  * whole and its part), or a multiplicity both state differently (one the hand-in leaves out is not
- * a difference). Null when it joins other classes altogether: then it is not this relationship.
+ * a difference). Between two other classes, it is not this relationship.
  */
 function shapeDifference(
   ours: RelationshipShape | undefined,
   theirs: RelationshipShape | undefined,
-): string | null | undefined {
+): ShapeDifference {
   if (!ours || !theirs) return undefined;
   const [a, b] = ours.ends;
   const [c, d] = theirs.ends;
@@ -272,16 +278,15 @@ function shapeDifference(
   const reversed = crossed[0]! + crossed[1]! > straight[0]! + straight[1]!;
   const [first, second] = reversed ? [d, c] : [c, d];
   const ends = reversed ? crossed : straight;
-  if (ends.every((share) => share === 0)) return null;
-  if (ours.link !== theirs.link) return GRADING_TEXTS.otherLink;
-  if (ends.some((share) => share === 0)) return GRADING_TEXTS.otherClasses;
-  if (ours.link !== 'association' && reversed) return GRADING_TEXTS.otherDirection;
+  if (ends.every((share) => share === 0)) return 'unrelated';
+  if (ours.link !== theirs.link) return { note: GRADING_TEXTS.otherLink };
+  if (ends.some((share) => share === 0)) return { note: GRADING_TEXTS.otherClasses, oneEnd: true };
+  if (ours.link !== 'association' && reversed) return { note: GRADING_TEXTS.otherDirection };
   const clash = (end: typeof a, other: typeof c) =>
     end.many !== undefined && other.many !== undefined && multiplicity(end.many) !== multiplicity(other.many);
   if (clash(a, first) || clash(b, second)) {
-    return GRADING_TEXTS.otherMultiplicity(
-      theirs.ends.map((side) => `${side.name} ${side.many ?? '?'}`).join(', '),
-    );
+    const written = theirs.ends.map((side) => `${side.name} ${side.many ?? '?'}`).join(', ');
+    return { note: GRADING_TEXTS.otherMultiplicity(written) };
   }
   return undefined;
 }

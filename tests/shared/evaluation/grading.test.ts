@@ -236,6 +236,11 @@ quiet_hours: no messages between 9 pm and 8 am`);
     expect(status(result, 'system: Appointment reminder service').status).toBe('present');
   });
 
+  it('reads a key with spaces in it as the student wrote it', () => {
+    const rules = 'rules:\n  max hours: 3\n  days ahead: 14';
+    expect(grade(rules, rules, 'yaml')).toMatchObject({ grade: 10, figures: { present: 2 } });
+  });
+
   it('counts another time, duration or number as partly present', () => {
     const result = yaml(`requirements:
   - Send a first reminder one day before each appointment.
