@@ -56,7 +56,7 @@ describe('a hand-in graded offline', () => {
   it('grades an empty hand-in 0, every element missing', () => {
     for (const empty of ['', '   \n\n', 'classDiagram']) {
       const result = grade(empty);
-      expect(result.grade).toBe(0);
+      expect(result).toMatchObject({ grade: 0, figures: { handIn: 0, extra: 0 } });
       expect(result.elements.every((e) => e.status === 'missing' && e.evidence === undefined)).toBe(true);
     }
   });
@@ -271,6 +271,9 @@ requirements:
       'text',
     );
     expect(result.figures).toMatchObject({ total: 3, present: 3, extra: 0 });
+    // Two sentences saying the same are not extra, whichever one the element was found in.
+    const twice = grade('A stapler. It is a stapler.', 'A stapler.', 'text');
+    expect(twice.figures).toMatchObject({ present: 1, extra: 0, handIn: 2 });
   });
 
   it('meets a synonym through the lexicon, as reveal tracking does', () => {
