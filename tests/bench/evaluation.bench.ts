@@ -5,6 +5,7 @@ import { EVALUATION_LIMITS } from '@shared/evaluation/limits';
 import { evaluateOffline } from '@shared/evaluation/report';
 import type { Job } from '@shared/schemas/leak-check';
 import type { LeiaListItem } from '@shared/schemas/leias';
+import { classDiagram } from './support/class-diagram';
 import { benchConfig, median, percentile, row } from './support/common';
 import type { BenchRow } from './types';
 
@@ -23,38 +24,6 @@ const TARGET_LEAK_CHECK_MS = 2_000;
 const EVALUATIONS = 200;
 const LEAK_CHECKS = 3;
 const ADMIN = { email: 'bench-evaluation@leia.local', password: 'bench-evaluation-password' };
-
-/** 12 classes of 3 attributes each, and 12 relationships: 60 elements. */
-function classDiagram(): string {
-  const names = [
-    'Member',
-    'Room',
-    'Booking',
-    'Hall',
-    'Librarian',
-    'Closure',
-    'Group',
-    'Card',
-    'Fine',
-    'Event',
-    'Desk',
-    'Kiosk',
-  ];
-  const lines = ['classDiagram'];
-  for (const name of names) {
-    lines.push(
-      `  class ${name} {`,
-      `    String ${name.toLowerCase()}Code`,
-      '    Date openedOn',
-      `    int ${name.toLowerCase()}Count`,
-      '  }',
-    );
-  }
-  names.forEach((name, index) => {
-    lines.push(`  ${name} "1" --> "0..*" ${names[(index + 1) % names.length]} : manages${index}`);
-  });
-  return lines.join('\n');
-}
 
 /** 100 questions and 100 replies of about 40 words, some naming elements, one pasting the solution. */
 function conversation(solution: string) {

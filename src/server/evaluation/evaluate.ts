@@ -1,10 +1,10 @@
 import { evaluationSizeProblem } from '@shared/evaluation/limits';
 import { buildReport, type EvaluationInput, prepareEvaluation } from '@shared/evaluation/report';
-import { EVALUATION_TEXTS, type EvaluationMethod, type EvaluationReport } from '@shared/schemas/evaluation';
+import type { EvaluationMethod, EvaluationReport } from '@shared/schemas/evaluation';
 import { badRequest } from '../errors';
 import { serverLexicon } from '../lexicon';
 import { judge } from './judge';
-import { type EvaluationModel, ModelCallError } from './model';
+import { type EvaluationModel, judgedOrOffline, judgeFor } from './model';
 
 /**
  * One conversation's report: by the judge when a model is connected (or asked for), offline
@@ -20,21 +20,16 @@ export async function evaluateConversation(
     signal?: AbortSignal;
   },
 ): Promise<EvaluationReport> {
-  const { model, signal } = options;
-  const method = options.method ?? (model ? 'judge' : 'offline');
-  if (method === 'judge' && !model)
-    throw badRequest(EVALUATION_TEXTS.judgeUnavailable, { method: EVALUATION_TEXTS.judgeUnavailable });
+  const { signal } = options;
+  const model = judgeFor(options);
   const tooBig = evaluationSizeProblem(input.messages);
   if (tooBig) throw badRequest(tooBig, { messages: tooBig });
   const prepared = prepareEvaluation(input);
   const lexicon = serverLexicon();
-  if (method === 'offline' || !model || prepared.read.elements.length === 0)
-    return buildReport(prepared, { lexicon });
-  try {
-    return buildReport(prepared, { judged: await judge(model, prepared, signal), lexicon });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    const reason = error instanceof ModelCallError ? error.message : 'the judgement could not be read';
-    return buildReport(prepared, { fallback: reason, lexicon });
-  }
+  if (!model || prepared.read.elements.length === 0) return buildReport(prepared, { lexicon });
+  return judgedOrOffline(
+    async () => buildReport(prepared, { judged: await judge(model, prepared, signal), lexicon }),
+    (fallback) => buildReport(prepared, { fallback, lexicon }),
+    { signal, unreadable: 'the judgement could not be read' },
+  );
 }

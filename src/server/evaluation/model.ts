@@ -1,4 +1,6 @@
+import { EVALUATION_TEXTS, type EvaluationMethod } from '@shared/schemas/evaluation';
 import type { z } from 'zod';
+import { badRequest } from '../errors';
 import type { ChatTurn } from '../runner/provider';
 import type { ProviderConfig } from '../runner/providers';
 import { CallGuard } from '../runner/providers/call-guard';
@@ -35,6 +37,37 @@ export interface EvaluationModel {
   }): Promise<T>;
   /** One whole message. */
   text(call: { system: string; messages: readonly ChatTurn[]; signal?: AbortSignal }): Promise<string>;
+}
+
+/**
+ * The model that is to judge: the connected one, unless the offline method is asked for. Asking
+ * for a judge with no model connected is a 400.
+ */
+export function judgeFor(options: {
+  model?: EvaluationModel | undefined;
+  method?: EvaluationMethod | undefined;
+}): EvaluationModel | undefined {
+  const method = options.method ?? (options.model ? 'judge' : 'offline');
+  if (method === 'judge' && !options.model)
+    throw badRequest(EVALUATION_TEXTS.judgeUnavailable, { method: EVALUATION_TEXTS.judgeUnavailable });
+  return method === 'judge' ? options.model : undefined;
+}
+
+/**
+ * A judge's answer, or, when the judge fails or answers something unusable, the offline result
+ * given why (`unreadable` when the failure says nothing). Only the caller going away stops it.
+ */
+export async function judgedOrOffline<T>(
+  judged: () => Promise<T>,
+  offline: (reason: string) => T,
+  options: { signal?: AbortSignal | undefined; unreadable: string },
+): Promise<T> {
+  try {
+    return await judged();
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    return offline(error instanceof ModelCallError ? error.message : options.unreadable);
+  }
 }
 
 /** A judge reads a whole conversation and writes a long answer: more time than a chat reply. */

@@ -66,7 +66,7 @@ export const keyTerms = (element: SolutionElement): string[] => [...new Set(term
 const VALUE_WEIGHT = 2;
 
 /** Each key word's weight: rarer among the elements, more telling ("15 minutes" over "appointment"). */
-function weights(keys: readonly string[][]): Map<string, number> {
+export function weights(keys: readonly string[][]): Map<string, number> {
   const count = new Map<string, number>();
   for (const key of keys) for (const term of key) count.set(term, (count.get(term) ?? 0) + 1);
   return new Map(
@@ -85,7 +85,7 @@ export function statedPart(reply: string): string {
 }
 
 /** A text's terms and its own words, from one pass (the lexicon is asked about the words). */
-function readText(text: string, lexicon: Lexicon): Set<string> {
+export function readText(text: string, lexicon: Lexicon): Set<string> {
   const reach = termSet(text);
   if (lexicon === NO_LEXICON || reach.size === 0) return reach;
   return reachOf(text, lexicon, reach);
@@ -96,13 +96,34 @@ function readText(text: string, lexicon: Lexicon): Set<string> {
  * synonyms and other forms). Broader words would say too much: a library is a room.
  */
 function reachOf(text: string, lexicon: Lexicon, reach: Set<string>): Set<string> {
-  for (const word of words(text)) {
-    if (termSet(word).size === 0) continue;
+  for (const word of words(text)) for (const term of wordReach(word, lexicon)) reach.add(term);
+  return reach;
+}
+
+/**
+ * The terms one word stands for, remembered per lexicon (bounded): a hand-in or a conversation
+ * says the same few hundred words again and again, and reading a word's synonyms back into terms
+ * is most of the cost of matching with a lexicon.
+ */
+const MAX_REACHES = 20_000;
+const reaches = new WeakMap<Lexicon, Map<string, readonly string[]>>();
+function wordReach(word: string, lexicon: Lexicon): readonly string[] {
+  let known = reaches.get(lexicon);
+  if (!known) {
+    known = new Map();
+    reaches.set(lexicon, known);
+  }
+  const remembered = known.get(word);
+  if (remembered) return remembered;
+  const found: string[] = [];
+  if (termSet(word).size > 0) {
     for (const base of [word, ...lexicon.lemmas(word)]) {
-      for (const other of lexicon.related(base, 1)) for (const term of terms(other)) reach.add(term);
+      for (const other of lexicon.related(base, 1)) found.push(...terms(other));
     }
   }
-  return reach;
+  if (known.size >= MAX_REACHES) known.clear();
+  known.set(word, found);
+  return found;
 }
 
 interface TurnReading {
@@ -124,6 +145,51 @@ function readTurn(turn: LeiaTurn, lexicon: Lexicon): TurnReading {
     asked: agreed || answered ? readText(turn.question, lexicon) : new Set(),
     askedWeight: agreed ? 1 : answered ? CONTEXT_WEIGHT : 0,
   };
+}
+
+/** How much of an element's key a text states (its weighted share), and from where. */
+export interface KeyMatch {
+  match: number;
+  /** The weight of the key words stated, and of those only the question carried. */
+  stated: number;
+  fromQuestion: number;
+}
+
+const NO_TERMS: ReadonlySet<string> = new Set();
+
+/**
+ * The share of `key` that `said` states (with `asked`, the question's words, counting
+ * `askedWeight`); undefined when it states none of it and the question does not count whole.
+ */
+export function keyMatch(
+  key: readonly string[],
+  weight: ReadonlyMap<string, number>,
+  said: ReadonlySet<string>,
+  asked: ReadonlySet<string> = NO_TERMS,
+  askedWeight = 0,
+): KeyMatch | undefined {
+  let total = 0;
+  let stated = 0;
+  let fromQuestion = 0;
+  let hits = 0;
+  let found = 0;
+  for (const term of key) {
+    const w = weight.get(term) ?? 1;
+    total += w;
+    if (said.has(term)) {
+      stated += w;
+      hits++;
+      found++;
+    } else if (asked.has(term)) {
+      fromQuestion += w * askedWeight;
+      found += askedWeight;
+    }
+  }
+  // An answer in its own words must state some of it: the question's words alone reveal nothing.
+  if (hits === 0 && askedWeight < 1) return undefined;
+  // Rare words count more, but every word counts: "email" alone is not Member.email.
+  const match = Math.min((stated + fromQuestion) / total, found / key.length + SHARE_MARGIN);
+  return { match, stated, fromQuestion };
 }
 
 export function trackReveals(
@@ -149,27 +215,9 @@ export function trackReveals(
     for (const [index, reveal] of reveals.entries()) {
       if (reveal.status === 'revealed') continue;
       const key = keys[index]!;
-      let total = 0;
-      let stated = 0;
-      let fromQuestion = 0;
-      let hits = 0;
-      let found = 0;
-      for (const term of key) {
-        const w = weight.get(term) ?? 1;
-        total += w;
-        if (said.has(term)) {
-          stated += w;
-          hits++;
-          found++;
-        } else if (asked.has(term)) {
-          fromQuestion += w * askedWeight;
-          found += askedWeight;
-        }
-      }
-      // An answer in its own words must state some of it: the question's words alone reveal nothing.
-      if (hits === 0 && askedWeight < 1) continue;
-      // Rare words count more, but every word counts: "email" alone is not Member.email.
-      const match = Math.min((stated + fromQuestion) / total, found / key.length + SHARE_MARGIN);
+      const scored = keyMatch(key, weight, said, asked, askedWeight);
+      if (!scored) continue;
+      const { match, stated, fromQuestion } = scored;
       if (match >= REVEAL_THRESHOLD) {
         open--;
       } else if (!(match >= PARTLY_THRESHOLD && reveal.status === 'not')) continue;

@@ -1,6 +1,6 @@
 import { flowchartElements, sequenceElements, stateElements } from './mermaid-flow';
 import { lineSentences } from './prose';
-import { draft, type ElementDraft } from './types';
+import { draft, type ElementDraft, type RelationshipShape } from './types';
 
 /**
  * Mermaid diagrams: class and ER diagrams give classes (entities), attributes and relationships
@@ -81,6 +81,14 @@ const CLASS_DECLARATION = new RegExp(
 );
 const MEMBER_LINE = new RegExp(String.raw`^(${NAME})\s*:\s*(.+)$`, 'u');
 const INHERITANCE = new Set(['<|--', '<|..', '--|>', '..|>']);
+/** Composition and aggregation, by the side the diamond is on. */
+const WHOLE_ON_LEFT = new Set(['*--', 'o--']);
+const WHOLE_ON_RIGHT = new Set(['--*', '--o']);
+
+const end = (name: string, many: string | undefined) => ({
+  name,
+  ...(many?.trim() && { many: many.trim() }),
+});
 
 function relationship(diagram: Diagram, match: RegExpExecArray) {
   const [, left = '', leftMany, arrow = '', rightMany, right = '', label] = match;
@@ -89,18 +97,30 @@ function relationship(diagram: Diagram, match: RegExpExecArray) {
   const name = (id: string) => diagram.classes.get(id) ?? id;
   if (INHERITANCE.has(arrow)) {
     const [child, parent] = arrow.startsWith('<') ? [right, left] : [left, right];
-    diagram.relationships.push(
-      draft('relationship', `${name(child)} is a ${name(parent)}`, `${child} ${parent}`, child),
-    );
+    const shape: RelationshipShape = {
+      link: 'generalisation',
+      ends: [end(child, undefined), end(parent, undefined)],
+    };
+    diagram.relationships.push({
+      ...draft('relationship', `${name(child)} is a ${name(parent)}`, `${child} ${parent}`, child),
+      shape,
+    });
     return;
   }
   const side = (id: string, many: string | undefined, before: boolean) =>
     many ? (before ? `${name(id)} "${many}"` : `"${many}" ${name(id)}`) : name(id);
   const text = `${side(left, leftMany, true)} ${arrow} ${side(right, rightMany, false)}`;
   const verb = label?.trim();
-  diagram.relationships.push(
-    draft('relationship', verb ? `${text} : ${verb}` : text, `${left} ${verb ?? ''} ${right}`, left),
-  );
+  const ends = [end(left, leftMany), end(right, rightMany)] as const;
+  const shape: RelationshipShape = WHOLE_ON_LEFT.has(arrow)
+    ? { link: 'whole-part', ends }
+    : WHOLE_ON_RIGHT.has(arrow)
+      ? { link: 'whole-part', ends: [ends[1], ends[0]] }
+      : { link: 'association', ends };
+  diagram.relationships.push({
+    ...draft('relationship', verb ? `${text} : ${verb}` : text, `${left} ${verb ?? ''} ${right}`, left),
+    shape,
+  });
 }
 
 function classElements(lines: string[]): ElementDraft[] {
@@ -182,9 +202,13 @@ function erElements(lines: string[]): ElementDraft[] {
       diagram.addClass(right);
       const many = (mark: string) => ER_CARDINALITY_TEXT[mark] ?? mark;
       const text = `${left} "${many(arrow.slice(0, 2))}" -- "${many(arrow.slice(-2))}" ${right}`;
-      diagram.relationships.push(
-        draft('relationship', label ? `${text} : ${label}` : text, `${left} ${label} ${right}`, left),
-      );
+      diagram.relationships.push({
+        ...draft('relationship', label ? `${text} : ${label}` : text, `${left} ${label} ${right}`, left),
+        shape: {
+          link: 'association',
+          ends: [end(left, many(arrow.slice(0, 2))), end(right, many(arrow.slice(-2)))],
+        },
+      });
       continue;
     }
     const lone = /^"?([\p{L}\p{N}_-]+)"?$/u.exec(line);

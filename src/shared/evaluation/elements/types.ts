@@ -18,6 +18,21 @@ export const ELEMENT_KINDS = [
 ] as const;
 export type ElementKind = (typeof ELEMENT_KINDS)[number];
 
+/**
+ * What a diagram's relationship asserts beyond its words: the kind of link and its two ends, with
+ * their multiplicities as written. A generalisation's ends are [child, parent], a whole-part's
+ * [whole, part]; an association's as written. Grading a hand-in compares them; a conversation
+ * never states them, so reveal tracking does not read them.
+ */
+export interface RelationshipShape {
+  link: 'generalisation' | 'whole-part' | 'association';
+  ends: readonly [RelationshipEnd, RelationshipEnd];
+}
+export interface RelationshipEnd {
+  name: string;
+  many?: string;
+}
+
 export interface SolutionElement {
   /** e1, e2...: stable for the same solution. */
   id: string;
@@ -26,6 +41,8 @@ export interface SolutionElement {
   text: string;
   /** What it belongs to: an attribute's class, an entry's path, an item's heading. */
   parent?: string;
+  /** A relationship's kind and ends (class and ER diagrams). */
+  shape?: RelationshipShape;
 }
 
 /** An element before it is numbered. */
