@@ -117,6 +117,18 @@ const CONVERSATIONS: Conversation[] = [
     ],
   },
   {
+    title: 'a kind named by its use and place is a question: office equipment, not kitchen equipment',
+    leia: 'Mystery object game with Sam',
+    turns: [
+      { ask: 'Is it a piece of office equipment?', says: [/^Yes\b/] },
+      { ask: 'Is it equipment?', says: [/^Yes\b/] },
+      { ask: 'Is it a piece of kitchen equipment?', says: [/^No\b/] },
+      // Kinds only as far from a stapler as "artifact" (a toy) or "object" (a container) are not.
+      { ask: 'Is it a toy?', says: [/^No\b/] },
+      { ask: 'Is it a container?', says: [/^No\b/] },
+    ].map((turn) => ({ ...turn, never: STAPLER_NEVER })),
+  },
+  {
     title: 'a new game written the same way: its own secret, kinds and limit',
     leia: paperClipGame,
     turns: [

@@ -214,7 +214,10 @@ export const HELD_OUT_INTERVIEW_QUESTIONS: readonly InterviewQuestion[] = [
     ['How many people fit in the larger study rooms?', 'two for up to 8'],
     ['What number identifies a member?', 'library card number'],
     ["Do you keep members' phone numbers?", 'sometimes a phone number'],
-    ['Who is accountable when a group books the hall?', 'the group, not the person who calls, is responsible'],
+    [
+      'Who is accountable when a group books the hall?',
+      'the group, not the person who calls, is responsible',
+    ],
     ['Can a booking span several days?', 'one room on one date'],
     ['What times can rooms be booked?', 'inside opening hours'],
     ['How many days ahead can a member book?', 'at most 14 days ahead'],

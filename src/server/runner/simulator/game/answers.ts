@@ -1,5 +1,5 @@
-import { fold, stem } from '../text';
-import { askedForms } from './lexical';
+import { fold, stem, words } from '../text';
+import { askedForms, phraseKey } from './lexical';
 import { withDigits } from './rules';
 import {
   askedWords,
@@ -159,7 +159,38 @@ export function judgeGuess(secret: Secret, phrase: string): Judgement {
   if (endsWith(guessed, name) || endsWith(name, guessed)) return 'close';
   if (secret.narrower.some((narrower) => same(guessed, narrower))) return 'close';
   if (secret.lexicalKinds.has(named)) return 'kind';
+  if (usedAsKind(secret, withoutArticle(phrase.replace(PIECE_OF, '')))) return 'kind';
   return 'wrong';
+}
+
+/** "equipment: an instrumentality needed for an undertaking": defined as its broader kind put to a use. */
+const definedAs = (gloss: string, broader: readonly string[]) =>
+  broader.some((word) => new RegExp(`^(a|an|any|the)\\s+${word}\\b`, 'i').test(gloss));
+
+/**
+ * A kind named by its use and where it is found ("office equipment", "kitchen equipment"): a kind
+ * the secret is when its last word names one of the secret's kinds, or is defined by the lexicon
+ * as one of them put to a use (equipment is "an instrumentality needed for an undertaking", and a
+ * stapler's nearest kinds include instrumentality, while a container is "any object that can be used to hold
+ * things"), and the problem says every word before it ("found in most homes and offices").
+ */
+function usedAsKind(secret: Secret, named: string): boolean {
+  const list = words(named.toLowerCase());
+  const head = list.at(-1);
+  const concept = head === undefined ? undefined : secret.lexicon.concept(head);
+  if (!head || !concept) return false;
+  const [nearest] = concept.broader;
+  const kind =
+    [secret.identity, secret.lexicalKinds].some((kinds) => kinds.has(phraseKey(head))) ||
+    (!!nearest &&
+      nearest.words.some((word) => secret.nearKinds.has(phraseKey(word))) &&
+      definedAs(concept.gloss, nearest.words));
+  if (!kind) return false;
+  const problem = secret.clauses.filter((clause) => clause.source === 'problem');
+  return list
+    .slice(0, -1)
+    .flatMap((modifier) => askedTerms(secret, modifier))
+    .every((term) => problem.some((clause) => meets(clause, term) && !negates(clause, term)));
 }
 
 /** Nouns that name no thing in particular: "a metal object" says only "metal". */

@@ -42,6 +42,8 @@ export interface Secret {
   identity: ReadonlySet<string>;
   /** What the lexicon says it is ("bird", "seabird", "vertebrate"): a yes too, once no closer judgement applies. */
   lexicalKinds: ReadonlySet<string>;
+  /** The nearest of those ("machine", "device", "instrumentality"). */
+  nearKinds: ReadonlySet<string>;
   /** Other names it goes by ("stapling machine"), as stems. */
   synonyms: readonly (readonly string[])[];
   /** Narrower kinds ("emperor penguin"): a guess of one is close. */
@@ -155,6 +157,7 @@ export function readSecret(
     kinds,
     identity,
     lexicalKinds: new Set(lexical?.kinds ?? []),
+    nearKinds: new Set(lexical?.nearKinds ?? []),
     synonyms: lexical?.synonyms ?? [],
     narrower: lexical?.narrower ?? [],
     lexicon,
