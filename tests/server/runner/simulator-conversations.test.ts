@@ -178,6 +178,20 @@ const CONVERSATIONS: Conversation[] = [
     ],
   },
   {
+    title:
+      'a Spanish game reads its words in their other forms, and a short question of what it does is no guess',
+    leia: paperClipGameSpanish,
+    turns: [
+      { ask: '¿Sujeta papel?', says: [/^Sí\./], never: [/no es/] },
+      { ask: '¿Sirve para sujetar hojas?', says: [/^Sí\./] },
+      { ask: '¿Es pequeño?', says: [/^Sí\./] },
+      { ask: '¿Es de color plateado?', says: [/^Sí\./] },
+      { ask: '¿Está hecho de alambre?', says: [/^Sí\./] },
+      { ask: '¿Es de plástico?', says: [/^No\./] },
+      { ask: '¿Grapadora?', says: [/^No, no es/, '7 de sus 10'] },
+    ],
+  },
+  {
     title: 'questions nothing covers get an in-character deflection, not the nearest sentence',
     leia: 'Library room booking interview',
     turns: [

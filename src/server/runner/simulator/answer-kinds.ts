@@ -177,12 +177,11 @@ const CLAUSE_KINDS: readonly [AnswerKind, RegExp][] = [
  * Words for a day or a time seen from now, and the phrases a text says them with: "for tomorrow"
  * is "for the next morning", "currently" is "today" ("Today the receptionists phone...").
  */
-export const RELATIVE_TIMES: ReadonlyMap<string, readonly string[]> = new Map([
+const NOW: readonly string[] = ['today', 'currently', 'nowadays', 'now', 'at the moment', 'at present'];
+export const RELATIVE_TIMES: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
   ['tomorrow', ['tomorrow', 'next morning', 'next day', 'following day', 'day after']],
   ['tonight', ['tonight', 'this evening', 'at night']],
-  ...['currently', 'nowadays', 'presently', 'now'].map(
-    (word) => [word, ['today', 'currently', 'nowadays', 'now', 'at the moment', 'at present']] as const,
-  ),
+  ...['currently', 'nowadays', 'presently', 'now'].map((word): [string, readonly string[]] => [word, NOW]),
 ]);
 
 /** The parts of the day a time of day falls in, as words a question may use ("late at night"). */

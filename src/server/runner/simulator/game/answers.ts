@@ -45,17 +45,28 @@ interface AskedTerm {
   optional: boolean;
 }
 
+/** Spanish endings of gender, number and verb form, longest first: "plateada" is "plateado", "sujetar" "sujeta". */
+const SPANISH_ENDING = /(ados|adas|idos|idas|ado|ada|ido|ida|ar|er|ir|as|os|es|an|en|a|o|e)$/;
+const SPANISH_ENDINGS = ['a', 'o', 'e', 'as', 'os', 'an', 'en', 'ar', 'er', 'ir', 'ado', 'ada', 'ido', 'ida'];
+
+/** A Spanish word's other forms, as terms: there is no lexicon for Spanish, so its endings are varied. */
+function spanishForms(word: string): string[] {
+  const root = word.replace(SPANISH_ENDING, '');
+  return root.length < 4 ? [] : SPANISH_ENDINGS.map((ending) => stem(`${root}${ending}`));
+}
+
 function askedTerms(secret: Secret, question: string): AskedTerm[] {
   const { lexicon } = secret;
   return askedWords(question)
     .filter(({ term }) => !secret.name.includes(term))
     .map(({ word, term }) => {
       const classes = lexicon.wordClasses(word);
+      const spanish = secret.language === 'es' ? spanishForms(word) : [];
       return {
         word,
         term,
         bases: [term, ...lexicon.lemmas(word).map(stem)],
-        forms: askedForms(word, lexicon),
+        forms: [...askedForms(word, lexicon), ...spanish],
         optional: classes.length > 0 && classes.every((kind) => kind === 'adverb'),
       };
     });

@@ -65,7 +65,8 @@ const LIGHT = new Set(
   `need needs use used uses have has hold holds contain contains find found look looks thing things something
   usually normally typically generally ever really secret answer kind type sort place places people person
   someone anyone piece item there near nearby next close
-  necesita necesitan usa usan tiene tienen lleva llevan cosa algo`
+  necesita necesitan usa usan usado usada usar utiliza utilizan tiene tienen lleva llevan cosa algo sirve sirven
+  servir hecho hecha hechos hechas encuentra encuentran encontrar color`
     .split(/\s+/)
     .map(stem),
 );
