@@ -181,7 +181,8 @@ const NOW: readonly string[] = ['today', 'currently', 'nowadays', 'now', 'at the
 export const RELATIVE_TIMES: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
   ['tomorrow', ['tomorrow', 'next morning', 'next day', 'following day', 'day after']],
   ['tonight', ['tonight', 'this evening', 'at night']],
-  ...['currently', 'nowadays', 'presently', 'now'].map((word): [string, readonly string[]] => [word, NOW]),
+  // "now" meets "today" through the lexicon already.
+  ...['currently', 'nowadays', 'presently'].map((word): [string, readonly string[]] => [word, NOW]),
 ]);
 
 /** The parts of the day a time of day falls in, as words a question may use ("late at night"). */

@@ -100,9 +100,10 @@ function meantWords(knowledge: Knowledge, text: string, means: readonly string[]
   const { links, idf } = knowledge;
   const meant: AskedWord[] = [];
   if (means.length > 0) {
+    // Only as the texts say them: "latest" widened would meet "new".
     const met = new Map<string, number>();
     for (const [term, link] of means.flatMap((word) => [...links.of(word)]))
-      met.set(term, Math.max(met.get(term) ?? 0, Math.min(link, LINK.related)));
+      if (link === LINK.same) met.set(term, LINK.related);
     const worths = worth(met, idf);
     meant.push({ links: worths, weight: Math.max(0, ...worths.values()), thing: false, framing: true });
   }
