@@ -176,14 +176,18 @@ export function judgeGuess(secret: Secret, phrase: string): Judgement {
 
 /** "equipment: an instrumentality needed for an undertaking": defined as its broader kind put to a use. */
 const definedAs = (gloss: string, broader: readonly string[]) =>
-  broader.some((word) => new RegExp(`^(a|an|any|the)\\s+${word}\\b`, 'i').test(gloss));
+  broader.some((word) => {
+    const start = gloss.toLowerCase().replace(/^(a|an|any|the)\s+/, '');
+    return start.startsWith(`${word} `) || start === word;
+  });
 
 /**
  * A kind named by its use and where it is found ("office equipment", "kitchen equipment"): a kind
  * the secret is when its last word names one of the secret's kinds, or is defined by the lexicon
- * as one of them put to a use (equipment is "an instrumentality needed for an undertaking", and a
- * stapler's nearest kinds include instrumentality, while a container is "any object that can be used to hold
- * things"), and the problem says every word before it ("found in most homes and offices").
+ * as one of its nearest kinds put to a use (equipment is "an instrumentality needed for an
+ * undertaking", and a stapler is a machine, a device, an instrumentality; a container is "any
+ * object that can be used to hold things", a toy "an artifact designed to be played with", both
+ * too far up), and the problem says every word before it ("found in most homes and offices").
  */
 function usedAsKind(secret: Secret, named: string): boolean {
   const list = words(named.toLowerCase());
