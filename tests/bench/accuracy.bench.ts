@@ -1,7 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { WordNet } from '@server/lexicon/wordnet';
 import { simulateReply } from '@server/runner/simulator';
-import { MORE_INTERVIEW_QUESTIONS } from '../server/accuracy/labelled/interviews';
+import { SPANISH_GAME_QUESTIONS, SPANISH_GAMES } from '../server/accuracy/labelled/games-spanish';
+import {
+  HELD_OUT_INTERVIEW_QUESTIONS,
+  MORE_INTERVIEW_QUESTIONS,
+} from '../server/accuracy/labelled/interviews';
 import {
   catalogueLeias,
   deflectionAccuracy,
@@ -50,6 +54,8 @@ export async function run(): Promise<BenchRow[]> {
   const gamesMs = performance.now() - started;
   const interviews = await interviewAccuracy();
   const moreInterviews = await interviewAccuracy(MORE_INTERVIEW_QUESTIONS);
+  const heldOut = await interviewAccuracy(HELD_OUT_INTERVIEW_QUESTIONS);
+  const spanish = await gameAccuracy(SPANISH_GAME_QUESTIONS, SPANISH_GAMES);
   const deflections = await deflectionAccuracy();
   const reveals = await revealAccuracy();
   global.gc?.();
@@ -87,6 +93,30 @@ export async function run(): Promise<BenchRow[]> {
       '%',
       '>= 90 %',
       moreInterviews.ratio >= 0.9,
+    ),
+    row(
+      label,
+      `interview answers, held-out set (${heldOut.right}/${heldOut.total})`,
+      pct(heldOut.ratio),
+      '%',
+      '>= 90 %',
+      heldOut.ratio >= 0.9,
+    ),
+    row(
+      label,
+      `Spanish games, no lexicon: yes/no (${spanish.yesNo.right}/${spanish.yesNo.total})`,
+      pct(spanish.yesNo.ratio),
+      '%',
+      '>= 95 %',
+      spanish.yesNo.ratio >= 0.95,
+    ),
+    row(
+      label,
+      `Spanish games: guesses (${spanish.guesses.right}/${spanish.guesses.total})`,
+      pct(spanish.guesses.ratio),
+      '%',
+      '>= 98 %',
+      spanish.guesses.ratio >= 0.98,
     ),
     row(
       label,

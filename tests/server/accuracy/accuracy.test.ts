@@ -1,5 +1,11 @@
 import { GAME_QUESTIONS } from './labelled/games';
-import { INTERVIEW_QUESTIONS, MORE_INTERVIEW_QUESTIONS, OFF_TOPIC_QUESTIONS } from './labelled/interviews';
+import { SPANISH_GAME_QUESTIONS, SPANISH_GAMES } from './labelled/games-spanish';
+import {
+  HELD_OUT_INTERVIEW_QUESTIONS,
+  INTERVIEW_QUESTIONS,
+  MORE_INTERVIEW_QUESTIONS,
+  OFF_TOPIC_QUESTIONS,
+} from './labelled/interviews';
 import { REVEAL_SNIPPETS } from './labelled/reveals';
 import { deflectionAccuracy, gameAccuracy, interviewAccuracy, type Miss, revealAccuracy } from './measure';
 
@@ -10,15 +16,19 @@ import { deflectionAccuracy, gameAccuracy, interviewAccuracy, type Miss, revealA
  */
 
 /**
- * The issue's floors. Interview answers are held to 0.90 on the first interview set; the second
- * set (written later and never tuned on alone) is reported by the benchmark against the same
- * 0.90, and held here to what is reached on it (0.85) so that it does not slip unseen.
+ * The issue's floors. Interview answers are held to 0.90 on the first two interview sets; the
+ * third, held-out set (written before the answering changes that brought the second to 0.90, and
+ * never tuned on) is held to what is reached on it, so that it does not slip unseen. Spanish games
+ * are played without a lexicon, from what their secrets literally say.
  */
 const FLOORS = {
   yesNo: 0.95,
   guesses: 0.98,
   interviews: 0.9,
-  moreInterviews: 0.8,
+  moreInterviews: 0.9,
+  heldOutInterviews: 0.83,
+  spanishYesNo: 0.95,
+  spanishGuesses: 1,
   precision: 0.95,
   recall: 0.9,
 } as const;
@@ -32,6 +42,8 @@ describe('the labelled sets', () => {
     expect(new Set(GAME_QUESTIONS.map((question) => question.leia)).size).toBeGreaterThanOrEqual(5);
     expect(INTERVIEW_QUESTIONS.length).toBeGreaterThanOrEqual(60);
     expect(MORE_INTERVIEW_QUESTIONS.length).toBeGreaterThanOrEqual(30);
+    expect(HELD_OUT_INTERVIEW_QUESTIONS.length).toBeGreaterThanOrEqual(20);
+    expect(SPANISH_GAME_QUESTIONS.length).toBeGreaterThanOrEqual(30);
     expect(OFF_TOPIC_QUESTIONS.length).toBeGreaterThanOrEqual(15);
     expect(REVEAL_SNIPPETS.length).toBeGreaterThanOrEqual(150);
     // Near-misses: snippets that reveal nothing, and guesses that are wrong.
@@ -49,11 +61,19 @@ describe('accuracy of the offline simulator and of reveal matching', () => {
     expect(guesses.ratio, show(guesses.misses)).toBeGreaterThanOrEqual(FLOORS.guesses);
   });
 
-  it(`answers interview questions with the fact they ask for (at least ${FLOORS.interviews}; the second set at least ${FLOORS.moreInterviews})`, async () => {
+  it(`answers the yes/no questions of Spanish games without a lexicon (at least ${FLOORS.spanishYesNo}) and judges their guesses right`, async () => {
+    const { yesNo, guesses } = await gameAccuracy(SPANISH_GAME_QUESTIONS, SPANISH_GAMES);
+    expect(yesNo.ratio, show(yesNo.misses)).toBeGreaterThanOrEqual(FLOORS.spanishYesNo);
+    expect(guesses.ratio, show(guesses.misses)).toBeGreaterThanOrEqual(FLOORS.spanishGuesses);
+  });
+
+  it(`answers interview questions with the fact they ask for (at least ${FLOORS.interviews}; the second set at least ${FLOORS.moreInterviews}; the held-out set at least ${FLOORS.heldOutInterviews})`, async () => {
     const interviews = await interviewAccuracy();
     expect(interviews.ratio, show(interviews.misses)).toBeGreaterThanOrEqual(FLOORS.interviews);
     const more = await interviewAccuracy(MORE_INTERVIEW_QUESTIONS);
     expect(more.ratio, show(more.misses)).toBeGreaterThanOrEqual(FLOORS.moreInterviews);
+    const heldOut = await interviewAccuracy(HELD_OUT_INTERVIEW_QUESTIONS);
+    expect(heldOut.ratio, show(heldOut.misses)).toBeGreaterThanOrEqual(FLOORS.heldOutInterviews);
   });
 
   it('deflects every off-topic and out-of-role interview question in character', async () => {

@@ -1,4 +1,5 @@
 import { serverLexicon } from '@server/lexicon';
+import type { ResolvedLeia } from '@server/runner/provider';
 import { simulateReply } from '@server/runner/simulator';
 import { PHRASES } from '@server/runner/simulator/phrases';
 import { leiaTurns } from '@shared/evaluation/conversation';
@@ -39,12 +40,13 @@ const accuracy = (right: number, total: number, misses: Miss[]): Accuracy => ({
   misses,
 });
 
-/** How a player reads the host's reply. */
+/** How a player reads the host's reply, in English or in Spanish. */
 export function readGameReply(reply: string): GameLabel | 'other' {
-  if (/\b(well done|congratulations|correct, it's)\b/i.test(reply)) return 'right';
-  if (/^(close|you're close)\b/i.test(reply)) return 'close';
+  if (/\b(well done|congratulations|correct, it's|enhorabuena)\b/i.test(reply)) return 'right';
+  if (/^(close|you're close|¡caliente|se acerca)\b/i.test(reply)) return 'close';
   if (/^no\b/i.test(reply)) return 'no';
   if (/^(yes|mostly|usually|often|generally|normally|mainly|typically)\b/i.test(reply)) return 'yes';
+  if (/^s[ií](?!\p{L})/iu.test(reply)) return 'yes';
   return 'other';
 }
 
@@ -52,8 +54,9 @@ const GUESSES: readonly GameLabel[] = ['right', 'wrong', 'close'];
 
 export async function gameAccuracy(
   questions: readonly GameQuestion[] = GAME_QUESTIONS,
+  games?: ReadonlyMap<string, ResolvedLeia>,
 ): Promise<{ yesNo: Accuracy; guesses: Accuracy }> {
-  const leias = await catalogueLeias();
+  const leias = games ?? (await catalogueLeias());
   const tally = {
     yesNo: { right: 0, total: 0, misses: [] as Miss[] },
     guesses: { right: 0, total: 0, misses: [] as Miss[] },

@@ -117,6 +117,18 @@ const CONVERSATIONS: Conversation[] = [
     ],
   },
   {
+    title: 'a kind named by its use and place is a question: office equipment, not kitchen equipment',
+    leia: 'Mystery object game with Sam',
+    turns: [
+      { ask: 'Is it a piece of office equipment?', says: [/^Yes\b/] },
+      { ask: 'Is it equipment?', says: [/^Yes\b/] },
+      { ask: 'Is it a piece of kitchen equipment?', says: [/^No\b/] },
+      // Kinds only as far from a stapler as "artifact" (a toy) or "object" (a container) are not.
+      { ask: 'Is it a toy?', says: [/^No\b/] },
+      { ask: 'Is it a container?', says: [/^No\b/] },
+    ].map((turn) => ({ ...turn, never: STAPLER_NEVER })),
+  },
+  {
     title: 'a new game written the same way: its own secret, kinds and limit',
     leia: paperClipGame,
     turns: [
@@ -163,6 +175,20 @@ const CONVERSATIONS: Conversation[] = [
       { ask: '¿De qué color es?', says: ['plateado'], never: [/clip/] },
       { ask: '¿Es un bolígrafo?', says: ['No, no es un bolígrafo.', '4 de sus 10'] },
       { ask: '¿Es un clip?', says: [/^¡Sí! Es un clip\./, '5 preguntas'] },
+    ],
+  },
+  {
+    title:
+      'a Spanish game reads its words in their other forms, and a short question of what it does is no guess',
+    leia: paperClipGameSpanish,
+    turns: [
+      { ask: '¿Sujeta papel?', says: [/^Sí\./], never: [/no es/] },
+      { ask: '¿Sirve para sujetar hojas?', says: [/^Sí\./] },
+      { ask: '¿Es pequeño?', says: [/^Sí\./] },
+      { ask: '¿Es de color plateado?', says: [/^Sí\./] },
+      { ask: '¿Está hecho de alambre?', says: [/^Sí\./] },
+      { ask: '¿Es de plástico?', says: [/^No\./] },
+      { ask: '¿Grapadora?', says: [/^No, no es/, '7 de sus 10'] },
     ],
   },
   {

@@ -26,14 +26,29 @@ interface Cue {
   kinds: readonly AnswerKind[];
   /** The cue's words only say how the question is asked: they name no topic ("deadline", "second"). */
   strip: boolean;
+  /**
+   * Words a text may answer the cue with, met as the question's own ("What is the deadline?" is
+   * answered by "The cut-off is 2 pm"): stripped words that still name what the answer says.
+   */
+  means?: readonly string[];
 }
 
 /** Matched on the folded question (lower case, no accents). English first, then Spanish. */
 const CUES: readonly Cue[] = [
+  // "Can I ask you about...": asking about asking says nothing of the topic.
   {
-    pattern: /\b(deadline|latest|earliest|how late|how early|no later than|cuando como tarde|hora limite)\b/g,
+    pattern:
+      /\b((can|could|may|might) i|i('d| would) like to|i want(ed)? to|let me|i have to|i need to|to) ask( you)?( (something|a question|a few questions|some questions))?( about)?\b/g,
+    kinds: [],
+    strip: true,
+  },
+  {
+    // "What's the latest time...": the time it names is the cue's too.
+    pattern:
+      /\b(deadline|cut-?off|latest|earliest|how late|how early|no later than|cuando como tarde|hora limite)( (time|hour|day|date))?\b/g,
     kinds: ['time', 'limit'],
     strip: true,
+    means: ['deadline', 'cut-off', 'cutoff', 'latest'],
   },
   {
     pattern:
@@ -85,7 +100,7 @@ const CUES: readonly Cue[] = [
   },
   {
     pattern:
-      /\b(what happens|what if|what do you do (when|if|with|about)|how do you (handle|deal|cope)|que pasa (si|cuando))\b/g,
+      /\b(what happens(?! to\b)|what if|what do you do (when|if|with|about)|how do you (handle|deal|cope)|que pasa (si|cuando))\b/g,
     kinds: ['condition'],
     strip: true,
   },
@@ -100,20 +115,28 @@ export interface AskedFor {
    * but name no topic: met, they count; unmet, the question is not about something else.
    */
   framing: ReadonlySet<string>;
+  /** Words its stripped cues stand for, which a text may say (the cues' `means`). */
+  means: readonly string[];
 }
+
+/** "When does packing begin?": asked when, the verb of starting or ending only says which time. */
+const TIME_FRAMING = /\b(begins?|began|start(s|ed)?|ends?|ended|finish(es|ed)?)\b/g;
 
 export function askedFor(question: string): AskedFor {
   let rest = fold(question.replace(/[’]/g, "'"));
   const kinds = new Set<AnswerKind>();
   const framing = new Set<string>();
+  const means: string[] = [];
   for (const cue of CUES) {
     const found = [...rest.matchAll(cue.pattern)].map((match) => match[0]);
     if (found.length === 0) continue;
     for (const kind of cue.kinds) kinds.add(kind);
+    means.push(...(cue.means ?? []));
     if (cue.strip) rest = rest.replace(cue.pattern, ' ');
     else for (const text of found) framing.add(text.trim());
   }
-  return { kinds, rest, framing };
+  if (kinds.has('time')) for (const [verb] of rest.matchAll(TIME_FRAMING)) framing.add(verb);
+  return { kinds, rest, framing, means };
 }
 
 const NUMBER_WORDS =
@@ -149,6 +172,18 @@ const CLAUSE_KINDS: readonly [AnswerKind, RegExp][] = [
   // "a member has a name, an email address...", "a booking is for one room, with a start time".
   ['attribute', /\b(has|have|with|tiene|con) (a|an|its|their|su|un|una)\b/],
 ];
+
+/**
+ * Words for a day or a time seen from now, and the phrases a text says them with: "for tomorrow"
+ * is "for the next morning", "currently" is "today" ("Today the receptionists phone...").
+ */
+const NOW: readonly string[] = ['today', 'currently', 'nowadays', 'now', 'at the moment', 'at present'];
+export const RELATIVE_TIMES: ReadonlyMap<string, readonly string[]> = new Map<string, readonly string[]>([
+  ['tomorrow', ['tomorrow', 'next morning', 'next day', 'following day', 'day after']],
+  ['tonight', ['tonight', 'this evening', 'at night']],
+  // "now" meets "today" through the lexicon already.
+  ...['currently', 'nowadays', 'presently'].map((word): [string, readonly string[]] => [word, NOW]),
+]);
 
 /** The parts of the day a time of day falls in, as words a question may use ("late at night"). */
 function partsOfDay(hour: number): string[] {

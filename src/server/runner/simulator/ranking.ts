@@ -1,4 +1,4 @@
-import { type AnswerKind, askedFor, valueWords } from './answer-kinds';
+import { type AnswerKind, askedFor, RELATIVE_TIMES, valueWords } from './answer-kinds';
 import type { Clause, Fact, Knowledge } from './knowledge';
 import { fold, isStopWord, words } from './text';
 import { LINK, termsOfWord } from './word-links';
@@ -86,12 +86,42 @@ function worth(met: ReadonlyMap<string, number>, idf: ReadonlyMap<string, number
   return new Map([...met].map(([term, link]) => [term, link * (rarity ?? idf.get(term) ?? 0)]));
 }
 
+/** A phrase's forms, with its rarity among the facts that say one of them (0 when none does). */
+function phraseOf(knowledge: Knowledge, forms: readonly string[]) {
+  const said = knowledge.facts.filter((fact) => forms.some((form) => fact.said.includes(` ${form} `)));
+  return { forms, worth: said.length > 0 ? Math.log(1 + knowledge.facts.length / said.length) : 0 };
+}
+
+/**
+ * What the question's cues stand for ("deadline": a cut-off), met as a word of how it is asked,
+ * and its words for a day seen from now ("tomorrow": the next morning), met in the texts' phrases.
+ */
+function meantWords(knowledge: Knowledge, text: string, means: readonly string[]): AskedWord[] {
+  const { links, idf } = knowledge;
+  const meant: AskedWord[] = [];
+  if (means.length > 0) {
+    // Only as the texts say them: "latest" widened would meet "new".
+    const met = new Map<string, number>();
+    for (const [term, link] of means.flatMap((word) => [...links.of(word)]))
+      if (link === LINK.same) met.set(term, LINK.related);
+    const worths = worth(met, idf);
+    meant.push({ links: worths, weight: Math.max(0, ...worths.values()), thing: false, framing: true });
+  }
+  for (const word of words(text)) {
+    const forms = RELATIVE_TIMES.get(fold(word));
+    if (!forms) continue;
+    const phrase = phraseOf(knowledge, forms);
+    meant.push({ links: new Map(), weight: phrase.worth, thing: false, framing: false, phrase });
+  }
+  return meant;
+}
+
 /** The words of a question (its cues' words taken out) with what each meets in the texts. */
 function askedWords(knowledge: Knowledge, text: string, framing: ReadonlySet<string>): AskedWord[] {
   const { links, lexicon, idf } = knowledge;
   const list = words(text);
   const asked: AskedWord[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<string>(RELATIVE_TIMES.keys());
   const weigh = (met: ReadonlyMap<string, number>) => {
     const worths = worth(met, idf);
     return { links: worths, weight: Math.max(0, ...worths.values()) };
@@ -101,16 +131,14 @@ function askedWords(knowledge: Knowledge, text: string, framing: ReadonlySet<str
     // "turn up" is looked up whole, and stands for its words; "mobile phone" comes with them.
     const found = links.phrase(word, list[at + 1] ?? '');
     const [written = ''] = found?.forms ?? [];
-    const said = found
-      ? knowledge.facts.filter((fact) => found.forms.some((form) => fact.said.includes(` ${form} `)))
-      : [];
-    const phrase = found && {
-      forms: found.forms,
-      worth: said.length > 0 ? Math.log(1 + knowledge.facts.length / said.length) : 0,
-    };
+    const phrase = found && phraseOf(knowledge, found.forms);
     if (found && !found.phrasal && !seen.has(written)) {
       seen.add(written);
-      asked.push({ ...weigh(links.of(written)), thing: false, framing: framing.has(written), phrase });
+      // Its words are asked on their own: "look at" meeting "look" would count "look" twice.
+      const own = new Set([...termsOfWord(word), ...termsOfWord(list[at + 1] ?? '')]);
+      const more = new Map([...links.of(written)].filter(([term]) => !own.has(term)));
+      if (more.size > 0 || (phrase?.worth ?? 0) > 0)
+        asked.push({ ...weigh(more), thing: false, framing: framing.has(written), phrase });
     }
     if (found?.phrasal) at++;
     const unit = found?.phrasal ? written : word;
@@ -158,8 +186,8 @@ export function rankFacts(
   question: string,
   alreadySaid: ReadonlySet<string>,
 ): RankedFact[] {
-  const { kinds, rest, framing } = askedFor(question);
-  const asked = askedWords(knowledge, rest, framing);
+  const { kinds, rest, framing, means } = askedFor(question);
+  const asked = [...askedWords(knowledge, rest, framing), ...meantWords(knowledge, rest, means)];
   const { idf } = knowledge;
   // Rarer than any known term, even one said once: a question about it is about something else.
   const unknown = Math.log(1 + 2 * knowledge.facts.length);

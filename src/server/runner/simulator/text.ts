@@ -37,7 +37,7 @@ what's when when's where where's which while who who's whom why why's will with 
 you're you've your yours yourself yourselves
 tell know please could would like want wanted think kind sort thing things something anything everything really just
 also well okay ok yes yeah hi hello hey thanks thank explain describe mean give us can may might much many lot get got
-say said ask question questions every each often usually always never sometimes make makes made get gets go goes
+say said question questions every each often usually always never sometimes make makes made get gets go goes
 come one two three four five six seven eight nine ten first last lot lots happen happens happened deal deals
 dealt handle handled handles must`;
 

@@ -167,6 +167,72 @@ export const MORE_INTERVIEW_QUESTIONS: readonly InterviewQuestion[] = [
 ];
 
 /**
+ * A third set, held out: written from the catalogue's problems (read as a student would, other
+ * words and other intents than the first two sets) before the simulator was changed for the
+ * second set's misses, and never tuned on: it says whether a change helps beyond the sets it was
+ * made for.
+ */
+export const HELD_OUT_INTERVIEW_QUESTIONS: readonly InterviewQuestion[] = [
+  ...at(CLINIC, [
+    ['How many doctors work at the practice?', 'six doctors'],
+    ['What proportion of patients can receive text messages?', '85% of patients have a mobile number'],
+    ['Do any patients only have an email address?', 'a few only an email address'],
+    ['What data comes out of the practice system each evening?', "export the next days' appointments"],
+    ['What time of day is the second reminder sent?', 'again on the morning of the appointment'],
+    ["What's the earliest in the morning a message may be sent?", 'never between 9 pm and 8 am'],
+    ['Can a patient rebook through the reminder?', 'ask for a call back to rebook'],
+    ['Once a patient cancels, how soon must the slot become available again?', 'within fifteen minutes'],
+    ['Which kinds of appointment are sensitive?', 'sexual health, mental health'],
+    ['What happens with reminders for teenagers under sixteen?', 'go to the parent or guardian on file'],
+    ['Does unsubscribing apply to all channels?', 'the opt-out applies to every channel'],
+    ['What is done currently to remind patients?', 'phone patients the day before'],
+    ['Who maintains IT at the clinic?', 'no IT staff'],
+    ['What does the director refuse to approve?', 'copies medical notes outside the practice system'],
+    ['How many no-shows do you have?', 'one appointment in eight'],
+    ['What happens to the waiting list today?', 'the waiting list grows'],
+  ]),
+  ...at(BAKERY, [
+    ['What do you bake?', 'bread and pastries'],
+    ['Can customers order through WhatsApp?', 'by WhatsApp'],
+    ['When are standing orders copied forward?', 'every Monday'],
+    ['What happens if a customer orders at 4 pm?', 'accepted for the next morning only if I agree'],
+    ['Is the customer informed when their order is pushed back a day?', 'the customer is told'],
+    ['Who enters orders into the spreadsheet?', 'the office assistant types every order'],
+    ['How are cash-on-delivery customers marked?', 'marked in the spreadsheet'],
+    ['What time is the spreadsheet locked?', 'At 3 pm the spreadsheet is locked'],
+    ['What is on the production sheet?', 'the total of each product across all orders'],
+    ['Who prints the production sheet?', 'the head baker prints'],
+    ['What do packers do when they run out of a product?', 'they call me'],
+    ['Do you warn customers who get less?', 'phone them before the vans leave'],
+    ['How many drivers do you have?', 'Two drivers'],
+    ['Who signs the delivery note?', 'get the delivery note signed'],
+    ['What do the drivers do with broken items?', 'written on the note and brought back'],
+    ['What are invoices based on?', 'from the signed delivery notes'],
+  ]),
+  ...at(LIBRARY, [
+    ['How many study rooms does the library have?', 'four study rooms'],
+    ['How many people fit in the larger study rooms?', 'two for up to 8'],
+    ['What number identifies a member?', 'library card number'],
+    ["Do you keep members' phone numbers?", 'sometimes a phone number'],
+    [
+      'Who is accountable when a group books the hall?',
+      'the group, not the person who calls, is responsible',
+    ],
+    ['Can a booking span several days?', 'one room on one date'],
+    ['What times can rooms be booked?', 'inside opening hours'],
+    ['How many days ahead can a member book?', 'at most 14 days ahead'],
+    ['Is the hall booking confirmed immediately?', 'stays requested until a librarian approves'],
+    ['What chair arrangements can be requested?', 'a particular chair layout'],
+    ['Can bookings be cancelled at the last minute?', 'cancelled up to 2 hours before they start'],
+    ['When does a booking count as a no-show?', 'counts as a no-show'],
+    ['What do you record about a closure?', 'for a range of dates, with a reason'],
+    ['Who needs to be told when a booking is cancelled for maintenance?', 'the member told'],
+    ['Can people book by phone today?', 'or by phone'],
+    ['Who is paying for the new system?', 'The council has agreed to pay'],
+  ]),
+];
+
+/**
  * Questions about nothing the persona's world holds, and attempts to make the persona step out of
  * its role: each must get an in-character deflection, never a fact of the problem.
  */

@@ -1,5 +1,5 @@
-import { fold, stem } from '../text';
-import { askedForms } from './lexical';
+import { fold, stem, words } from '../text';
+import { askedForms, phraseKey } from './lexical';
 import { withDigits } from './rules';
 import {
   askedWords,
@@ -45,17 +45,28 @@ interface AskedTerm {
   optional: boolean;
 }
 
+/** Spanish endings of gender, number and verb form, longest first: "plateada" is "plateado", "sujetar" "sujeta". */
+const SPANISH_ENDING = /(ados|adas|idos|idas|ado|ada|ido|ida|ar|er|ir|as|os|es|an|en|a|o|e)$/;
+const SPANISH_ENDINGS = ['a', 'o', 'e', 'as', 'os', 'an', 'en', 'ar', 'er', 'ir', 'ado', 'ada', 'ido', 'ida'];
+
+/** A Spanish word's other forms, as terms: there is no lexicon for Spanish, so its endings are varied. */
+function spanishForms(word: string): string[] {
+  const root = word.replace(SPANISH_ENDING, '');
+  return root.length < 4 ? [] : SPANISH_ENDINGS.map((ending) => stem(`${root}${ending}`));
+}
+
 function askedTerms(secret: Secret, question: string): AskedTerm[] {
   const { lexicon } = secret;
   return askedWords(question)
     .filter(({ term }) => !secret.name.includes(term))
     .map(({ word, term }) => {
       const classes = lexicon.wordClasses(word);
+      const spanish = secret.language === 'es' ? spanishForms(word) : [];
       return {
         word,
         term,
         bases: [term, ...lexicon.lemmas(word).map(stem)],
-        forms: askedForms(word, lexicon),
+        forms: [...askedForms(word, lexicon), ...spanish],
         optional: classes.length > 0 && classes.every((kind) => kind === 'adverb'),
       };
     });
@@ -159,7 +170,42 @@ export function judgeGuess(secret: Secret, phrase: string): Judgement {
   if (endsWith(guessed, name) || endsWith(name, guessed)) return 'close';
   if (secret.narrower.some((narrower) => same(guessed, narrower))) return 'close';
   if (secret.lexicalKinds.has(named)) return 'kind';
+  if (usedAsKind(secret, withoutArticle(phrase.replace(PIECE_OF, '')))) return 'kind';
   return 'wrong';
+}
+
+/** "equipment: an instrumentality needed for an undertaking": defined as its broader kind put to a use. */
+const definedAs = (gloss: string, broader: readonly string[]) =>
+  broader.some((word) => {
+    const start = gloss.toLowerCase().replace(/^(a|an|any|the)\s+/, '');
+    return start.startsWith(`${word} `) || start === word;
+  });
+
+/**
+ * A kind named by its use and where it is found ("office equipment", "kitchen equipment"): a kind
+ * the secret is when its last word names one of the secret's kinds, or is defined by the lexicon
+ * as one of its nearest kinds put to a use (equipment is "an instrumentality needed for an
+ * undertaking", and a stapler is a machine, a device, an instrumentality; a container is "any
+ * object that can be used to hold things", a toy "an artifact designed to be played with", both
+ * too far up), and the problem says every word before it ("found in most homes and offices").
+ */
+function usedAsKind(secret: Secret, named: string): boolean {
+  const list = words(named.toLowerCase());
+  const head = list.at(-1);
+  const concept = head === undefined ? undefined : secret.lexicon.concept(head);
+  if (!head || !concept) return false;
+  const [nearest] = concept.broader;
+  const kind =
+    [secret.identity, secret.lexicalKinds].some((kinds) => kinds.has(phraseKey(head))) ||
+    (!!nearest &&
+      nearest.words.some((word) => secret.nearKinds.has(phraseKey(word))) &&
+      definedAs(concept.gloss, nearest.words));
+  if (!kind) return false;
+  const problem = secret.clauses.filter((clause) => clause.source === 'problem');
+  return list
+    .slice(0, -1)
+    .flatMap((modifier) => askedTerms(secret, modifier))
+    .every((term) => problem.some((clause) => meets(clause, term) && !negates(clause, term)));
 }
 
 /** Nouns that name no thing in particular: "a metal object" says only "metal". */

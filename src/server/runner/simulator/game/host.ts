@@ -152,13 +152,25 @@ export class GameHost {
       return { kind: 'guess', phrase: asWritten(phrase), explicit: !!guess?.[1] };
     if (ARTICLE.test(text) && words(text).length <= 4 && !text.includes(' it'))
       return { kind: 'guess', phrase: asWritten(text), explicit: false };
-    // "Stapler?", "Tape dispenser?": a thing named alone is a guess.
+    // "Stapler?", "Tape dispenser?": a thing named alone is a guess; "¿Sujeta papel?" ("Holds
+    // paper?"), words the secret's clauses say, is a question.
     if (book.namedAlone.test(text) && !book.open.test(text) && !book.yesNo.test(text.replace(/[?!.]+$/, '')))
-      return { kind: 'guess', phrase: asWritten(text), explicit: true };
+      return this.#saysOfSecret(text)
+        ? { kind: 'yesNo', text }
+        : { kind: 'guess', phrase: asWritten(text), explicit: true };
     const aboutSecret = book.aboutSecret.test(text);
     if (book.open.test(text)) return aboutSecret ? { kind: 'open', text } : { kind: 'offTopic' };
     if (book.yesNo.test(text)) return aboutSecret ? { kind: 'yesNo', text } : { kind: 'offTopic' };
     return { kind: 'offTopic' };
+  }
+
+  /** Whether a short text without a verb of asking says something the secret's clauses hold. */
+  #saysOfSecret(text: string): boolean {
+    const secret = this.#secret;
+    if (namesSecret(secret, text) || judgeGuess(secret, text.replace(/[?!.]+$/, '')) !== 'wrong')
+      return false;
+    const verdict = answerYesNo(secret, text);
+    return verdict.kind === 'yes' || verdict.kind === 'sometimes';
   }
 
   /** The replies to one move (usual one first), counting it on the score. */

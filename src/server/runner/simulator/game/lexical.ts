@@ -26,10 +26,12 @@ const TOO_GENERAL = new Set([
   'group',
   'grouping',
 ]);
+/** Levels of kinds near enough to say what it is used as ("equipment" is an instrumentality, "toy" only an artifact). */
+const NEAR_LEVELS = 3;
 /** Levels of kinds whose definitions and parts describe the secret too (a penguin is a bird: feathers). */
 const DESCRIBING_LEVELS = 5;
 
-const phraseKey = (phrase: string) =>
+export const phraseKey = (phrase: string) =>
   words(phrase)
     .map((word) => stem(fold(word)))
     .join(' ');
@@ -76,6 +78,8 @@ export interface LexicalSecret {
   synonyms: string[][];
   /** Kinds it is ("machine", "device", "bird", "animal"), as phrases of stems. */
   kinds: string[];
+  /** Its nearest kinds ("machine", "device", "instrumentality"): what a kind put to a use may be. */
+  nearKinds: string[];
   /** Narrower kinds ("emperor penguin"): a guess of one is close. */
   narrower: string[][];
   /** Sentences the lexicon says of it: its definition, its kinds' definitions, its parts. */
@@ -99,6 +103,7 @@ export function lexicalSecret(name: string, context: string, lexicon: Lexicon): 
   return {
     synonyms: concept.words.map(stems),
     kinds,
+    nearKinds: levels.slice(0, NEAR_LEVELS).flatMap((level) => level.words.map(phraseKey)),
     narrower: concept.narrower.map(stems),
     facts,
   };

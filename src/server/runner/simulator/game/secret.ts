@@ -42,6 +42,8 @@ export interface Secret {
   identity: ReadonlySet<string>;
   /** What the lexicon says it is ("bird", "seabird", "vertebrate"): a yes too, once no closer judgement applies. */
   lexicalKinds: ReadonlySet<string>;
+  /** The nearest of those ("machine", "device", "instrumentality"). */
+  nearKinds: ReadonlySet<string>;
   /** Other names it goes by ("stapling machine"), as stems. */
   synonyms: readonly (readonly string[])[];
   /** Narrower kinds ("emperor penguin"): a guess of one is close. */
@@ -63,7 +65,8 @@ const LIGHT = new Set(
   `need needs use used uses have has hold holds contain contains find found look looks thing things something
   usually normally typically generally ever really secret answer kind type sort place places people person
   someone anyone piece item there near nearby next close
-  necesita necesitan usa usan tiene tienen lleva llevan cosa algo`
+  necesita necesitan usa usan usado usada usar utiliza utilizan tiene tienen lleva llevan cosa algo sirve sirven
+  servir hecho hecha hechos hechas encuentra encuentran encontrar color`
     .split(/\s+/)
     .map(stem),
 );
@@ -155,6 +158,7 @@ export function readSecret(
     kinds,
     identity,
     lexicalKinds: new Set(lexical?.kinds ?? []),
+    nearKinds: new Set(lexical?.nearKinds ?? []),
     synonyms: lexical?.synonyms ?? [],
     narrower: lexical?.narrower ?? [],
     lexicon,
