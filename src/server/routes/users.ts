@@ -6,6 +6,7 @@ import {
   messageResponseSchema,
   tokenResponseSchema,
   updateProfileBodySchema,
+  USER_TEXTS,
   updateUserBodySchema,
   userListItemSchema,
   userSchema,
@@ -17,7 +18,6 @@ import { actorOf } from '../auth/hooks';
 import { unauthorized } from '../errors';
 import { perAddress } from '../http/rate-limit';
 import { idParams, noContent, replies } from '../http/replies';
-import { USER_MESSAGES } from '../services/users';
 
 const tags = ['users'];
 const loginSchema = {
@@ -48,7 +48,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const result = await users.login(request.body.email, request.body.password);
     if (!result) {
       await Promise.all(keys.map((key) => limits.count('loginFailures', key)));
-      throw unauthorized(USER_MESSAGES.invalidLogin);
+      throw unauthorized(USER_TEXTS.invalidLogin);
     }
     return result;
   });
@@ -71,7 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       { schema: { body: changePasswordBodySchema, response: replies({ 200: messageResponseSchema }), tags } },
       async (request) => {
         await users.changePassword(actorOf(request), request.body.currentPassword, request.body.newPassword);
-        return { message: USER_MESSAGES.passwordChanged };
+        return { message: USER_TEXTS.passwordChanged };
       },
     );
   };

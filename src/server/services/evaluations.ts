@@ -10,7 +10,6 @@ import {
 import type { SolutionFormat } from '@shared/schemas/resources';
 import { RUNNER_TEXTS } from '@shared/schemas/runner';
 import { and, desc, eq } from 'drizzle-orm';
-import { UUID } from '../auth/hooks';
 import type { Db } from '../db/client';
 import { type EvaluationRow, evaluations } from '../db/schema';
 import { badRequest, notFound } from '../errors';
@@ -18,6 +17,7 @@ import { evaluateConversation } from '../evaluation/evaluate';
 import type { EvaluationModel } from '../evaluation/model';
 import { type LeiaPart, specList, specText } from '../runner/provider';
 import { readRules } from '../runner/simulator/game/rules';
+import { UUID } from './actor';
 import { type RunnerSources, resolveLeiaToRun } from './runner-leia';
 import { createRunnerStore } from './runner-store';
 

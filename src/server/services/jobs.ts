@@ -10,10 +10,10 @@ import {
   type LeakCheckResult,
 } from '@shared/schemas/leak-check';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { UUID } from '../auth/hooks';
 import type { Db, Tx } from '../db/client';
 import { type JobRow, jobs } from '../db/schema';
 import { conflict, notFound } from '../errors';
+import { UUID } from './actor';
 
 /**
  * Job rows and their life: queued -> running -> completed | failed | cancelled. The process

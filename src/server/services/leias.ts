@@ -8,10 +8,10 @@ import { type ResourceKind, resourceKinds } from '@shared/schemas/resources';
 import type { ItemOwner } from '@shared/schemas/visibility';
 import type { VersionBump } from '@shared/semver';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { type RequestActor, UUID } from '../auth/hooks';
 import type { Db, Tx } from '../db/client';
 import { experimentLeias, experiments, type LeiaRow, leias, resources, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
+import { type SignedInUser, UUID } from './actor';
 import { checkDerivedFrom, type HistoryTarget, lineageOf, visibleVersions } from './history';
 import { deleteUnlessInUse } from './in-use';
 import { insertLeia, LEIA_GENERATION_TEXTS, type LeiaPartInput } from './leia-insert';
@@ -22,7 +22,7 @@ import { RESOURCE_API_TEXTS, type StoredPart, toStoredPart } from './resources';
 import { uniqueNameVersion } from './versions';
 import { readableBy } from './visibility';
 
-export const LEIA_TEXTS = {
+export const LEIA_API_TEXTS = {
   ...LEIA_DELETE_TEXTS,
   publishForbidden: RESOURCE_API_TEXTS.publishForbidden,
   partNotFound: (kind: ResourceKind) => `${kind[0]!.toUpperCase()}${kind.slice(1)} not found`,
@@ -79,13 +79,13 @@ export function createLeiasService(db: Db) {
   const views = viewsBackfill(db);
 
   async function visibleRow(tx: Db | Tx, actor: Actor, id: string) {
-    if (!UUID.test(id)) throw notFound(LEIA_TEXTS.notFound);
+    if (!UUID.test(id)) throw notFound(LEIA_API_TEXTS.notFound);
     const [row] = await tx
       .select({ leia: leias, owner: ownerColumns })
       .from(leias)
       .innerJoin(users, eq(users.id, leias.ownerId))
       .where(and(eq(leias.id, id), readableBy(actor, leias)));
-    if (!row) throw notFound(LEIA_TEXTS.notFound);
+    if (!row) throw notFound(LEIA_API_TEXTS.notFound);
     return row;
   }
 
@@ -105,7 +105,7 @@ export function createLeiasService(db: Db) {
     const missing: Record<string, string> = {};
     for (const kind of resourceKinds) {
       const row = rows.find((candidate) => candidate.id === ids[kind] && candidate.kind === kind);
-      if (!row) missing[`spec.${kind}`] = LEIA_TEXTS.partNotFound(kind);
+      if (!row) missing[`spec.${kind}`] = LEIA_API_TEXTS.partNotFound(kind);
       else {
         parts[kind] = {
           id: row.id,
@@ -145,7 +145,7 @@ export function createLeiasService(db: Db) {
       .orderBy(asc(experiments.name), asc(experiments.id));
     return rows.map((row) => ({
       id: row.id,
-      name: canRead(actor, row) ? row.name : LEIA_TEXTS.privateActivity,
+      name: canRead(actor, row) ? row.name : LEIA_API_TEXTS.privateActivity,
     }));
   };
 
@@ -182,13 +182,13 @@ export function createLeiasService(db: Db) {
      * Publishing (admins) also publishes the parts that are still unpublished.
      */
     async create(
-      actor: RequestActor,
+      actor: SignedInUser,
       body: Pick<LeiaCreateBody, 'metadata' | 'spec' | 'note' | 'derivedFrom'> & {
         metadata: { name: string; version: string };
       },
       options: { publish: boolean },
     ): Promise<Leia> {
-      if (options.publish && !canPublish(actor)) throw forbidden(LEIA_TEXTS.publishForbidden);
+      if (options.publish && !canPublish(actor)) throw forbidden(LEIA_API_TEXTS.publishForbidden);
       return uniqueNameVersion('LEIA', body.metadata, () =>
         db.transaction(async (tx) => {
           const derivedFromId = await checkDerivedFrom(tx, LEIA_HISTORY, actor, body.derivedFrom);
@@ -216,11 +216,11 @@ export function createLeiasService(db: Db) {
 
     /** A new version (the latest bumped) built on this version's parts, noted 'Restored from v{x.y.z}'. */
     async restore(
-      actor: RequestActor,
+      actor: SignedInUser,
       id: string,
       options: { bump: VersionBump; publish: boolean },
     ): Promise<Leia> {
-      if (options.publish && !canPublish(actor)) throw forbidden(LEIA_TEXTS.publishForbidden);
+      if (options.publish && !canPublish(actor)) throw forbidden(LEIA_API_TEXTS.publishForbidden);
       const { leia } = await visibleRow(db, actor, id);
       const metadata = { name: leia.name, version: { bump: options.bump } };
       return uniqueNameVersion('LEIA', metadata, () =>
@@ -245,10 +245,10 @@ export function createLeiasService(db: Db) {
         db,
         async (tx) => {
           const { leia, owner } = await visibleRow(tx, actor, id);
-          if (!canDelete(actor, { ownerId: owner.id })) throw forbidden(LEIA_TEXTS.forbidden);
+          if (!canDelete(actor, { ownerId: owner.id })) throw forbidden(LEIA_API_TEXTS.forbidden);
           await tx.delete(leias).where(eq(leias.id, leia.id));
         },
-        { message: LEIA_TEXTS.inUse, dependents: dependentActivities(actor, id) },
+        { message: LEIA_API_TEXTS.inUse, dependents: dependentActivities(actor, id) },
       );
     },
 

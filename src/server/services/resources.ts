@@ -8,10 +8,10 @@ import type { ResourceBody, ResourceKind } from '@shared/schemas/resources';
 import type { ItemOwner } from '@shared/schemas/visibility';
 import type { VersionBump } from '@shared/semver';
 import { and, asc, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
-import { type RequestActor, UUID } from '../auth/hooks';
 import type { Db, Tx } from '../db/client';
 import { leias, type ResourceRow, resources, users } from '../db/schema';
 import { forbidden, notFound } from '../errors';
+import { type SignedInUser, UUID } from './actor';
 import { checkDerivedFrom, type HistoryTarget, lineageOf, visibleVersions } from './history';
 import { deleteUnlessInUse } from './in-use';
 import { ownerColumns, ownerOf, toOwner } from './owners';
@@ -173,7 +173,7 @@ export function createResourcesService(db: Db) {
     },
 
     async create<K extends ResourceKind>(
-      actor: RequestActor,
+      actor: SignedInUser,
       kind: K,
       body: ResourceBody<K>,
       options: { publish: boolean },
@@ -213,7 +213,7 @@ export function createResourcesService(db: Db) {
      * behaviours for instructors; only admins publish).
      */
     async restore(
-      actor: RequestActor,
+      actor: SignedInUser,
       kind: ResourceKind,
       id: string,
       options: { bump: VersionBump; publish: boolean },

@@ -7,11 +7,11 @@ import {
   type TranscriptionRequest,
 } from '@shared/schemas/runner';
 import type { TranscriptionMessage } from '@shared/schemas/transcription';
-import { UUID } from '../auth/hooks';
 import type { Db } from '../db/client';
 import { badRequest, modelFailed, notFound } from '../errors';
 import { buildSystemPrompt, toChatTurns } from '../runner/prompt';
 import { isProviderError, type LlmProvider, ProviderError, type ResolvedLeia } from '../runner/provider';
+import { UUID } from './actor';
 import { type RunnerSources, resolveLeiaToRun } from './runner-leia';
 import { type StoredSessionSpec, toRunnerSession } from './runner-session-view';
 import { createSessionCache } from './runner-sessions';

@@ -1,24 +1,12 @@
 import type { Role } from '@shared/roles';
 import { type CreateUserBody, USER_TEXTS, type User, type UserListItem } from '@shared/schemas/users';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { type RequestActor, UUID } from '../auth/hooks';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/password';
 import type { TokenService } from '../auth/tokens';
 import type { Db, Tx } from '../db/client';
 import { experiments, leias, resources, type UserRow, users } from '../db/schema';
 import { badRequest, conflict, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../errors';
-
-export const USER_MESSAGES = {
-  invalidLogin: 'Invalid email or password',
-  duplicateEmail: 'A user with this email already exists',
-  notFound: 'User not found',
-  deleteSelf: 'You cannot delete your own account',
-  lastAdminDelete: 'Cannot delete the last administrator',
-  lastAdminDemote: 'Cannot change the role of the last administrator',
-  wrongCurrentPassword: 'Current password is incorrect',
-  sameEmail: USER_TEXTS.emailUnchanged,
-  passwordChanged: 'Password changed successfully',
-};
+import { type SignedInUser, UUID } from './actor';
 
 export const toUser = (row: Pick<UserRow, 'id' | 'email' | 'role' | 'createdAt'>): User => ({
   id: row.id,
@@ -39,10 +27,10 @@ export function createUsersService(db: Db, tokens: TokenService) {
       .limit(1);
 
   async function getRow(tx: Db | Tx, id: string, lock = false): Promise<UserRow> {
-    if (!UUID.test(id)) throw notFound(USER_MESSAGES.notFound);
+    if (!UUID.test(id)) throw notFound(USER_TEXTS.notFound);
     const query = tx.select().from(users).where(eq(users.id, id));
     const [row] = lock ? await query.for('update') : await query;
-    if (!row) throw notFound(USER_MESSAGES.notFound);
+    if (!row) throw notFound(USER_TEXTS.notFound);
     return row;
   }
 
@@ -61,7 +49,7 @@ export function createUsersService(db: Db, tokens: TokenService) {
     try {
       return await write();
     } catch (error) {
-      if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw conflict(USER_MESSAGES.duplicateEmail);
+      if (pgErrorCode(error) === PG_UNIQUE_VIOLATION) throw conflict(USER_TEXTS.duplicateEmail);
       throw error;
     }
   }
@@ -76,7 +64,7 @@ export function createUsersService(db: Db, tokens: TokenService) {
     },
 
     /** The caller as the auth check just loaded them from the database: no second query. */
-    me(actor: RequestActor): User {
+    me(actor: SignedInUser): User {
       return toUser(actor);
     },
 
@@ -113,7 +101,7 @@ export function createUsersService(db: Db, tokens: TokenService) {
         db.transaction(async (tx) => {
           const current = await getRow(tx, id, true);
           if (current.role === 'admin' && body.role !== 'admin' && (await otherAdmins(tx, id)) === 0) {
-            throw badRequest(USER_MESSAGES.lastAdminDemote);
+            throw badRequest(USER_TEXTS.lastAdminDemote);
           }
           const [row] = await tx
             .update(users)
@@ -131,12 +119,12 @@ export function createUsersService(db: Db, tokens: TokenService) {
     },
 
     /** What the deleted user owns passes to the admin who deletes them; nothing others use is lost. */
-    async remove(actor: RequestActor, id: string): Promise<void> {
-      if (id === actor.id) throw badRequest(USER_MESSAGES.deleteSelf);
+    async remove(actor: SignedInUser, id: string): Promise<void> {
+      if (id === actor.id) throw badRequest(USER_TEXTS.deleteSelf);
       await db.transaction(async (tx) => {
         const target = await getRow(tx, id, true);
         if (target.role === 'admin' && (await otherAdmins(tx, id)) === 0) {
-          throw badRequest(USER_MESSAGES.lastAdminDelete);
+          throw badRequest(USER_TEXTS.lastAdminDelete);
         }
         for (const table of [resources, leias, experiments]) {
           await tx.update(table).set({ ownerId: actor.id }).where(eq(table.ownerId, id));
@@ -145,10 +133,10 @@ export function createUsersService(db: Db, tokens: TokenService) {
       });
     },
 
-    async updateProfile(actor: RequestActor, email: string): Promise<User> {
+    async updateProfile(actor: SignedInUser, email: string): Promise<User> {
       const current = await getRow(db, actor.id);
       if (current.email === email)
-        throw badRequest(USER_MESSAGES.sameEmail, { email: USER_MESSAGES.sameEmail });
+        throw badRequest(USER_TEXTS.emailUnchanged, { email: USER_TEXTS.emailUnchanged });
       return uniqueEmail(async () => {
         const [row] = await db
           .update(users)
@@ -159,11 +147,11 @@ export function createUsersService(db: Db, tokens: TokenService) {
       });
     },
 
-    async changePassword(actor: RequestActor, currentPassword: string, newPassword: string): Promise<void> {
+    async changePassword(actor: SignedInUser, currentPassword: string, newPassword: string): Promise<void> {
       const current = await getRow(db, actor.id);
       if (!(await verifyPassword(currentPassword, current.passwordHash))) {
-        throw badRequest(USER_MESSAGES.wrongCurrentPassword, {
-          currentPassword: USER_MESSAGES.wrongCurrentPassword,
+        throw badRequest(USER_TEXTS.wrongCurrentPassword, {
+          currentPassword: USER_TEXTS.wrongCurrentPassword,
         });
       }
       await db
