@@ -20,7 +20,8 @@ import { statusOf } from '../http/errors';
 import { limitedBy } from '../http/rate-limit';
 import { replies } from '../http/replies';
 import { type EventStream, openEventStream, wantsEventStream } from '../http/sse';
-import type { RunnerService, Turn } from '../services/runner';
+import type { RunnerService } from '../services/runner';
+import type { Turn } from '../services/runner-turn';
 
 const sessionParams = z.object({ sessionId: z.string() });
 const tags = ['runner'];
