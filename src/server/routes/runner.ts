@@ -37,7 +37,10 @@ export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(replyRoutes);
 };
 
-/** Sessions, transcriptions and a session's reports: the signed-in user, read from the database on each request. */
+/**
+ * Sessions, transcriptions and a session's reports: the signed-in user, read from the database on
+ * each request.
+ */
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.ctx.auth.requireUser);
   startRoutes(app);
