@@ -15,14 +15,10 @@ import { registerInputGuard } from './http/input-guard';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticClient } from './http/static';
 import { activityRoutes } from './routes/activities';
-import {
-  designLeakCheckRoutes,
-  evaluationRoutes,
-  jobRoutes,
-  leakCheckRoutes,
-  sessionEvaluationRoutes,
-} from './routes/evaluations';
+import { evaluationRoutes } from './routes/evaluations';
 import { healthRoutes } from './routes/health';
+import { jobRoutes } from './routes/jobs';
+import { leakCheckRoutes } from './routes/leak-checks';
 import { leiaRoutes } from './routes/leias';
 import { resourceRoutes } from './routes/resources';
 import { runnerRoutes } from './routes/runner';
@@ -201,7 +197,7 @@ async function registerRoutes(app: App, config: Config): Promise<void> {
   const servesClient = await registerStaticClient(app, config.clientDir);
   registerErrorHandling(app, { spaFallback: servesClient });
   registerInputGuard(app);
-  // Each area is a plugin under its prefix; its auth hook is declared once inside it.
+  // One plugin per prefix, registered once; its auth hook is declared once inside it.
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(userRoutes, { prefix: '/api/v1/users' });
   for (const kind of resourceKinds) {
@@ -210,9 +206,7 @@ async function registerRoutes(app: App, config: Config): Promise<void> {
   await app.register(leiaRoutes, { prefix: '/api/v1/leias' });
   await app.register(runnerRoutes, { prefix: '/api/v1/runner' });
   await app.register(activityRoutes, { prefix: '/api/v1/experiments' });
-  await app.register(sessionEvaluationRoutes, { prefix: '/api/v1/runner' });
   await app.register(evaluationRoutes, { prefix: '/api/v1/evaluations' });
-  await app.register(leakCheckRoutes, { prefix: '/api/v1/leias' });
-  await app.register(designLeakCheckRoutes, { prefix: '/api/v1/leak-checks' });
+  await app.register(leakCheckRoutes, { prefix: '/api/v1/leak-checks' });
   await app.register(jobRoutes, { prefix: '/api/v1/jobs' });
 }

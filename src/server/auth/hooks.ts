@@ -1,23 +1,16 @@
 import { isAdmin } from '@shared/permissions';
-import type { Role } from '@shared/roles';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { listGeneration, users } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
+import { type SignedInUser, UUID } from '../services/actor';
 import type { TokenService } from './tokens';
-
-export interface RequestActor {
-  id: string;
-  email: string;
-  role: Role;
-  createdAt: Date;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, loaded from the database on every request (null before requireUser). */
-    actor: RequestActor | null;
+    actor: SignedInUser | null;
     /** The user a valid token names (set by requireUser and identifyUser). */
     userId: string | null;
     /**
@@ -94,8 +87,6 @@ export function createAuthHooks(db: Db, tokens: TokenService): AuthHooks {
   };
 }
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The user of a route behind identifyUser (or requireUser). */
 export function userIdOf(request: FastifyRequest): string {
   if (!request.userId) throw unauthorized();
@@ -103,7 +94,7 @@ export function userIdOf(request: FastifyRequest): string {
 }
 
 /** The actor of a route behind requireUser. */
-export function actorOf(request: FastifyRequest): RequestActor {
+export function actorOf(request: FastifyRequest): SignedInUser {
   if (!request.actor) throw unauthorized();
   return request.actor;
 }

@@ -55,16 +55,3 @@ export function openEventStream(reply: FastifyReply): EventStream {
     },
   };
 }
-
-/**
- * A signal that aborts when the client goes away before the response is complete (the browser tab
- * closed, fetch aborted, Esc in the chat). 'close' on the response fires for a finished response
- * too, hence the writableEnded check.
- */
-export function abortOnDisconnect(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableEnded) controller.abort();
-  });
-  return controller.signal;
-}

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
+import type { App } from '../context';
 import { idParams, noContent, replies } from '../http/replies';
 
 const configParams = z.object({ id: z.string(), configId: z.string() });
@@ -19,8 +20,16 @@ const tags = ['activities'];
 
 /** /api/v1/experiments: activities, for admins only (docs/architecture.md "Roles"). */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { activities } = app.ctx.services;
   app.addHook('onRequest', app.ctx.auth.requireAdmin);
+  activityListRoutes(app);
+  configurationRoutes(app);
+  lifeRoutes(app);
+  exportRoutes(app);
+};
+
+/** The caller's activities, a new one, and one imported from an export. */
+function activityListRoutes(app: App): void {
+  const { activities } = app.ctx.services;
 
   app.get(
     '/user/me',
@@ -51,6 +60,11 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply.code(201).send(await activities.importActivity(actorOf(request), request.body)),
   );
+}
+
+/** An activity's LEIAs: add one, change its configuration (mode, transcription), remove it. */
+function configurationRoutes(app: App): void {
+  const { activities } = app.ctx.services;
 
   app.post(
     '/:id/leias',
@@ -88,6 +102,11 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+}
+
+/** Publish (for good) and delete. */
+function lifeRoutes(app: App): void {
+  const { activities } = app.ctx.services;
 
   app.patch(
     '/:id/publish',
@@ -103,6 +122,11 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+}
+
+/** The activity as a file: JSON (the import's input) and its transcriptions as CSV. */
+function exportRoutes(app: App): void {
+  const { activities } = app.ctx.services;
 
   app.get(
     '/:id/export',
@@ -129,4 +153,4 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(transcriptionsCsv(activity));
     },
   );
-};
+}

@@ -8,17 +8,18 @@ import {
 import { publishQuerySchema } from '@shared/schemas/visibility';
 import type { VersionBump } from '@shared/semver';
 import { z } from 'zod';
-import { actorOf, type RequestActor } from '../auth/hooks';
+import { actorOf } from '../auth/hooks';
 import type { App } from '../context';
 import { idParams, replies } from '../http/replies';
+import type { SignedInUser } from '../services/actor';
 
 /** What a versioned area offers for its items' history (services/history.ts does the work). */
 export interface HistoryService {
-  versions(actor: RequestActor, id: string): Promise<VersionEntry[]>;
-  lineage(actor: RequestActor, id: string): Promise<Lineage>;
+  versions(actor: SignedInUser, id: string): Promise<VersionEntry[]>;
+  lineage(actor: SignedInUser, id: string): Promise<Lineage>;
   /** Resolves with the new version, as the area's item schema describes it. */
   restore(
-    actor: RequestActor,
+    actor: SignedInUser,
     id: string,
     options: { bump: VersionBump; publish: boolean },
   ): Promise<unknown>;

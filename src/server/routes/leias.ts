@@ -1,3 +1,4 @@
+import { jobSchema, leakCheckBodySchema } from '@shared/schemas/leak-check';
 import {
   LEIA_PAGE_SIZE,
   leiaCreateBodySchema,
@@ -13,6 +14,8 @@ import { publishQuerySchema } from '@shared/schemas/visibility';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
+import type { App } from '../context';
+import { limitedBy } from '../http/rate-limit';
 import { idParams, noContent, replies } from '../http/replies';
 import { historyRoutes } from './history';
 
@@ -20,13 +23,23 @@ const nameParams = z.object({ name: z.string() });
 const tags = ['leias'];
 
 /**
- * /api/v1/leias (the product's API contract, plus GET one). The list body is the array of rows, as
- * the contract says; the cursor of the next page travels in the `x-next-cursor` header.
+ * /api/v1/leias (the product's API contract, plus GET one, history and leak checks). Every route
+ * needs a signed-in user; what each may read or change is the services' business.
  */
 export const leiaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { leias } = app.ctx.services;
   app.addHook('onRequest', app.ctx.auth.requireUser);
+  listRoute(app);
+  itemRoutes(app);
+  historyRoutes(app, app.ctx.services.leias, leiaSchema, tags);
+  leakCheckRoutes(app);
+};
 
+/**
+ * GET /: the list body is the array of rows, as the contract says; the cursor of the next page
+ * travels in the `x-next-cursor` header.
+ */
+function listRoute(app: App): void {
+  const { leias } = app.ctx.services;
   app.get(
     '',
     {
@@ -51,6 +64,11 @@ export const leiaRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.type('application/json; charset=utf-8').send(page.body as never);
     },
   );
+}
+
+/** One LEIA: whether a name is taken, read, create (and publish), delete. */
+function itemRoutes(app: App): void {
+  const { leias } = app.ctx.services;
 
   app.get(
     '/exists/:name',
@@ -86,6 +104,34 @@ export const leiaRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+}
 
-  historyRoutes(app, leias, leiaSchema, tags);
-};
+/** Start a leak check of a LEIA (a job: followed under /jobs), and list the caller's checks of it. */
+function leakCheckRoutes(app: App): void {
+  const { leakChecks, jobs } = app.ctx.services;
+  const checkTags = ['evaluations'];
+
+  app.post(
+    '/:id/leak-check',
+    {
+      schema: {
+        params: idParams,
+        body: leakCheckBodySchema,
+        response: replies({ 202: jobSchema }),
+        tags: checkTags,
+        description: 'Starts a leak check job; follow it with GET /jobs/{id} or /jobs/{id}/events.',
+      },
+      preHandler: limitedBy(app.ctx.limits, 'leakChecks'),
+    },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await leakChecks.start(actorOf(request), { leia: request.params.id }, request.body)),
+  );
+
+  app.get(
+    '/:id/leak-checks',
+    { schema: { params: idParams, response: replies({ 200: z.array(jobSchema) }), tags: checkTags } },
+    (request) => jobs.listForLeia(actorOf(request), request.params.id),
+  );
+}

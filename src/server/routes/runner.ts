@@ -1,3 +1,4 @@
+import { evaluationSchema, sessionEvaluationBodySchema } from '@shared/schemas/evaluation';
 import {
   chatReplySchema,
   initializeBodySchema,
@@ -12,30 +13,43 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, userIdOf } from '../auth/hooks';
+import type { App } from '../context';
 import { DomainError } from '../errors';
+import { abortOnDisconnect, unlessGone } from '../http/disconnect';
 import { statusOf } from '../http/errors';
 import { limitedBy } from '../http/rate-limit';
 import { replies } from '../http/replies';
-import { abortOnDisconnect, type EventStream, openEventStream, wantsEventStream } from '../http/sse';
-import type { RunnerService, Turn } from '../services/runner';
+import { type EventStream, openEventStream, wantsEventStream } from '../http/sse';
+import type { RunnerService } from '../services/runner';
+import type { Turn } from '../services/runner-turn';
 
 const sessionParams = z.object({ sessionId: z.string() });
 const tags = ['runner'];
 
 /**
- * /api/v1/runner (the product's API contract, plus GET one session and Regenerate). Sessions are private to
- * the user who started them. `messages` and `regenerate` answer JSON, or stream server-sent events
- * when asked with `Accept: text/event-stream` (events in @shared/schemas/runner RUNNER_EVENTS).
+ * /api/v1/runner (the product's API contract, plus GET one session, Regenerate and a session's
+ * reports). Sessions are private to the user who started them. `messages` and `regenerate` answer
+ * JSON, or stream server-sent events when asked with `Accept: text/event-stream` (events in
+ * @shared/schemas/runner RUNNER_EVENTS).
  */
 export const runnerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(sessionRoutes);
   await app.register(replyRoutes);
 };
 
-/** Sessions and transcriptions: the signed-in user, read from the database on each request. */
+/**
+ * Sessions, transcriptions and a session's reports: the signed-in user, read from the database on
+ * each request.
+ */
 const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { runner } = app.ctx.services;
   app.addHook('onRequest', app.ctx.auth.requireUser);
+  startRoutes(app);
+  sessionEvaluationRoutes(app);
+};
+
+/** Start a session, read one, generate a transcription. */
+function startRoutes(app: App): void {
+  const { runner } = app.ctx.services;
 
   app.post(
     '/initialize',
@@ -62,17 +76,50 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: limitedBy(app.ctx.limits, 'transcriptions'),
     },
-    async (request, reply) => {
-      const signal = abortOnDisconnect(reply);
-      try {
-        return await runner.generateTranscription(actorOf(request), request.body, signal);
-      } catch (error) {
-        if (signal.aborted) return reply.hijack();
-        throw error;
-      }
-    },
+    async (request, reply) =>
+      unlessGone(reply, (signal) => runner.generateTranscription(actorOf(request), request.body, signal)),
   );
-};
+}
+
+/** A chat session's elicitation reports (docs/architecture.md "Evaluation"). */
+function sessionEvaluationRoutes(app: App): void {
+  const { evaluations } = app.ctx.services;
+  const evaluationTags = ['evaluations'];
+
+  app.post(
+    '/:sessionId/evaluation',
+    {
+      schema: {
+        params: sessionParams,
+        body: sessionEvaluationBodySchema,
+        response: replies({ 201: evaluationSchema }),
+        tags: evaluationTags,
+        description:
+          "Evaluates the session's stored messages against its LEIA's solution and stores the report.",
+      },
+      preHandler: limitedBy(app.ctx.limits, 'evaluations'),
+    },
+    // A judge call takes a while: if the client goes away meanwhile, it is stopped.
+    async (request, reply) =>
+      unlessGone(reply, async (signal) => {
+        const { sessionId } = request.params;
+        const report = await evaluations.evaluateSession(actorOf(request), sessionId, request.body, signal);
+        return reply.code(201).send(report);
+      }),
+  );
+
+  app.get(
+    '/:sessionId/evaluations',
+    {
+      schema: {
+        params: sessionParams,
+        response: replies({ 200: z.array(evaluationSchema) }),
+        tags: evaluationTags,
+      },
+    },
+    (request) => evaluations.listForSession(actorOf(request), request.params.sessionId),
+  );
+}
 
 /**
  * A chat's turns, the classroom's hot path: the token names the user and the session query, which

@@ -5,6 +5,7 @@ import {
   loginBodySchema,
   messageResponseSchema,
   tokenResponseSchema,
+  USER_TEXTS,
   updateProfileBodySchema,
   updateUserBodySchema,
   userListItemSchema,
@@ -14,10 +15,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
+import type { App } from '../context';
 import { unauthorized } from '../errors';
 import { perAddress } from '../http/rate-limit';
 import { idParams, noContent, replies } from '../http/replies';
-import { USER_MESSAGES } from '../services/users';
 
 const tags = ['users'];
 const loginSchema = {
@@ -31,8 +32,14 @@ const loginSchema = {
 
 /** /api/v1/users: login for anyone, the caller's own account, and the admin's user management. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  loginRoute(app);
+  await app.register(ownAccount);
+  await app.register(userManagement);
+};
+
+/** Login, for anyone; failed attempts are limited. */
+function loginRoute(app: App): void {
   const { users } = app.ctx.services;
-  const { requireUser, requireAdmin } = app.ctx.auth;
   const { limits } = app.ctx;
 
   // Only failed attempts count towards the limits, so a class signing in together is never blocked.
@@ -48,70 +55,71 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     const result = await users.login(request.body.email, request.body.password);
     if (!result) {
       await Promise.all(keys.map((key) => limits.count('loginFailures', key)));
-      throw unauthorized(USER_MESSAGES.invalidLogin);
+      throw unauthorized(USER_TEXTS.invalidLogin);
     }
     return result;
   });
+}
 
-  const ownAccount: FastifyPluginAsyncZod = async (own) => {
-    own.addHook('onRequest', requireUser);
+/** The caller's own account: any signed-in user. */
+const ownAccount: FastifyPluginAsyncZod = async (own) => {
+  const { users } = own.ctx.services;
+  own.addHook('onRequest', own.ctx.auth.requireUser);
 
-    own.get('/me', { schema: { response: replies({ 200: userSchema }), tags } }, (request) =>
-      users.me(actorOf(request)),
-    );
+  own.get('/me', { schema: { response: replies({ 200: userSchema }), tags } }, (request) =>
+    users.me(actorOf(request)),
+  );
 
-    own.put(
-      '/profile/update',
-      { schema: { body: updateProfileBodySchema, response: replies({ 200: userSchema }), tags } },
-      (request) => users.updateProfile(actorOf(request), request.body.email),
-    );
+  own.put(
+    '/profile/update',
+    { schema: { body: updateProfileBodySchema, response: replies({ 200: userSchema }), tags } },
+    (request) => users.updateProfile(actorOf(request), request.body.email),
+  );
 
-    own.put(
-      '/profile/change-password',
-      { schema: { body: changePasswordBodySchema, response: replies({ 200: messageResponseSchema }), tags } },
-      async (request) => {
-        await users.changePassword(actorOf(request), request.body.currentPassword, request.body.newPassword);
-        return { message: USER_MESSAGES.passwordChanged };
+  own.put(
+    '/profile/change-password',
+    { schema: { body: changePasswordBodySchema, response: replies({ 200: messageResponseSchema }), tags } },
+    async (request) => {
+      await users.changePassword(actorOf(request), request.body.currentPassword, request.body.newPassword);
+      return { message: USER_TEXTS.passwordChanged };
+    },
+  );
+};
+
+/** User management: admins only. */
+const userManagement: FastifyPluginAsyncZod = async (admin) => {
+  const { users } = admin.ctx.services;
+  admin.addHook('onRequest', admin.ctx.auth.requireAdmin);
+
+  admin.get('', { schema: { response: replies({ 200: z.array(userListItemSchema) }), tags } }, () =>
+    users.list(),
+  );
+
+  admin.post(
+    '',
+    { schema: { body: createUserBodySchema, response: replies({ 201: userSchema }), tags } },
+    async (request, reply) => reply.code(201).send(await users.create(request.body)),
+  );
+
+  admin.put(
+    '/:id',
+    {
+      schema: {
+        params: idParams,
+        body: updateUserBodySchema,
+        response: replies({ 200: userSchema }),
+        tags,
       },
-    );
-  };
+    },
+    (request) => users.update(request.params.id, request.body),
+  );
 
-  const userManagement: FastifyPluginAsyncZod = async (admin) => {
-    admin.addHook('onRequest', requireAdmin);
-
-    admin.get('', { schema: { response: replies({ 200: z.array(userListItemSchema) }), tags } }, () =>
-      users.list(),
-    );
-
-    admin.post(
-      '',
-      { schema: { body: createUserBodySchema, response: replies({ 201: userSchema }), tags } },
-      async (request, reply) => reply.code(201).send(await users.create(request.body)),
-    );
-
-    admin.put(
-      '/:id',
-      {
-        schema: {
-          params: idParams,
-          body: updateUserBodySchema,
-          response: replies({ 200: userSchema }),
-          tags,
-        },
-      },
-      (request) => users.update(request.params.id, request.body),
-    );
-
-    admin.delete(
-      '/:id',
-      { schema: { params: idParams, response: replies({ 204: noContent }), tags } },
-      async (request, reply) => {
-        await users.remove(actorOf(request), request.params.id);
-        return reply.code(204).send(null);
-      },
-    );
-  };
-
-  await app.register(ownAccount);
-  await app.register(userManagement);
+  admin.delete(
+    '/:id',
+    { schema: { params: idParams, response: replies({ 204: noContent }), tags } },
+    async (request, reply) => {
+      await users.remove(actorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 };

@@ -10,7 +10,6 @@ import {
 import type { SolutionFormat } from '@shared/schemas/resources';
 import { RUNNER_TEXTS } from '@shared/schemas/runner';
 import { and, desc, eq } from 'drizzle-orm';
-import { UUID } from '../auth/hooks';
 import type { Db } from '../db/client';
 import { type EvaluationRow, evaluations } from '../db/schema';
 import { badRequest, notFound } from '../errors';
@@ -18,6 +17,7 @@ import { evaluateConversation } from '../evaluation/evaluate';
 import type { EvaluationModel } from '../evaluation/model';
 import { type LeiaPart, specList, specText } from '../runner/provider';
 import { readRules } from '../runner/simulator/game/rules';
+import { UUID } from './actor';
 import { type RunnerSources, resolveLeiaToRun } from './runner-leia';
 import { createRunnerStore } from './runner-store';
 
@@ -66,27 +66,49 @@ interface StoredSession {
   spec?: { problem?: LeiaPart };
 }
 
+/** A conversation scored against the problem's solution; one without a LEIA reply is a 400. */
+function evaluateMessages(
+  model: EvaluationModel | undefined,
+  messages: readonly ConversationMessage[],
+  problem: LeiaPart,
+  method: EvaluationMethod | undefined,
+  signal: AbortSignal | undefined,
+) {
+  const solution = solutionOf(problem);
+  if (!messages.some((message) => message.isLeia)) throw badRequest(EVALUATION_TEXTS.noLeiaReply);
+  return evaluateConversation({ ...solution, messages }, { model, method, signal });
+}
+
+async function storeEvaluation(db: Db, values: typeof evaluations.$inferInsert): Promise<Evaluation> {
+  const [row] = await db.insert(evaluations).values(values).returning();
+  return toEvaluation(row!);
+}
+
+/** A report of the caller's (404 otherwise). */
+async function getEvaluation(db: Db, actor: Actor, id: string): Promise<Evaluation> {
+  const [row] = UUID.test(id)
+    ? await db
+        .select()
+        .from(evaluations)
+        .where(and(eq(evaluations.id, id), eq(evaluations.ownerId, actor.id)))
+    : [];
+  if (!row) throw notFound(EVALUATION_TEXTS.evaluationNotFound);
+  return toEvaluation(row);
+}
+
 export function createEvaluationsService(
   db: Db,
   deps: { sources: RunnerSources; model?: EvaluationModel | undefined },
 ) {
   const sessions = createRunnerStore(db, RUNNER_TEXTS.sessionNotFound);
 
-  async function evaluate(
+  const evaluate = (
     messages: readonly ConversationMessage[],
     problem: LeiaPart,
     method: EvaluationMethod | undefined,
     signal: AbortSignal | undefined,
-  ) {
-    const solution = solutionOf(problem);
-    if (!messages.some((message) => message.isLeia)) throw badRequest(EVALUATION_TEXTS.noLeiaReply);
-    return evaluateConversation({ ...solution, messages }, { model: deps.model, method, signal });
-  }
-
-  async function store(values: typeof evaluations.$inferInsert): Promise<Evaluation> {
-    const [row] = await db.insert(evaluations).values(values).returning();
-    return toEvaluation(row!);
-  }
+  ) => evaluateMessages(deps.model, messages, problem, method, signal);
+  const store = (values: typeof evaluations.$inferInsert) => storeEvaluation(db, values);
 
   async function ownSession(actor: Actor, sessionId: string) {
     const found = UUID.test(sessionId) ? await sessions.session(actor.id, sessionId) : undefined;
@@ -143,16 +165,7 @@ export function createEvaluationsService(
       });
     },
 
-    async get(actor: Actor, id: string): Promise<Evaluation> {
-      const [row] = UUID.test(id)
-        ? await db
-            .select()
-            .from(evaluations)
-            .where(and(eq(evaluations.id, id), eq(evaluations.ownerId, actor.id)))
-        : [];
-      if (!row) throw notFound(EVALUATION_TEXTS.evaluationNotFound);
-      return toEvaluation(row);
-    },
+    get: (actor: Actor, id: string) => getEvaluation(db, actor, id),
   };
 }
 

@@ -10,10 +10,10 @@ import {
   type LeakCheckResult,
 } from '@shared/schemas/leak-check';
 import { and, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { UUID } from '../auth/hooks';
 import type { Db, Tx } from '../db/client';
 import { type JobRow, jobs } from '../db/schema';
 import { conflict, notFound } from '../errors';
+import { UUID } from './actor';
 
 /**
  * Job rows and their life: queued -> running -> completed | failed | cancelled. The process
@@ -74,50 +74,108 @@ async function insertUnderLimit(tx: Tx, values: NewJob, maxActive: number): Prom
   return row!;
 }
 
+type FinalStatus = Exclude<JobStatus, 'queued' | 'running'>;
+
+/** Ends an unfinished job and announces it; the row as it now is, or undefined when it had already ended. */
+async function finishJob(
+  db: Db,
+  events: EventEmitter,
+  id: string,
+  status: FinalStatus,
+  outcome: { result?: LeakCheckResult; error?: string } = {},
+): Promise<JobRow | undefined> {
+  const [row] = await db
+    .update(jobs)
+    .set({
+      status,
+      finishedAt: sql`now()`,
+      ...(outcome.result && { result: outcome.result as unknown as Record<string, unknown> }),
+      ...(outcome.error && { error: outcome.error }),
+    })
+    .where(and(eq(jobs.id, id), inArray(jobs.status, ACTIVE)))
+    .returning();
+  if (row) events.emit(`done:${id}`, toJob(row));
+  return row;
+}
+
+/** A job of the caller's (404 otherwise), failed first if its process stopped beating. */
+async function readJob(db: Db, actor: Actor, id: string): Promise<JobRow> {
+  const [row] = UUID.test(id)
+    ? await db
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.id, id), eq(jobs.ownerId, actor.id)))
+    : [];
+  if (!row) throw notFound(LEAK_CHECK_TEXTS.jobNotFound);
+  if (!isFinished(row.status)) {
+    const [ended] = await db
+      .update(jobs)
+      .set({ status: 'failed', error: LEAK_CHECK_TEXTS.stale, finishedAt: sql`now()` })
+      .where(and(eq(jobs.id, id), inArray(jobs.status, ACTIVE), lt(jobs.heartbeatAt, stale())))
+      .returning();
+    if (ended) return ended;
+  }
+  return row;
+}
+
+/** Marks a queued job running; false when it was cancelled first. */
+async function startJob(db: Db, id: string): Promise<boolean> {
+  const started = await db
+    .update(jobs)
+    .set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+    .returning({ id: jobs.id });
+  return started.length === 1;
+}
+
+/** Stores a running job's progress (and beats its heart); false when it stopped running. */
+async function storeProgress(
+  db: Db,
+  id: string,
+  progress: { done: number; total: number },
+): Promise<boolean> {
+  const updated = await db
+    .update(jobs)
+    .set({ progress, heartbeatAt: sql`now()` })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
+    .returning({ id: jobs.id });
+  return updated.length === 1;
+}
+
+/** At start-up: no job is left running by a process that is gone. */
+async function failInterrupted(db: Db, singleProcess: boolean): Promise<number> {
+  const ended = await db
+    .update(jobs)
+    .set({ status: 'failed', error: LEAK_CHECK_TEXTS.interrupted, finishedAt: sql`now()` })
+    .where(
+      singleProcess
+        ? inArray(jobs.status, ACTIVE)
+        : and(inArray(jobs.status, ACTIVE), lt(jobs.heartbeatAt, stale())),
+    )
+    .returning({ id: jobs.id });
+  return ended.length;
+}
+
+/** The caller's checks of a LEIA, newest first (stale ones failed as they are read). */
+async function listForLeia(db: Db, actor: Actor, leiaId: string, limit: number): Promise<Job[]> {
+  if (!UUID.test(leiaId)) return [];
+  const rows = await db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.ownerId, actor.id), eq(jobs.leiaId, leiaId)))
+    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .limit(limit);
+  return Promise.all(
+    rows.map(async (row) => (isFinished(row.status) ? toJob(row) : toJob(await readJob(db, actor, row.id)))),
+  );
+}
+
 export function createJobStore(db: Db) {
   const events = new EventEmitter();
   events.setMaxListeners(0);
-
-  /** Ends an unfinished job; the row as it now is, or undefined when it had already ended. */
-  async function finish(
-    id: string,
-    status: Exclude<JobStatus, 'queued' | 'running'>,
-    outcome: { result?: LeakCheckResult; error?: string } = {},
-  ): Promise<JobRow | undefined> {
-    const [row] = await db
-      .update(jobs)
-      .set({
-        status,
-        finishedAt: sql`now()`,
-        ...(outcome.result && { result: outcome.result as unknown as Record<string, unknown> }),
-        ...(outcome.error && { error: outcome.error }),
-      })
-      .where(and(eq(jobs.id, id), inArray(jobs.status, ACTIVE)))
-      .returning();
-    if (row) events.emit(`done:${id}`, toJob(row));
-    return row;
-  }
-
-  /** A job of the caller's (404 otherwise), failed first if its process stopped beating. */
-  async function read(actor: Actor, id: string): Promise<JobRow> {
-    const [row] = UUID.test(id)
-      ? await db
-          .select()
-          .from(jobs)
-          .where(and(eq(jobs.id, id), eq(jobs.ownerId, actor.id)))
-      : [];
-    if (!row) throw notFound(LEAK_CHECK_TEXTS.jobNotFound);
-    if (!isFinished(row.status)) {
-      const [ended] = await db
-        .update(jobs)
-        .set({ status: 'failed', error: LEAK_CHECK_TEXTS.stale, finishedAt: sql`now()` })
-        .where(and(eq(jobs.id, id), inArray(jobs.status, ACTIVE), lt(jobs.heartbeatAt, stale())))
-        .returning();
-      if (ended) return ended;
-    }
-    return row;
-  }
-
+  const finish = (id: string, status: FinalStatus, outcome?: { result?: LeakCheckResult; error?: string }) =>
+    finishJob(db, events, id, status, outcome);
+  const read = (actor: Actor, id: string) => readJob(db, actor, id);
   const get = async (actor: Actor, id: string): Promise<Job> => toJob(await read(actor, id));
 
   return {
@@ -127,26 +185,12 @@ export function createJobStore(db: Db) {
     create: (values: NewJob, maxActive: number) =>
       db.transaction((tx) => insertUnderLimit(tx, values, maxActive)),
 
-    /** Marks a queued job running; false when it was cancelled first. */
-    async start(id: string): Promise<boolean> {
-      const started = await db
-        .update(jobs)
-        .set({ status: 'running', startedAt: sql`now()`, heartbeatAt: sql`now()` })
-        .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
-        .returning({ id: jobs.id });
-      return started.length === 1;
-    },
+    start: (id: string) => startJob(db, id),
 
     /** Announces progress here; with `write`, stores it too. False when the job stopped running. */
     async progress(id: string, progress: { done: number; total: number }, write: boolean): Promise<boolean> {
       events.emit(`progress:${id}`, { status: 'running', progress } satisfies JobProgressEvent);
-      if (!write) return true;
-      const updated = await db
-        .update(jobs)
-        .set({ progress, heartbeatAt: sql`now()` })
-        .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
-        .returning({ id: jobs.id });
-      return updated.length === 1;
+      return write ? storeProgress(db, id, progress) : true;
     },
 
     async heartbeat(id: string): Promise<void> {
@@ -167,30 +211,8 @@ export function createJobStore(db: Db) {
       return toJob((await finish(id, 'cancelled')) ?? (await read(actor, id)));
     },
 
-    async listForLeia(actor: Actor, leiaId: string, limit = 20): Promise<Job[]> {
-      if (!UUID.test(leiaId)) return [];
-      const rows = await db
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.ownerId, actor.id), eq(jobs.leiaId, leiaId)))
-        .orderBy(desc(jobs.createdAt), desc(jobs.id))
-        .limit(limit);
-      return Promise.all(rows.map((row) => (isFinished(row.status) ? toJob(row) : get(actor, row.id))));
-    },
-
-    /** At start-up: no job is left running by a process that is gone. */
-    async failInterrupted(singleProcess: boolean): Promise<number> {
-      const ended = await db
-        .update(jobs)
-        .set({ status: 'failed', error: LEAK_CHECK_TEXTS.interrupted, finishedAt: sql`now()` })
-        .where(
-          singleProcess
-            ? inArray(jobs.status, ACTIVE)
-            : and(inArray(jobs.status, ACTIVE), lt(jobs.heartbeatAt, stale())),
-        )
-        .returning({ id: jobs.id });
-      return ended.length;
-    },
+    listForLeia: (actor: Actor, leiaId: string, limit = 20) => listForLeia(db, actor, leiaId, limit),
+    failInterrupted: (singleProcess: boolean) => failInterrupted(db, singleProcess),
   };
 }
 

@@ -46,75 +46,90 @@ export interface ErrorLog {
   error(details: object, message: string): void;
 }
 
+/** Every interview of the check, scored, with progress announced each turn; the check's result. */
+async function interviews(
+  { jobs, provider, model }: LeakCheckDeps,
+  id: string,
+  run: LeiaToRun,
+  params: LeakCheckParams,
+  signal: AbortSignal,
+) {
+  const { leia } = run;
+  const solution = solutionOf(leia.problem);
+  const system = buildSystemPrompt(leia);
+  const persona = leia.persona.spec;
+  const name = specText(persona, 'firstName') || specText(persona, 'fullName').split(/\s+/)[0] || '';
+  const description = specText(leia.problem.spec, 'description');
+  const total = params.styles.length * params.runs * params.maxTurns;
+  let done = 0;
+  let written = Date.now();
+  const report = async (write: boolean) => {
+    if (!(await jobs.progress(id, { done, total }, write))) throw new StoppedElsewhere();
+    if (write) written = Date.now();
+  };
+  let elements = 0;
+  const styles: InterviewRun[][] = [];
+  for (const style of params.styles) {
+    const runs: InterviewRun[] = [];
+    for (let index = 1; index <= params.runs; index++) {
+      const briefing = { style, run: index, name, description };
+      const start = done;
+      const { messages, questions } = await runInterview({
+        leia,
+        system,
+        provider,
+        student: model ? modelStudent(model, briefing) : offlineStudent(briefing),
+        maxTurns: params.maxTurns,
+        signal,
+        onTurn: async () => {
+          done++;
+          await report(Date.now() - written >= PROGRESS_WRITE_MS);
+        },
+      });
+      const evaluation = await evaluateConversation({ ...solution, messages }, { model, signal });
+      elements = evaluation.coverage.total;
+      runs.push(interviewRun(index, questions, params.maxTurns, evaluation));
+      done = start + params.maxTurns;
+      await report(true);
+    }
+    styles.push(runs);
+  }
+  return leakCheckResult(
+    params.styles.map((style, at) => summariseStyle(style, styles[at]!, elements)),
+    elements,
+    params.maxTurns,
+  );
+}
+
+/** Runs a queued job to its end (unless it was cancelled first), its heart beating meanwhile. */
+async function execute(
+  deps: LeakCheckDeps,
+  id: string,
+  run: LeiaToRun,
+  params: LeakCheckParams,
+  signal: AbortSignal,
+) {
+  const { jobs } = deps;
+  if (!(await jobs.start(id))) return;
+  await jobs.progress(id, { done: 0, total: params.styles.length * params.runs * params.maxTurns }, false);
+  const heartbeat = setInterval(() => void jobs.heartbeat(id).catch(() => {}), HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    const result = await interviews(deps, id, run, params, signal);
+    await jobs.finish(id, 'completed', { result });
+  } catch (error) {
+    // Cancelled, stopped for shutdown, or cancelled by another process: the row says so already.
+    if (signal.aborted || error instanceof StoppedElsewhere) return;
+    await jobs.finish(id, 'failed', { error: failureMessage(error, deps.log) });
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
 export function createLeakCheckService(deps: LeakCheckDeps) {
-  const { jobs, provider, model } = deps;
+  const { jobs } = deps;
   /** Jobs this process runs, to cancel them at once and to stop them on shutdown. */
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
-
-  async function interviews(id: string, run: LeiaToRun, params: LeakCheckParams, signal: AbortSignal) {
-    const { leia } = run;
-    const solution = solutionOf(leia.problem);
-    const system = buildSystemPrompt(leia);
-    const persona = leia.persona.spec;
-    const name = specText(persona, 'firstName') || specText(persona, 'fullName').split(/\s+/)[0] || '';
-    const description = specText(leia.problem.spec, 'description');
-    const total = params.styles.length * params.runs * params.maxTurns;
-    let done = 0;
-    let written = Date.now();
-    const report = async (write: boolean) => {
-      if (!(await jobs.progress(id, { done, total }, write))) throw new StoppedElsewhere();
-      if (write) written = Date.now();
-    };
-    let elements = 0;
-    const styles: InterviewRun[][] = [];
-    for (const style of params.styles) {
-      const runs: InterviewRun[] = [];
-      for (let index = 1; index <= params.runs; index++) {
-        const briefing = { style, run: index, name, description };
-        const start = done;
-        const { messages, questions } = await runInterview({
-          leia,
-          system,
-          provider,
-          student: model ? modelStudent(model, briefing) : offlineStudent(briefing),
-          maxTurns: params.maxTurns,
-          signal,
-          onTurn: async () => {
-            done++;
-            await report(Date.now() - written >= PROGRESS_WRITE_MS);
-          },
-        });
-        const evaluation = await evaluateConversation({ ...solution, messages }, { model, signal });
-        elements = evaluation.coverage.total;
-        runs.push(interviewRun(index, questions, params.maxTurns, evaluation));
-        done = start + params.maxTurns;
-        await report(true);
-      }
-      styles.push(runs);
-    }
-    return leakCheckResult(
-      params.styles.map((style, at) => summariseStyle(style, styles[at]!, elements)),
-      elements,
-      params.maxTurns,
-    );
-  }
-
-  async function execute(id: string, run: LeiaToRun, params: LeakCheckParams, signal: AbortSignal) {
-    if (!(await jobs.start(id))) return;
-    await jobs.progress(id, { done: 0, total: params.styles.length * params.runs * params.maxTurns }, false);
-    const heartbeat = setInterval(() => void jobs.heartbeat(id).catch(() => {}), HEARTBEAT_MS);
-    heartbeat.unref();
-    try {
-      const result = await interviews(id, run, params, signal);
-      await jobs.finish(id, 'completed', { result });
-    } catch (error) {
-      // Cancelled, stopped for shutdown, or cancelled by another process: the row says so already.
-      if (signal.aborted || error instanceof StoppedElsewhere) return;
-      await jobs.finish(id, 'failed', { error: failureMessage(error, deps.log) });
-    } finally {
-      clearInterval(heartbeat);
-    }
-  }
 
   return {
     /**
@@ -135,7 +150,7 @@ export function createLeakCheckService(deps: LeakCheckDeps) {
         MAX_ACTIVE_JOBS,
       );
       const controller = new AbortController();
-      const done = execute(row.id, run, params, controller.signal)
+      const done = execute(deps, row.id, run, params, controller.signal)
         .catch((error: unknown) => deps.log.error({ err: error, job: row.id }, 'leak check failed'))
         .finally(() => running.delete(row.id));
       running.set(row.id, { controller, done });

@@ -8,10 +8,10 @@ import type { ResourceBody, ResourceKind } from '@shared/schemas/resources';
 import type { ItemOwner } from '@shared/schemas/visibility';
 import type { VersionBump } from '@shared/semver';
 import { and, asc, desc, eq, getTableColumns, or, type SQL, sql } from 'drizzle-orm';
-import { type RequestActor, UUID } from '../auth/hooks';
 import type { Db, Tx } from '../db/client';
 import { leias, type ResourceRow, resources, users } from '../db/schema';
 import { forbidden, notFound } from '../errors';
+import { type SignedInUser, UUID } from './actor';
 import { checkDerivedFrom, type HistoryTarget, lineageOf, visibleVersions } from './history';
 import { deleteUnlessInUse } from './in-use';
 import { ownerColumns, ownerOf, toOwner } from './owners';
@@ -113,54 +113,136 @@ const historyOf = (kind: ResourceKind): HistoryTarget => ({
 const usedBy = (id: string): SQL =>
   or(eq(leias.personaId, id), eq(leias.problemId, id), eq(leias.behaviourId, id))!;
 
+const selectItems = (tx: Db | Tx) =>
+  tx
+    .select({ resource: resourceColumns, owner: ownerColumns })
+    .from(resources)
+    .innerJoin(users, eq(users.id, resources.ownerId));
+
+/** The row if it exists, is of `kind` and `actor` may read it; else 404 'Resource not found'. */
+async function visibleRow(tx: Db | Tx, actor: Actor, kind: ResourceKind, id: string) {
+  if (!UUID.test(id)) throw notFound(RESOURCE_API_TEXTS.notFound);
+  const [row] = await selectItems(tx).where(
+    and(eq(resources.id, id), eq(resources.kind, kind), readableBy(actor, resources)),
+  );
+  if (!row) throw notFound(RESOURCE_API_TEXTS.notFound);
+  return row;
+}
+
+/** The LEIAs that use a resource; those the caller may not read are listed without their name. */
+const dependentLeias = (db: Db, actor: Actor, id: string) => async (): Promise<Dependent[]> => {
+  const rows = await db
+    .select({ id: leias.id, name: leias.name, ownerId: leias.ownerId, isPublished: leias.isPublished })
+    .from(leias)
+    .where(usedBy(id))
+    .orderBy(asc(leias.name), asc(leias.id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: canRead(actor, row) ? row.name : RESOURCE_API_TEXTS.privateLeia,
+  }));
+};
+
+/** A kind's items the caller may read, by name then newest version first (a process filters behaviours and problems). */
+async function listResources(
+  db: Db,
+  actor: Actor,
+  kind: ResourceKind,
+  query: ResourceListQuery,
+): Promise<ResourceItem[]> {
+  const process = kind === 'persona' ? undefined : query.process;
+  const rows = await selectItems(db)
+    .where(
+      and(
+        eq(resources.kind, kind),
+        visibilityCondition(actor, resources, query.visibility ?? 'all'),
+        process && sql`${resources.spec} -> 'process' @> ${JSON.stringify([process])}::jsonb`,
+      ),
+    )
+    .orderBy(asc(resources.name), desc(resources.major), desc(resources.minor), desc(resources.patch));
+  return rows.map((row) => toResourceItem(row.resource, row.owner, actor));
+}
+
+/** Who may write a kind at all: no behaviours for instructors, and only admins publish. */
+function ensureMayWrite(actor: Actor, kind: ResourceKind, options: { publish: boolean }): void {
+  if (kind === 'behaviour' && !canCreateBehaviour(actor))
+    throw forbidden(RESOURCE_API_TEXTS.behaviourForbidden);
+  if (options.publish && !canPublish(actor)) throw forbidden(RESOURCE_API_TEXTS.publishForbidden);
+}
+
+async function createResource<K extends ResourceKind>(
+  db: Db,
+  actor: SignedInUser,
+  kind: K,
+  body: ResourceBody<K>,
+  options: { publish: boolean },
+): Promise<ResourceItem> {
+  ensureMayWrite(actor, kind, options);
+  return uniqueNameVersion(kind, body.metadata, () =>
+    db.transaction(async (tx) => {
+      const derivedFrom = await checkDerivedFrom(tx, historyOf(kind), actor, body.derivedFrom);
+      const row = await insertResource(
+        tx,
+        actor,
+        kind,
+        { ...body, derivedFrom: derivedFrom ?? undefined },
+        options,
+      );
+      return toResourceItem(row, await ownerOf(tx, row.ownerId, actor), actor);
+    }),
+  );
+}
+
+/**
+ * A new version (the latest bumped by `bump`) with this version's content, noted 'Restored from
+ * v{x.y.z}': nothing is overwritten. The rules of any new version apply (owner or admin; no
+ * behaviours for instructors; only admins publish).
+ */
+async function restoreResource(
+  db: Db,
+  actor: SignedInUser,
+  kind: ResourceKind,
+  id: string,
+  options: { bump: VersionBump; publish: boolean },
+): Promise<ResourceItem> {
+  ensureMayWrite(actor, kind, options);
+  const { resource } = await visibleRow(db, actor, kind, id);
+  const metadata = { name: resource.name, version: { bump: options.bump } };
+  return uniqueNameVersion(kind, metadata, () =>
+    db.transaction(async (tx) => {
+      const body = {
+        apiVersion: resource.apiVersion as ResourceBody['apiVersion'],
+        metadata,
+        spec: resource.spec as ResourceBody['spec'],
+        note: HISTORY_TEXTS.restoredFrom(resource.version),
+        derivedFrom: resource.id,
+      };
+      const row = await insertResource(tx, actor, kind, body, options);
+      return toResourceItem(row, await ownerOf(tx, row.ownerId, actor), actor);
+    }),
+  );
+}
+
+/** Deletes an item its owner (or an admin) may delete, unless a LEIA uses it. */
+async function removeResource(db: Db, actor: Actor, kind: ResourceKind, id: string): Promise<void> {
+  await deleteUnlessInUse(
+    db,
+    async (tx) => {
+      const { resource, owner } = await visibleRow(tx, actor, kind, id);
+      if (!canDelete(actor, { ownerId: owner.id })) throw forbidden(RESOURCE_API_TEXTS.forbidden);
+      await tx.delete(resources).where(eq(resources.id, resource.id));
+    },
+    { message: RESOURCE_API_TEXTS.inUse, dependents: dependentLeias(db, actor, id) },
+  );
+}
+
 /**
  * Personas, problems and behaviours: one implementation for the three kinds.
  * Reads honour visibility (not visible = 404); writes are one transaction each.
  */
 export function createResourcesService(db: Db) {
-  const selectItems = (tx: Db | Tx) =>
-    tx
-      .select({ resource: resourceColumns, owner: ownerColumns })
-      .from(resources)
-      .innerJoin(users, eq(users.id, resources.ownerId));
-
-  /** The row if it exists, is of `kind` and `actor` may read it; else 404 'Resource not found'. */
-  async function visibleRow(tx: Db | Tx, actor: Actor, kind: ResourceKind, id: string) {
-    if (!UUID.test(id)) throw notFound(RESOURCE_API_TEXTS.notFound);
-    const [row] = await selectItems(tx).where(
-      and(eq(resources.id, id), eq(resources.kind, kind), readableBy(actor, resources)),
-    );
-    if (!row) throw notFound(RESOURCE_API_TEXTS.notFound);
-    return row;
-  }
-
-  /** The LEIAs that use a resource; those the caller may not read are listed without their name. */
-  const dependentLeias = (actor: Actor, id: string) => async (): Promise<Dependent[]> => {
-    const rows = await db
-      .select({ id: leias.id, name: leias.name, ownerId: leias.ownerId, isPublished: leias.isPublished })
-      .from(leias)
-      .where(usedBy(id))
-      .orderBy(asc(leias.name), asc(leias.id));
-    return rows.map((row) => ({
-      id: row.id,
-      name: canRead(actor, row) ? row.name : RESOURCE_API_TEXTS.privateLeia,
-    }));
-  };
-
   return {
-    async list(actor: Actor, kind: ResourceKind, query: ResourceListQuery): Promise<ResourceItem[]> {
-      const process = kind === 'persona' ? undefined : query.process;
-      const rows = await selectItems(db)
-        .where(
-          and(
-            eq(resources.kind, kind),
-            visibilityCondition(actor, resources, query.visibility ?? 'all'),
-            process && sql`${resources.spec} -> 'process' @> ${JSON.stringify([process])}::jsonb`,
-          ),
-        )
-        .orderBy(asc(resources.name), desc(resources.major), desc(resources.minor), desc(resources.patch));
-      return rows.map((row) => toResourceItem(row.resource, row.owner, actor));
-    },
+    list: (actor: Actor, kind: ResourceKind, query: ResourceListQuery) =>
+      listResources(db, actor, kind, query),
 
     async get(actor: Actor, kind: ResourceKind, id: string): Promise<ResourceItem> {
       const row = await visibleRow(db, actor, kind, id);
@@ -172,29 +254,12 @@ export function createResourcesService(db: Db) {
       return toStoredPart((await visibleRow(db, actor, kind, id)).resource);
     },
 
-    async create<K extends ResourceKind>(
-      actor: RequestActor,
+    create: <K extends ResourceKind>(
+      actor: SignedInUser,
       kind: K,
       body: ResourceBody<K>,
       options: { publish: boolean },
-    ): Promise<ResourceItem> {
-      if (kind === 'behaviour' && !canCreateBehaviour(actor))
-        throw forbidden(RESOURCE_API_TEXTS.behaviourForbidden);
-      if (options.publish && !canPublish(actor)) throw forbidden(RESOURCE_API_TEXTS.publishForbidden);
-      return uniqueNameVersion(kind, body.metadata, () =>
-        db.transaction(async (tx) => {
-          const derivedFrom = await checkDerivedFrom(tx, historyOf(kind), actor, body.derivedFrom);
-          const row = await insertResource(
-            tx,
-            actor,
-            kind,
-            { ...body, derivedFrom: derivedFrom ?? undefined },
-            options,
-          );
-          return toResourceItem(row, await ownerOf(tx, row.ownerId, actor), actor);
-        }),
-      );
-    },
+    ) => createResource(db, actor, kind, body, options),
 
     /** The versions of this item's name that the caller may read, newest first (metadata only). */
     async versions(actor: Actor, kind: ResourceKind, id: string): Promise<VersionEntry[]> {
@@ -207,48 +272,13 @@ export function createResourcesService(db: Db) {
       return lineageOf(db, historyOf(kind), actor, resource);
     },
 
-    /**
-     * A new version (the latest bumped by `bump`) with this version's content, noted 'Restored from
-     * v{x.y.z}': nothing is overwritten. The rules of any new version apply (owner or admin; no
-     * behaviours for instructors; only admins publish).
-     */
-    async restore(
-      actor: RequestActor,
+    restore: (
+      actor: SignedInUser,
       kind: ResourceKind,
       id: string,
       options: { bump: VersionBump; publish: boolean },
-    ): Promise<ResourceItem> {
-      if (kind === 'behaviour' && !canCreateBehaviour(actor))
-        throw forbidden(RESOURCE_API_TEXTS.behaviourForbidden);
-      if (options.publish && !canPublish(actor)) throw forbidden(RESOURCE_API_TEXTS.publishForbidden);
-      const { resource } = await visibleRow(db, actor, kind, id);
-      const metadata = { name: resource.name, version: { bump: options.bump } };
-      return uniqueNameVersion(kind, metadata, () =>
-        db.transaction(async (tx) => {
-          const body = {
-            apiVersion: resource.apiVersion as ResourceBody['apiVersion'],
-            metadata,
-            spec: resource.spec as ResourceBody['spec'],
-            note: HISTORY_TEXTS.restoredFrom(resource.version),
-            derivedFrom: resource.id,
-          };
-          const row = await insertResource(tx, actor, kind, body, options);
-          return toResourceItem(row, await ownerOf(tx, row.ownerId, actor), actor);
-        }),
-      );
-    },
-
-    async remove(actor: Actor, kind: ResourceKind, id: string): Promise<void> {
-      await deleteUnlessInUse(
-        db,
-        async (tx) => {
-          const { resource, owner } = await visibleRow(tx, actor, kind, id);
-          if (!canDelete(actor, { ownerId: owner.id })) throw forbidden(RESOURCE_API_TEXTS.forbidden);
-          await tx.delete(resources).where(eq(resources.id, resource.id));
-        },
-        { message: RESOURCE_API_TEXTS.inUse, dependents: dependentLeias(actor, id) },
-      );
-    },
+    ) => restoreResource(db, actor, kind, id, options),
+    remove: (actor: Actor, kind: ResourceKind, id: string) => removeResource(db, actor, kind, id),
 
     /** Whether any version of `name` exists, whoever owns it: names are unique per kind for everyone. */
     async exists(kind: ResourceKind, name: string): Promise<boolean> {

@@ -17,7 +17,7 @@ import {
 } from '@shared/schemas/runner';
 import { badRequest } from '../errors';
 import type { ResolvedLeia } from '../runner/provider';
-import { LEIA_TEXTS, type StoredLeia } from './leias';
+import { LEIA_API_TEXTS, type StoredLeia } from './leias';
 import type { StoredPart } from './resources';
 
 /**
@@ -121,7 +121,7 @@ async function loadPart(
 /** Runs the generation engine (constraint errors -> 400 listing them). */
 function resolveParts(actor: Actor, parts: LeiaParts): ResolvedLeia {
   const full = generateLeia(parts, { logger: silentLogger });
-  if (!full.ok) throw badRequest(LEIA_TEXTS.generationFailed(full.errors), undefined, full.errors);
+  if (!full.ok) throw badRequest(LEIA_API_TEXTS.generationFailed(full.errors), undefined, full.errors);
   return forRunning(actor, parts, full.leia);
 }
 

@@ -37,9 +37,9 @@ const historyOf = sql<StoredMessage[]>`coalesce((
   select json_agg(json_build_object('seq', m.seq, 'isLeia', m.is_leia, 'text', m.text) order by m.seq)
   from ${runnerMessages} m where m.session_id = ${runnerSessions.id}), '[]'::json)`;
 
-export function createRunnerStore(db: Db, sessionNotFound: string) {
-  /** The owner's session with its messages, oldest first, in one query. */
-  const loadQuery = db
+/** The owner's session with its messages, oldest first, in one query. */
+const prepareLoad = (db: Db) =>
+  db
     .select({
       systemPrompt: runnerSessions.systemPrompt,
       spec: runnerSessions.spec,
@@ -54,62 +54,62 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
     )
     .prepare('runner_load_session');
 
-  /**
-   * A new user message, in one round trip: stores it after the last message (unless the last is
-   * the same message, unanswered: a retry) and reads the history as it was before it. `inserted`
-   * is null when it was a retry, or when a concurrent message took the place (then read again).
-   * With `full`, also the session's prompt and spec (the first message a process sees of it).
-   */
-  const sendQuery = (full: boolean) => {
-    const inserted = db.$with('inserted', { seq: sql<number>`seq` }).as(
-      sql`insert into ${runnerMessages} (session_id, seq, is_leia, text)
-        select s.id, coalesce((select max(m.seq) from ${runnerMessages} m where m.session_id = s.id), 0) + 1,
-          false, ${sql.placeholder('text')}
-        from ${runnerSessions} s
-        where s.id = ${sql.placeholder('id')} and s.owner_id = ${sql.placeholder('ownerId')}
-          and not coalesce((select not m.is_leia and m.text = ${sql.placeholder('text')}
-            from ${runnerMessages} m where m.session_id = s.id order by m.seq desc limit 1), false)
-        on conflict do nothing
-        returning seq`,
-    );
-    return db
-      .with(inserted)
-      .select({
-        inserted: sql<number | null>`(select seq from inserted)`,
-        history: historyOf,
-        ...(full && { systemPrompt: runnerSessions.systemPrompt, spec: runnerSessions.spec }),
-      })
-      .from(runnerSessions)
-      .where(
-        and(
-          eq(runnerSessions.id, sql.placeholder('id')),
-          eq(runnerSessions.ownerId, sql.placeholder('ownerId')),
-        ),
-      )
-      .prepare(full ? 'runner_send_full' : 'runner_send');
-  };
-  const sendQueries = { full: sendQuery(true), lean: sendQuery(false) };
+/**
+ * A new user message, in one round trip: stores it after the last message (unless the last is
+ * the same message, unanswered: a retry) and reads the history as it was before it. `inserted`
+ * is null when it was a retry, or when a concurrent message took the place (then read again).
+ * With `full`, also the session's prompt and spec (the first message a process sees of it).
+ */
+function prepareSend(db: Db, full: boolean) {
+  const inserted = db.$with('inserted', { seq: sql<number>`seq` }).as(
+    sql`insert into ${runnerMessages} (session_id, seq, is_leia, text)
+      select s.id, coalesce((select max(m.seq) from ${runnerMessages} m where m.session_id = s.id), 0) + 1,
+        false, ${sql.placeholder('text')}
+      from ${runnerSessions} s
+      where s.id = ${sql.placeholder('id')} and s.owner_id = ${sql.placeholder('ownerId')}
+        and not coalesce((select not m.is_leia and m.text = ${sql.placeholder('text')}
+          from ${runnerMessages} m where m.session_id = s.id order by m.seq desc limit 1), false)
+      on conflict do nothing
+      returning seq`,
+  );
+  return db
+    .with(inserted)
+    .select({
+      inserted: sql<number | null>`(select seq from inserted)`,
+      history: historyOf,
+      ...(full && { systemPrompt: runnerSessions.systemPrompt, spec: runnerSessions.spec }),
+    })
+    .from(runnerSessions)
+    .where(
+      and(
+        eq(runnerSessions.id, sql.placeholder('id')),
+        eq(runnerSessions.ownerId, sql.placeholder('ownerId')),
+      ),
+    )
+    .prepare(full ? 'runner_send_full' : 'runner_send');
+}
 
-  /**
-   * A new user message when the caller knows the conversation up to `lastSeq` (runner-sessions.ts):
-   * stored at lastSeq + 1 only if that is still the session's last message and the session is the
-   * owner's. No row when not stored: the caller reads afresh (sendQuery).
-   */
-  const sendAfterQuery = (() => {
-    const inserted = db.$with('inserted', { seq: sql<number>`seq` }).as(
-      sql`insert into ${runnerMessages} (session_id, seq, is_leia, text)
-        select s.id, ${sql.placeholder('lastSeq')}::integer + 1, false, ${sql.placeholder('text')}
-        from ${runnerSessions} s
-        where s.id = ${sql.placeholder('id')} and s.owner_id = ${sql.placeholder('ownerId')}
-          and coalesce((select max(m.seq) from ${runnerMessages} m where m.session_id = s.id), 0)
-            = ${sql.placeholder('lastSeq')}::integer
-        on conflict do nothing
-        returning seq`,
-    );
-    return db.with(inserted).select({ seq: sql<number>`seq` }).from(inserted).prepare('runner_send_after');
-  })();
+/**
+ * A new user message when the caller knows the conversation up to `lastSeq` (runner-sessions.ts):
+ * stored at lastSeq + 1 only if that is still the session's last message and the session is the
+ * owner's. No row when not stored: the caller reads afresh (prepareSend).
+ */
+function prepareSendAfter(db: Db) {
+  const inserted = db.$with('inserted', { seq: sql<number>`seq` }).as(
+    sql`insert into ${runnerMessages} (session_id, seq, is_leia, text)
+      select s.id, ${sql.placeholder('lastSeq')}::integer + 1, false, ${sql.placeholder('text')}
+      from ${runnerSessions} s
+      where s.id = ${sql.placeholder('id')} and s.owner_id = ${sql.placeholder('ownerId')}
+        and coalesce((select max(m.seq) from ${runnerMessages} m where m.session_id = s.id), 0)
+          = ${sql.placeholder('lastSeq')}::integer
+      on conflict do nothing
+      returning seq`,
+  );
+  return db.with(inserted).select({ seq: sql<number>`seq` }).from(inserted).prepare('runner_send_after');
+}
 
-  const appendQuery = db
+const prepareAppend = (db: Db) =>
+  db
     .insert(runnerMessages)
     .values({
       sessionId: sql.placeholder('sessionId'),
@@ -122,15 +122,69 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
     .returning({ seq: runnerMessages.seq, createdAt: runnerMessages.createdAt })
     .prepare('runner_append');
 
-  /** A message insert whose session was deleted meanwhile (its owner was) is a 404. */
-  async function inserting<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw notFound(sessionNotFound);
-      throw error;
-    }
+/** A message insert whose session was deleted meanwhile (its owner was) is a 404. */
+async function inserting<T>(sessionNotFound: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (pgErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw notFound(sessionNotFound);
+    throw error;
   }
+}
+
+/** The owner's session row and its messages (undefined when it is not theirs). */
+async function readSession(db: Db, ownerId: string, sessionId: string) {
+  const [[session], messages] = await Promise.all([
+    db
+      .select()
+      .from(runnerSessions)
+      .where(and(eq(runnerSessions.id, sessionId), eq(runnerSessions.ownerId, ownerId))),
+    // Read alongside; thrown away when the session is not the owner's.
+    db
+      .select({
+        isLeia: runnerMessages.isLeia,
+        text: runnerMessages.text,
+        stopped: runnerMessages.stopped,
+        createdAt: runnerMessages.createdAt,
+      })
+      .from(runnerMessages)
+      .where(eq(runnerMessages.sessionId, sessionId))
+      .orderBy(asc(runnerMessages.seq)),
+  ]);
+  return session && { session, messages };
+}
+
+/** A reply stored after the last message while the one it replaces (regenerate) is deleted. */
+function replaceMessage(db: Db, sessionId: string, message: Required<AppendedMessage>, replaces: number) {
+  const { isLeia, text, stopped } = message;
+  return db.transaction(async (tx) => {
+    // Each statement sees what committed before it, so a retry inside the transaction works.
+    const appended = await untilStored(sessionId, () =>
+      tx
+        .insert(runnerMessages)
+        .values({ sessionId, seq: nextSeq(sessionId), isLeia, text, stopped })
+        .onConflictDoNothing()
+        .returning({ seq: runnerMessages.seq, createdAt: runnerMessages.createdAt }),
+    );
+    await tx
+      .delete(runnerMessages)
+      .where(
+        and(
+          eq(runnerMessages.sessionId, sessionId),
+          eq(runnerMessages.seq, replaces),
+          eq(runnerMessages.isLeia, true),
+        ),
+      );
+    return appended;
+  });
+}
+
+export function createRunnerStore(db: Db, sessionNotFound: string) {
+  const loadQuery = prepareLoad(db);
+  const sendQueries = { full: prepareSend(db, true), lean: prepareSend(db, false) };
+  const sendAfterQuery = prepareSendAfter(db);
+  const appendQuery = prepareAppend(db);
+  const insertOr404 = <T>(run: () => Promise<T>) => inserting(sessionNotFound, run);
 
   return {
     async load(ownerId: string, sessionId: string) {
@@ -138,41 +192,24 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
       return row;
     },
 
-    /** See sendQuery; undefined when the session is not the owner's. */
+    /** See prepareSend; undefined when the session is not the owner's. */
     async send(ownerId: string, sessionId: string, text: string, full: boolean) {
       const query = full ? sendQueries.full : sendQueries.lean;
-      const [row] = await inserting(() => query.execute({ id: sessionId, ownerId, text }));
+      const [row] = await insertOr404(() => query.execute({ id: sessionId, ownerId, text }));
       return row as
         | { inserted: number | null; history: StoredMessage[]; systemPrompt?: string; spec?: unknown }
         | undefined;
     },
 
-    /** See sendAfterQuery: the new message's seq, or undefined when it was not stored. */
+    /** See prepareSendAfter: the new message's seq, or undefined when it was not stored. */
     async sendAfter(ownerId: string, sessionId: string, lastSeq: number, text: string) {
-      const [row] = await inserting(() => sendAfterQuery.execute({ id: sessionId, ownerId, lastSeq, text }));
+      const [row] = await insertOr404(() =>
+        sendAfterQuery.execute({ id: sessionId, ownerId, lastSeq, text }),
+      );
       return row?.seq;
     },
 
-    async session(ownerId: string, sessionId: string) {
-      const [[session], messages] = await Promise.all([
-        db
-          .select()
-          .from(runnerSessions)
-          .where(and(eq(runnerSessions.id, sessionId), eq(runnerSessions.ownerId, ownerId))),
-        // Read alongside; thrown away when the session is not the owner's.
-        db
-          .select({
-            isLeia: runnerMessages.isLeia,
-            text: runnerMessages.text,
-            stopped: runnerMessages.stopped,
-            createdAt: runnerMessages.createdAt,
-          })
-          .from(runnerMessages)
-          .where(eq(runnerMessages.sessionId, sessionId))
-          .orderBy(asc(runnerMessages.seq)),
-      ]);
-      return session && { session, messages };
-    },
+    session: (ownerId: string, sessionId: string) => readSession(db, ownerId, sessionId),
 
     async createSession(values: typeof runnerSessions.$inferInsert): Promise<string> {
       const [row] = await db.insert(runnerSessions).values(values).returning({ id: runnerSessions.id });
@@ -188,31 +225,10 @@ export function createRunnerStore(db: Db, sessionNotFound: string) {
     append(sessionId: string, message: AppendedMessage, replaces?: number): Promise<Appended> {
       const { isLeia, text, stopped = false } = message;
       if (replaces === undefined)
-        return inserting(() =>
+        return insertOr404(() =>
           untilStored(sessionId, () => appendQuery.execute({ sessionId, isLeia, text, stopped })),
         );
-      return inserting(() =>
-        db.transaction(async (tx) => {
-          // Each statement sees what committed before it, so a retry inside the transaction works.
-          const appended = await untilStored(sessionId, () =>
-            tx
-              .insert(runnerMessages)
-              .values({ sessionId, seq: nextSeq(sessionId), isLeia, text, stopped })
-              .onConflictDoNothing()
-              .returning({ seq: runnerMessages.seq, createdAt: runnerMessages.createdAt }),
-          );
-          await tx
-            .delete(runnerMessages)
-            .where(
-              and(
-                eq(runnerMessages.sessionId, sessionId),
-                eq(runnerMessages.seq, replaces),
-                eq(runnerMessages.isLeia, true),
-              ),
-            );
-          return appended;
-        }),
-      );
+      return insertOr404(() => replaceMessage(db, sessionId, { isLeia, text, stopped }, replaces));
     },
   };
 }
@@ -231,3 +247,5 @@ async function untilStored(sessionId: string, insert: () => Promise<Appended[]>)
   }
   throw new Error(`Could not append to runner session ${sessionId}: too many concurrent writers`);
 }
+
+export type RunnerStore = ReturnType<typeof createRunnerStore>;

@@ -16,6 +16,15 @@ export const USER_TEXTS = {
   passwordRequired: 'Password is required',
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
   passwordTooLong: `Password must be at most ${MAX_PASSWORD_LENGTH} characters`,
+  // What /api/v1/users answers besides the fields' rules.
+  invalidLogin: 'Invalid email or password',
+  duplicateEmail: 'A user with this email already exists',
+  notFound: 'User not found',
+  deleteSelf: 'You cannot delete your own account',
+  lastAdminDelete: 'Cannot delete the last administrator',
+  lastAdminDemote: 'Cannot change the role of the last administrator',
+  wrongCurrentPassword: 'Current password is incorrect',
+  passwordChanged: 'Password changed successfully',
 } as const;
 
 /** Standard address limits: 254 characters overall, 64 for the local part. */

@@ -80,6 +80,12 @@ describe('SSE parser', () => {
     expect(parse('', '\uFEFF', 'data: b\n\n')).toEqual([{ event: 'message', data: 'b' }]);
   });
 
+  it('reads an event whose fields and data lines arrive in separate chunks', () => {
+    expect(parse('event: del', 'ta\ndata: {"text":', '"Hel"}\nda', 'ta: lo\n', '\n')).toEqual([
+      { event: 'delta', data: '{"text":"Hel"}\nlo' },
+    ]);
+  });
+
   it('keeps a colon inside the value', () => {
     expect(parse('data: {"a":"b: c"}\n\n')).toEqual([{ event: 'message', data: '{"a":"b: c"}' }]);
   });

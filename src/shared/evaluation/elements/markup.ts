@@ -51,24 +51,24 @@ function attributesOf(source: string): Record<string, string> {
   return attributes;
 }
 
+/** A closed element's elements: its text's pieces, or else the attribute that names it. */
+function frameElements(frame: Frame): ElementDraft[] {
+  const text = decode(frame.text.join(' ')).replace(/\s+/g, ' ').trim();
+  const parent = frame.path || undefined;
+  if (terms(text).length > 0) return prosePieces(text).map((piece) => draft('text', piece, piece, parent));
+  const naming = NAMING_ATTRIBUTES.map((key) => frame.attributes[key]).find(
+    (value) => value !== undefined && terms(value).length > 0,
+  );
+  return naming === undefined ? [] : [draft('text', naming, naming, parent)];
+}
+
 export function markupElements(source: string, html: boolean): ElementDraft[] {
   const elements: ElementDraft[] = [];
   const root: Frame = { name: '', path: '', text: [], attributes: {} };
   const stack: Frame[] = [root];
   const top = () => stack[stack.length - 1]!;
 
-  const emit = (frame: Frame) => {
-    const text = decode(frame.text.join(' ')).replace(/\s+/g, ' ').trim();
-    const parent = frame.path || undefined;
-    if (terms(text).length > 0) {
-      for (const piece of prosePieces(text)) elements.push(draft('text', piece, piece, parent));
-      return;
-    }
-    const naming = NAMING_ATTRIBUTES.map((key) => frame.attributes[key]).find(
-      (value) => value !== undefined && terms(value).length > 0,
-    );
-    if (naming !== undefined) elements.push(draft('text', naming, naming, parent));
-  };
+  const emit = (frame: Frame) => elements.push(...frameElements(frame));
   const close = (depth: number) => {
     while (stack.length > depth) emit(stack.pop()!);
   };
