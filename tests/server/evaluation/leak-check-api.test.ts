@@ -204,6 +204,8 @@ describe('starting one', () => {
   it('keeps the server answering while it runs', async () => {
     const response = await startLeakCheck(t, owner.token, leiaId, { runs: 4, maxTurns: 30 });
     const id = response.json<Job>().id;
+    // On a busy machine the job may still be queued: wait until it asks its questions.
+    await waitForJob(t, owner.token, id, (job) => job.status !== 'queued');
     const health = await t.request({ method: 'GET', url: '/api/health' });
     expect(health.statusCode).toBe(200);
     // Answered while the check was still asking its questions: it yields between turns.
