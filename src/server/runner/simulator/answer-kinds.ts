@@ -69,6 +69,14 @@ const CUES: readonly Cue[] = [
     kinds: ['count'],
     strip: true,
   },
+  // "What proportion of patients...", "What share of customers...": a count of a part ("85% of
+  // patients", "about a third").
+  {
+    pattern:
+      /\b(what|which) (proportion|share|percentage|fraction)( of)?\b|\bhow (big|large) a (share|proportion|part)\b/g,
+    kinds: ['count'],
+    strip: true,
+  },
   // "How big is the hall?" and "What is its capacity?" are answered by a count ("seats 60").
   { pattern: /\b(capacity|size)\b/g, kinds: ['count'], strip: false },
   {
@@ -145,7 +153,7 @@ const NUMBER_WORDS =
 const CLAUSE_KINDS: readonly [AnswerKind, RegExp][] = [
   [
     'time',
-    /\b(morning|afternoon|evening|night|noon|midnight|today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|season|before|after|ahead|manana|tarde|noche|lunes|martes|miercoles|jueves|viernes|sabado|domingo|antes|despues)\b/,
+    /\b(opening hours|opening times|closing time|business hours|office hours|morning|afternoon|evening|night|noon|midnight|today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|season|before|after|ahead|manana|tarde|noche|lunes|martes|miercoles|jueves|viernes|sabado|domingo|antes|despues)\b/,
   ],
   // A count of things ("six doctors", "85% of patients"), not an age or a time ("I'm 41", "at 3 pm").
   [

@@ -1,3 +1,4 @@
+import { numberValue } from '@shared/evaluation/values';
 import type { Lexicon } from '@shared/lexicon';
 import { fold, terms, words } from './text';
 
@@ -25,6 +26,9 @@ export const LINK = {
 /** What a "who" question may be answered with: a person, people, a group or an organisation. */
 const AGENTS = ['person', 'people', 'social group', 'organization'];
 
+/** A participle used as an adjective: "damaged", "broken", "refused". */
+const PARTICIPLE = /\p{L}{3}(ed|en)$/u;
+
 /** Particles that make a phrasal verb with the word before them ("turn up", "go out"). */
 const PARTICLE = /^(up|out|off|in|on|back|down|over|away|forward|through)$/;
 
@@ -46,6 +50,8 @@ export class WordLinks {
   readonly #parts = new Set<string>();
   /** A broader word -> the texts' terms it is one step broader than, with how closely. */
   #narrower: Map<string, Map<string, number>> | undefined;
+  /** A word -> the texts' adjectival terms it is similar to. */
+  #similar: Map<string, string[]> | undefined;
   readonly #links = new Map<string, ReadonlyMap<string, number>>();
   readonly #persons = new Map<string, boolean>();
 
@@ -80,6 +86,8 @@ export class WordLinks {
       if (this.#vocabulary.has(term) || part) links.set(term, weight);
     };
     if (!phrase) for (const term of termsOfWord(word)) add(term, LINK.same);
+    // "sixteen" is "16", "16" is "sixteen": the texts may write a number either way.
+    for (const term of numberForms(folded)) add(term, LINK.same);
     const lexicon = this.#lexicon;
     // An adjective's "similar" words are too loose ("last" -> "past"): only its own forms.
     const loose = lexicon.wordClasses(folded)[0] === 'adjective';
@@ -99,6 +107,8 @@ export class WordLinks {
       for (const lemma of lexicon.lemmas(folded))
         for (const [term, weight] of this.#narrowerThan(lemma)) add(term, weight);
     }
+    // A state of the texts stands for the states similar to it: "damaged" for "broken".
+    if (PARTICIPLE.test(folded)) for (const term of this.#similarTo(folded)) add(term, LINK.otherSense);
     this.#links.set(folded, links);
     return links;
   }
@@ -129,6 +139,26 @@ export class WordLinks {
     return person;
   }
 
+  /**
+   * The texts' states that `word` is similar to in their usual sense ("broken" -> "damaged"):
+   * looked up from the texts' side, where the lexicon lists the similar words of a head
+   * adjective, and never its opposites. Participles only, on both sides: the similar words of
+   * other adjectives are too loose ("far" is similar to "right", "repeated" to "double").
+   */
+  #similarTo(word: string): readonly string[] {
+    if (!this.#similar) {
+      const index = new Map<string, string[]>();
+      for (const [term, surface] of this.#vocabulary)
+        for (const folded of surface) {
+          if (!PARTICIPLE.test(folded) || !this.#lexicon.wordClasses(folded).includes('adjective')) continue;
+          for (const similar of this.#lexicon.related(folded, 1))
+            index.set(similar, [...(index.get(similar) ?? []), term]);
+        }
+      this.#similar = index;
+    }
+    return this.#similar.get(word) ?? [];
+  }
+
   /** The texts' terms whose words are one step narrower than `word` (for "message": "reminder"). */
   #narrowerThan(word: string): ReadonlyMap<string, number> {
     if (!this.#narrower) {
@@ -157,6 +187,31 @@ export function termsOfWord(word: string): string[] {
   const found = terms(word);
   if (word.includes('-')) for (const part of word.split('-')) found.push(...terms(part));
   return [...new Set(found)];
+}
+
+/** Number words by value, to write a figure in words ("6" -> "six"). */
+const IN_WORDS = new Map(
+  'two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
+    .split(' ')
+    .map((word, index) => [index + 2, word]),
+);
+
+/**
+ * A number's other way of being written, as terms: "sixteen" (or "fourteen-year-old"'s
+ * "fourteen") -> "16", "6" -> "six". "One" and "a" stay words: they are rarely a count.
+ */
+export function numberForms(folded: string): string[] {
+  const forms: string[] = [];
+  for (const part of folded.split('-')) {
+    if (/^\d+$/.test(part)) {
+      const inWords = IN_WORDS.get(Number(part));
+      if (inWords) forms.push(...terms(inWords));
+      continue;
+    }
+    const value = /^(one|an?|zero)$/.test(part) ? undefined : numberValue(part);
+    if (value !== undefined) forms.push(String(value));
+  }
+  return forms;
 }
 
 /** A text's words folded, between spaces: a phrase is found in it as " opt out ". */
