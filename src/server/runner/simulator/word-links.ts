@@ -26,6 +26,9 @@ export const LINK = {
 /** What a "who" question may be answered with: a person, people, a group or an organisation. */
 const AGENTS = ['person', 'people', 'social group', 'organization'];
 
+/** An age bound in the texts: "under 16", "over 65", "younger than 18". */
+const AGE_BOUND = /\b(under|below|over|above|younger than|older than)\s+(\d{1,3})\b(?!\s*(?:%|euros?|pounds?|minutes?|hours?|days?|weeks?|months?))/gi;
+
 /** A participle used as an adjective: "damaged", "broken", "refused". */
 const PARTICIPLE = /\p{L}{3}(ed|en)$/u;
 
@@ -56,8 +59,13 @@ export class WordLinks {
   readonly #persons = new Map<string, boolean>();
 
   /** `texts` are the persona's sentences, `known` every term they are matched by (values included). */
+  /** The texts' age bounds ("patients under 16"): an age asked about meets the bound it falls under. */
+  readonly #ages: { below: boolean; value: number }[] = [];
+
   constructor(texts: readonly string[], known: Iterable<string>, lexicon: Lexicon) {
     this.#lexicon = lexicon;
+    for (const [, word, value] of texts.join(' ').matchAll(AGE_BOUND))
+      this.#ages.push({ below: /^(under|below|younger)/i.test(word ?? ''), value: Number(value) });
     for (const word of texts.flatMap(words)) {
       for (const term of terms(word)) {
         const surface = this.#vocabulary.get(term) ?? new Set<string>();
@@ -88,6 +96,11 @@ export class WordLinks {
     if (!phrase) for (const term of termsOfWord(word)) add(term, LINK.same);
     // "sixteen" is "16", "16" is "sixteen": the texts may write a number either way.
     for (const term of numberForms(folded)) add(term, LINK.same);
+    // "a fourteen-year-old" is one of the "patients under 16".
+    const age = numberValue(/^([\p{L}\d-]+?)-years?-old$/u.exec(folded)?.[1] ?? '');
+    if (age !== undefined)
+      for (const bound of this.#ages)
+        if (bound.below ? age < bound.value : age > bound.value) add(String(bound.value), LINK.related);
     const lexicon = this.#lexicon;
     // An adjective's "similar" words are too loose ("last" -> "past"): only its own forms.
     const loose = lexicon.wordClasses(folded)[0] === 'adjective';
@@ -122,7 +135,9 @@ export class WordLinks {
     const written = `${fold(first)} ${fold(second)}`;
     const bases = this.#lexicon.lemmas(written).filter((lemma) => lemma.includes(' '));
     if (bases.length === 0) return undefined;
-    return { forms: [...new Set([written, ...bases])], phrasal: PARTICLE.test(fold(second)) };
+    // The texts may say it in another form: "looking after it" for "look after".
+    const forms = [written, ...bases].flatMap(inflected);
+    return { forms: [...new Set(forms)], phrasal: PARTICLE.test(fold(second)) };
   }
 
   /** Whether a term of the texts names who does something ("bookkeeper", "guardian", "community"). */
@@ -212,6 +227,14 @@ export function numberForms(folded: string): string[] {
     if (value !== undefined) forms.push(String(value));
   }
   return forms;
+}
+
+/** A phrase with its first word's regular forms: "look after", "looks after", "looking after", "looked after". */
+function inflected(phrase: string): string[] {
+  const [head = '', ...rest] = phrase.split(' ');
+  const tail = rest.length > 0 ? ` ${rest.join(' ')}` : '';
+  const root = head.replace(/e$/, '');
+  return [phrase, ...[`${head}s`, `${root}ing`, `${root}ed`].map((form) => form + tail)];
 }
 
 /** A text's words folded, between spaces: a phrase is found in it as " opt out ". */
