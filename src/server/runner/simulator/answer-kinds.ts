@@ -90,6 +90,12 @@ const CUES: readonly Cue[] = [
     kinds: ['limit'],
     strip: true,
   },
+  // "Are there any rules about patient records?": asks what may not be done with them.
+  {
+    pattern: /\b(rules?|restrictions?|constraints?|polic(y|ies)) (about|on|for|around|regarding)\b/g,
+    kinds: ['limit'],
+    strip: true,
+  },
   { pattern: /^\W*(where|donde)\b|\bin (what|which) (place|system)\b/g, kinds: ['place'], strip: true },
   {
     pattern: /^\W*(who|whom|whose|quien|quienes)\b|\bwhich (customers|people|person|staff)\b/g,
@@ -169,7 +175,7 @@ const CLAUSE_KINDS: readonly [AnswerKind, RegExp][] = [
   ],
   [
     'limit',
-    /\b(cut-off|cutoff|deadline|at most|at least|up to|no later than|no more than|within|until|only|never|maximum|minimum|limit|como maximo|hasta|solo|nunca)\b/,
+    /\b(cut-off|cutoff|deadline|at most|at least|up to|no later than|no more than|within|until|only|never|must not|may not|will not|cannot|not allowed|maximum|minimum|limit|como maximo|hasta|solo|nunca)\b/,
   ],
   ['condition', /\b(when|if|unless|otherwise|after that|in that case|whenever|cuando|si|salvo|si no)\b/],
   // "into a shared spreadsheet", "in the practice management system", "at the front desk".
