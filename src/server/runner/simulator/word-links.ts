@@ -27,7 +27,8 @@ export const LINK = {
 const AGENTS = ['person', 'people', 'social group', 'organization'];
 
 /** An age bound in the texts: "under 16", "over 65", "younger than 18". */
-const AGE_BOUND = /\b(under|below|over|above|younger than|older than)\s+(\d{1,3})\b(?!\s*(?:%|euros?|pounds?|minutes?|hours?|days?|weeks?|months?))/gi;
+const AGE_BOUND =
+  /\b(under|below|over|above|younger than|older than)\s+(\d{1,3})\b(?!\s*(?:%|euros?|pounds?|minutes?|hours?|days?|weeks?|months?))/gi;
 
 /** A participle used as an adjective: "damaged", "broken", "refused". */
 const PARTICIPLE = /\p{L}{3}(ed|en)$/u;
