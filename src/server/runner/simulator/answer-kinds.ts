@@ -199,6 +199,12 @@ export const RELATIVE_TIMES: ReadonlyMap<string, readonly string[]> = new Map<st
   ...['currently', 'nowadays', 'presently'].map((word): [string, readonly string[]] => [word, NOW]),
 ]);
 
+/** Phrases for the day of something the question already names: "on the day itself" is "the morning of" it. */
+export const SAME_DAY = {
+  asks: /on the (?:same )?day(?: itself)?|that (?:same )?day/,
+  forms: ['morning of the', 'day of the', 'on the day', 'same day', 'that morning', 'that day'],
+} as const;
+
 /** The parts of the day a time of day falls in, as words a question may use ("late at night"). */
 function partsOfDay(hour: number): string[] {
   if (hour >= 21 || hour < 5) return ['night', 'evening'];
