@@ -1,6 +1,8 @@
 import { serverLexicon } from '@server/lexicon';
+import { simulateReply } from '@server/runner/simulator';
 import { askedFor, clauseKinds, valueWords } from '@server/runner/simulator/answer-kinds';
 import { LINK, WordLinks } from '@server/runner/simulator/word-links';
+import { loadCatalogueLeias } from './catalogue-leias';
 
 /**
  * The parts the offline simulator answers interview questions with: what a question asks for,
@@ -111,5 +113,16 @@ describe('how a question word meets the texts', () => {
   it('knows who can answer a "who" question', () => {
     expect(links.isPerson('bookkeeper')).toBe(true);
     expect(links.isPerson('product')).toBe(false);
+  });
+});
+
+describe('interview answers from the catalogue', () => {
+  it('reads "on the day itself" as the day of what is asked about', async () => {
+    const leias = await loadCatalogueLeias();
+    const clinic = leias.get('Clinic appointment reminders interview')!;
+    const reply = simulateReply(clinic, [
+      { role: 'user', content: 'Do you send anything on the day itself?' },
+    ]);
+    expect(reply).toContain('on the morning of the appointment');
   });
 });

@@ -201,7 +201,7 @@ export const RELATIVE_TIMES: ReadonlyMap<string, readonly string[]> = new Map<st
 
 /** Phrases for the day of something the question already names: "on the day itself" is "the morning of" it. */
 export const SAME_DAY = {
-  asks: /on the (?:same )?day(?: itself)?|that (?:same )?day/,
+  asks: /\bon the (?:same )?day(?: itself)?\b|\bthat (?:same )?day\b/,
   forms: ['morning of the', 'day of the', 'on the day', 'same day', 'that morning', 'that day'],
 } as const;
 

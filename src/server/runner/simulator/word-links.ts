@@ -59,10 +59,10 @@ export class WordLinks {
   readonly #links = new Map<string, ReadonlyMap<string, number>>();
   readonly #persons = new Map<string, boolean>();
 
-  /** `texts` are the persona's sentences, `known` every term they are matched by (values included). */
   /** The texts' age bounds ("patients under 16"): an age asked about meets the bound it falls under. */
   readonly #ages: { below: boolean; value: number }[] = [];
 
+  /** `texts` are the persona's sentences, `known` every term they are matched by (values included). */
   constructor(texts: readonly string[], known: Iterable<string>, lexicon: Lexicon) {
     this.#lexicon = lexicon;
     for (const [, word, value] of texts.join(' ').matchAll(AGE_BOUND))
@@ -205,7 +205,7 @@ export function termsOfWord(word: string): string[] {
   return [...new Set(found)];
 }
 
-/** Number words by value, to write a figure in words ("6" -> "six"). */
+/** Number words by value, to write a figure in words ("16" -> "sixteen"). */
 const IN_WORDS = new Map(
   'two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
     .split(' ')
@@ -214,7 +214,7 @@ const IN_WORDS = new Map(
 
 /**
  * A number's other way of being written, as terms: "sixteen" (or "fourteen-year-old"'s
- * "fourteen") -> "16", "6" -> "six". "One" and "a" stay words: they are rarely a count.
+ * "fourteen") -> "16", "16" -> "sixteen". "One" and "a" stay words: they are rarely a count.
  */
 export function numberForms(folded: string): string[] {
   const forms: string[] = [];
