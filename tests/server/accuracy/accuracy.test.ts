@@ -17,25 +17,26 @@ import { deflectionAccuracy, gameAccuracy, interviewAccuracy, type Miss, revealA
  */
 
 /**
- * The issue's floors. Interview answers are held to 0.90 on the first two interview sets; the
+ * The issue's floors (0.95 game answers, 0.98 guesses, 0.90 interviews, 0.95 reveal precision and
+ * 0.90 recall), raised to what is reached so that a change that loses ground shows. The
  * held-out sets (the third and fourth interview sets, the second game set: written before the
  * changes made for their misses, and never tuned on) are held to what is reached on them, so that
  * they do not slip unseen. Spanish games are played without a lexicon, from what their secrets
  * literally say.
  */
 const FLOORS = {
-  yesNo: 0.95,
-  guesses: 0.98,
-  interviews: 0.9,
-  moreInterviews: 0.9,
+  yesNo: 0.96,
+  guesses: 1,
+  interviews: 0.93,
+  moreInterviews: 0.92,
   heldOutInterviews: 0.89,
   fourthInterviews: 0.83,
   heldOutYesNo: 0.84,
   heldOutGuesses: 1,
-  spanishYesNo: 0.95,
+  spanishYesNo: 0.97,
   spanishGuesses: 1,
-  precision: 0.95,
-  recall: 0.9,
+  precision: 0.96,
+  recall: 0.92,
 } as const;
 
 const show = (misses: readonly Miss[]) =>

@@ -121,7 +121,7 @@ describe('interview answers from the catalogue', () => {
     const leias = await loadCatalogueLeias();
     const clinic = leias.get('Clinic appointment reminders interview')!;
     const reply = simulateReply(clinic, [
-      { role: 'user', content: 'Do you send anything on the day itself?' },
+      { role: 'user', content: 'Do patients hear from you on the day itself?' },
     ]);
     expect(reply).toContain('on the morning of the appointment');
   });
