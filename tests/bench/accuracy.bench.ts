@@ -1,8 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import { WordNet } from '@server/lexicon/wordnet';
 import { simulateReply } from '@server/runner/simulator';
+import { HELD_OUT_GAME_QUESTIONS } from '../server/accuracy/labelled/games';
 import { SPANISH_GAME_QUESTIONS, SPANISH_GAMES } from '../server/accuracy/labelled/games-spanish';
 import {
+  FOURTH_INTERVIEW_QUESTIONS,
   HELD_OUT_INTERVIEW_QUESTIONS,
   MORE_INTERVIEW_QUESTIONS,
 } from '../server/accuracy/labelled/interviews';
@@ -55,6 +57,8 @@ export async function run(): Promise<BenchRow[]> {
   const interviews = await interviewAccuracy();
   const moreInterviews = await interviewAccuracy(MORE_INTERVIEW_QUESTIONS);
   const heldOut = await interviewAccuracy(HELD_OUT_INTERVIEW_QUESTIONS);
+  const fourth = await interviewAccuracy(FOURTH_INTERVIEW_QUESTIONS);
+  const heldOutGames = await gameAccuracy(HELD_OUT_GAME_QUESTIONS);
   const spanish = await gameAccuracy(SPANISH_GAME_QUESTIONS, SPANISH_GAMES);
   const deflections = await deflectionAccuracy();
   const reveals = await revealAccuracy();
@@ -101,6 +105,30 @@ export async function run(): Promise<BenchRow[]> {
       '%',
       '>= 90 %',
       heldOut.ratio >= 0.9,
+    ),
+    row(
+      label,
+      `interview answers, fourth held-out set (${fourth.right}/${fourth.total})`,
+      pct(fourth.ratio),
+      '%',
+      '>= 90 %',
+      fourth.ratio >= 0.9,
+    ),
+    row(
+      label,
+      `held-out game set: yes/no (${heldOutGames.yesNo.right}/${heldOutGames.yesNo.total})`,
+      pct(heldOutGames.yesNo.ratio),
+      '%',
+      '>= 95 %',
+      heldOutGames.yesNo.ratio >= 0.95,
+    ),
+    row(
+      label,
+      `held-out game set: guesses (${heldOutGames.guesses.right}/${heldOutGames.guesses.total})`,
+      pct(heldOutGames.guesses.ratio),
+      '%',
+      '>= 98 %',
+      heldOutGames.guesses.ratio >= 0.98,
     ),
     row(
       label,

@@ -52,7 +52,7 @@ mi mis tu tus nuestro nuestra muy mas menos ya tambien no si hay`;
 
 const STOP_WORDS = new Set(FUNCTION_WORDS.split(/\s+/));
 
-import { MAY_HOLD_VALUES, valueTerms } from './values';
+import { MAY_HOLD_VALUES, numberValue, valueTerms } from './values';
 
 /** "three" and "3" are the same term. */
 const NUMBER_WORDS: Record<string, string> = Object.fromEntries(
@@ -108,12 +108,30 @@ const termOf = (word: string): string | undefined => {
 export function terms(text: string): string[] {
   const found: string[] = [];
   const { values, rest } = MAY_HOLD_VALUES.test(text) ? valueTerms(text) : { values: [], rest: text };
-  for (const word of words(rest)) {
+  const list = words(rest);
+  for (let at = 0; at < list.length; at++) {
+    const word = list[at] ?? '';
+    const tens = tensOf(word);
+    if (tens !== undefined) {
+      // "sixty" is 60, "forty-eight" and "forty eight" are 48.
+      const unit = numberValue(list[at + 1] ?? '');
+      const joined = unit !== undefined && unit > 0 && unit < 10 && /^\p{L}+$/u.test(list[at + 1] ?? '');
+      if (joined) at++;
+      found.push(String(tens + (joined ? (unit ?? 0) : 0)));
+      continue;
+    }
     const term = termOf(word);
     if (term !== undefined) found.push(term);
   }
   found.push(...values);
   return found;
+}
+
+/** A tens word's value ("twenty": 20, "sixty": 60, "cuarenta": 40); undefined for any other word. */
+function tensOf(word: string): number | undefined {
+  if (!/^\p{L}+$/u.test(word)) return undefined;
+  const value = numberValue(word);
+  return value !== undefined && value >= 20 && value % 10 === 0 ? value : undefined;
 }
 
 /** The distinct terms of a text. */

@@ -39,7 +39,8 @@ const NUMBER_WORD = `(?:${[...Object.keys(TENS), ...Object.keys(SMALL)].sort((a,
 /** "48", "forty-eight", "forty eight", "a" / "an" / "un" / "una" (one). */
 const NUMBER = `(\\d+(?:[.,]\\d+)?|${NUMBER_WORD}(?:[\\s-]${NUMBER_WORD})?|an?|una?)`;
 
-function numberValue(text: string): number | undefined {
+/** "48", "forty-eight", "sixteen", "a" as a number; undefined for anything else. */
+export function numberValue(text: string): number | undefined {
   const folded = text.toLowerCase().trim();
   if (/^\d+([.,]\d+)?$/.test(folded)) return Number(folded.replace(',', '.'));
   if (/^(an?|una?)$/.test(folded)) return 1;

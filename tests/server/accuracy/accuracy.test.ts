@@ -1,6 +1,7 @@
-import { GAME_QUESTIONS } from './labelled/games';
+import { GAME_QUESTIONS, HELD_OUT_GAME_QUESTIONS } from './labelled/games';
 import { SPANISH_GAME_QUESTIONS, SPANISH_GAMES } from './labelled/games-spanish';
 import {
+  FOURTH_INTERVIEW_QUESTIONS,
   HELD_OUT_INTERVIEW_QUESTIONS,
   INTERVIEW_QUESTIONS,
   MORE_INTERVIEW_QUESTIONS,
@@ -16,21 +17,26 @@ import { deflectionAccuracy, gameAccuracy, interviewAccuracy, type Miss, revealA
  */
 
 /**
- * The issue's floors. Interview answers are held to 0.90 on the first two interview sets; the
- * third, held-out set (written before the answering changes that brought the second to 0.90, and
- * never tuned on) is held to what is reached on it, so that it does not slip unseen. Spanish games
- * are played without a lexicon, from what their secrets literally say.
+ * The issue's floors (0.95 game answers, 0.98 guesses, 0.90 interviews, 0.95 reveal precision and
+ * 0.90 recall), raised to what is reached so that a change that loses ground shows. The
+ * held-out sets (the third and fourth interview sets, the second game set: written before the
+ * changes made for their misses, and never tuned on) are held to what is reached on them, so that
+ * they do not slip unseen. Spanish games are played without a lexicon, from what their secrets
+ * literally say.
  */
 const FLOORS = {
-  yesNo: 0.95,
-  guesses: 0.98,
-  interviews: 0.9,
-  moreInterviews: 0.9,
-  heldOutInterviews: 0.83,
-  spanishYesNo: 0.95,
+  yesNo: 0.96,
+  guesses: 1,
+  interviews: 0.93,
+  moreInterviews: 0.92,
+  heldOutInterviews: 0.89,
+  fourthInterviews: 0.83,
+  heldOutYesNo: 0.84,
+  heldOutGuesses: 1,
+  spanishYesNo: 0.97,
   spanishGuesses: 1,
-  precision: 0.95,
-  recall: 0.9,
+  precision: 0.96,
+  recall: 0.92,
 } as const;
 
 const show = (misses: readonly Miss[]) =>
@@ -45,6 +51,8 @@ describe('the labelled sets', () => {
     expect(HELD_OUT_INTERVIEW_QUESTIONS.length).toBeGreaterThanOrEqual(20);
     expect(SPANISH_GAME_QUESTIONS.length).toBeGreaterThanOrEqual(30);
     expect(OFF_TOPIC_QUESTIONS.length).toBeGreaterThanOrEqual(15);
+    expect(FOURTH_INTERVIEW_QUESTIONS.length).toBeGreaterThanOrEqual(30);
+    expect(HELD_OUT_GAME_QUESTIONS.length).toBeGreaterThanOrEqual(20);
     expect(REVEAL_SNIPPETS.length).toBeGreaterThanOrEqual(150);
     // Near-misses: snippets that reveal nothing, and guesses that are wrong.
     expect(REVEAL_SNIPPETS.filter((snippet) => snippet.reveals.length === 0).length).toBeGreaterThanOrEqual(
@@ -61,19 +69,27 @@ describe('accuracy of the offline simulator and of reveal matching', () => {
     expect(guesses.ratio, show(guesses.misses)).toBeGreaterThanOrEqual(FLOORS.guesses);
   });
 
+  it(`answers the held-out game set's questions, category questions among them, right (at least ${FLOORS.heldOutYesNo}) and judges its guesses right`, async () => {
+    const { yesNo, guesses } = await gameAccuracy(HELD_OUT_GAME_QUESTIONS);
+    expect(yesNo.ratio, show(yesNo.misses)).toBeGreaterThanOrEqual(FLOORS.heldOutYesNo);
+    expect(guesses.ratio, show(guesses.misses)).toBeGreaterThanOrEqual(FLOORS.heldOutGuesses);
+  });
+
   it(`answers the yes/no questions of Spanish games without a lexicon (at least ${FLOORS.spanishYesNo}) and judges their guesses right`, async () => {
     const { yesNo, guesses } = await gameAccuracy(SPANISH_GAME_QUESTIONS, SPANISH_GAMES);
     expect(yesNo.ratio, show(yesNo.misses)).toBeGreaterThanOrEqual(FLOORS.spanishYesNo);
     expect(guesses.ratio, show(guesses.misses)).toBeGreaterThanOrEqual(FLOORS.spanishGuesses);
   });
 
-  it(`answers interview questions with the fact they ask for (at least ${FLOORS.interviews}; the second set at least ${FLOORS.moreInterviews}; the held-out set at least ${FLOORS.heldOutInterviews})`, async () => {
+  it(`answers interview questions with the fact they ask for (at least ${FLOORS.interviews}; the second set at least ${FLOORS.moreInterviews}; the held-out sets at least ${FLOORS.heldOutInterviews} and ${FLOORS.fourthInterviews})`, async () => {
     const interviews = await interviewAccuracy();
     expect(interviews.ratio, show(interviews.misses)).toBeGreaterThanOrEqual(FLOORS.interviews);
     const more = await interviewAccuracy(MORE_INTERVIEW_QUESTIONS);
     expect(more.ratio, show(more.misses)).toBeGreaterThanOrEqual(FLOORS.moreInterviews);
     const heldOut = await interviewAccuracy(HELD_OUT_INTERVIEW_QUESTIONS);
     expect(heldOut.ratio, show(heldOut.misses)).toBeGreaterThanOrEqual(FLOORS.heldOutInterviews);
+    const fourth = await interviewAccuracy(FOURTH_INTERVIEW_QUESTIONS);
+    expect(fourth.ratio, show(fourth.misses)).toBeGreaterThanOrEqual(FLOORS.fourthInterviews);
   });
 
   it('deflects every off-topic and out-of-role interview question in character', async () => {

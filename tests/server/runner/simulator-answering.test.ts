@@ -1,6 +1,8 @@
 import { serverLexicon } from '@server/lexicon';
+import { simulateReply } from '@server/runner/simulator';
 import { askedFor, clauseKinds, valueWords } from '@server/runner/simulator/answer-kinds';
 import { LINK, WordLinks } from '@server/runner/simulator/word-links';
+import { loadCatalogueLeias } from './catalogue-leias';
 
 /**
  * The parts the offline simulator answers interview questions with: what a question asks for,
@@ -19,6 +21,10 @@ describe('what a question asks for', () => {
     expect([...askedFor('Is there a second reminder?').kinds].sort()).toEqual(['frequency', 'time']);
     expect([...askedFor('What details do you keep about members?').kinds]).toEqual(['attribute']);
     expect(askedFor('Tell me about the standing orders.').kinds.size).toBe(0);
+    // A part of a whole is a count ("85% of patients"); rules about a thing are its limits.
+    expect([...askedFor('What proportion of patients have a mobile?').kinds]).toEqual(['count']);
+    expect([...askedFor('What share of customers have standing orders?').kinds]).toEqual(['count']);
+    expect([...askedFor('Are there any rules about patient records?').kinds]).toEqual(['limit']);
   });
 
   it('keeps the words of a cue the texts may use, as framing ("capacity", "in advance")', () => {
@@ -45,6 +51,8 @@ describe('what a clause gives', () => {
     expect(clauseKinds('The cut-off is 2 pm')).toEqual(new Set(['time', 'limit']));
     expect(clauseKinds('types every order into a shared spreadsheet')).toContain('place');
     expect(clauseKinds('a group has a name and a contact email')).toContain('attribute');
+    expect(clauseKinds('with a start and an end time inside opening hours')).toContain('time');
+    expect(clauseKinds('the director will not approve anything that copies notes')).toContain('limit');
   });
 
   it('the parts of the day its times fall in', () => {
@@ -61,6 +69,9 @@ describe('how a question word meets the texts', () => {
     'Every Friday the bookkeeper invoices each customer.',
     'When a product runs short they call me.',
     'An unused booking counts as a no-show; the cut-off is 2 pm.',
+    'Reminders for patients under 16 go to the parent or guardian on file.',
+    'Damaged or refused items are written on the note and brought back.',
+    'The service must run without anyone looking after it day to day.',
   ];
   const links = new WordLinks(texts, ['no-show', 'show', 'cut-off', 'cut'], serverLexicon());
 
@@ -72,13 +83,29 @@ describe('how a question word meets the texts', () => {
     expect(links.of('stock').get('product')).toBeGreaterThan(0);
   });
 
+  it('a number in words or in figures, and an age by the bound it falls under', () => {
+    expect(links.of('sixteen').get('16')).toBe(LINK.same);
+    expect(links.of('fourteen-year-old').get('16')).toBe(LINK.related);
+    expect(links.of('seventeen-year-old').has('16')).toBe(false);
+  });
+
+  it('a state by the similar states of the texts, participles only', () => {
+    expect(links.of('broken').get('damag')).toBe(LINK.otherSense);
+    expect(links.of('far').size).toBe(0);
+  });
+
   it('never by an adjective\'s loose "similar" words, nor a single word meeting part of a compound', () => {
     expect(links.of('last').size).toBe(0);
     expect(links.of('ignore').has('cut')).toBe(false);
   });
 
   it('a phrase whole: "turn up" meets the "show" of "no-show"', () => {
-    expect(links.phrase('turn', 'up')).toEqual({ forms: ['turn up'], phrasal: true });
+    expect(links.phrase('turn', 'up')).toEqual({
+      forms: ['turn up', 'turns up', 'turning up', 'turned up'],
+      phrasal: true,
+    });
+    // "look after" meets "looking after it".
+    expect(links.phrase('look', 'after')?.forms).toContain('looking after');
     expect(links.of('turn up').get('show')).toBe(LINK.related);
     expect(links.phrase('the', 'bookkeeper')).toBeUndefined();
   });
@@ -86,5 +113,16 @@ describe('how a question word meets the texts', () => {
   it('knows who can answer a "who" question', () => {
     expect(links.isPerson('bookkeeper')).toBe(true);
     expect(links.isPerson('product')).toBe(false);
+  });
+});
+
+describe('interview answers from the catalogue', () => {
+  it('reads "on the day itself" as the day of what is asked about', async () => {
+    const leias = await loadCatalogueLeias();
+    const clinic = leias.get('Clinic appointment reminders interview')!;
+    const reply = simulateReply(clinic, [
+      { role: 'user', content: 'Do patients hear from you on the day itself?' },
+    ]);
+    expect(reply).toContain('on the morning of the appointment');
   });
 });

@@ -27,6 +27,9 @@ describe('normalisation for matching', () => {
       expect(stem(a), `${a} ~ ${b}`).toBe(stem(b));
     }
     expect(terms('at most three hours')).toEqual(terms('at most 3 hour'));
+    expect(terms('a hall that seats sixty')).toEqual(terms('a hall that seats 60'));
+    expect(terms('forty-eight cafés')).toEqual(terms('48 cafés'));
+    expect(terms('twenty five euros')).toEqual(terms('25 euros'));
     expect(stem('status')).toBe('status');
   });
 

@@ -69,6 +69,14 @@ const CUES: readonly Cue[] = [
     kinds: ['count'],
     strip: true,
   },
+  // "What proportion of patients...", "What share of customers...": a count of a part ("85% of
+  // patients", "about a third").
+  {
+    pattern:
+      /\b(what|which) (proportion|share|percentage|fraction)( of)?\b|\bhow (big|large) a (share|proportion|part)\b/g,
+    kinds: ['count'],
+    strip: true,
+  },
   // "How big is the hall?" and "What is its capacity?" are answered by a count ("seats 60").
   { pattern: /\b(capacity|size)\b/g, kinds: ['count'], strip: false },
   {
@@ -79,6 +87,12 @@ const CUES: readonly Cue[] = [
   },
   {
     pattern: /\b(maximum|minimum|at most|at least|longest|the most|limit)\b/g,
+    kinds: ['limit'],
+    strip: true,
+  },
+  // "Are there any rules about patient records?": asks what may not be done with them.
+  {
+    pattern: /\b(rules?|restrictions?|constraints?|polic(y|ies)) (about|on|for|around|regarding)\b/g,
     kinds: ['limit'],
     strip: true,
   },
@@ -145,7 +159,7 @@ const NUMBER_WORDS =
 const CLAUSE_KINDS: readonly [AnswerKind, RegExp][] = [
   [
     'time',
-    /\b(morning|afternoon|evening|night|noon|midnight|today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|season|before|after|ahead|manana|tarde|noche|lunes|martes|miercoles|jueves|viernes|sabado|domingo|antes|despues)\b/,
+    /\b(opening hours|opening times|closing time|business hours|office hours|morning|afternoon|evening|night|noon|midnight|today|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|season|before|after|ahead|manana|tarde|noche|lunes|martes|miercoles|jueves|viernes|sabado|domingo|antes|despues)\b/,
   ],
   // A count of things ("six doctors", "85% of patients"), not an age or a time ("I'm 41", "at 3 pm").
   [
@@ -161,7 +175,7 @@ const CLAUSE_KINDS: readonly [AnswerKind, RegExp][] = [
   ],
   [
     'limit',
-    /\b(cut-off|cutoff|deadline|at most|at least|up to|no later than|no more than|within|until|only|never|maximum|minimum|limit|como maximo|hasta|solo|nunca)\b/,
+    /\b(cut-off|cutoff|deadline|at most|at least|up to|no later than|no more than|within|until|only|never|must not|may not|will not|cannot|not allowed|maximum|minimum|limit|como maximo|hasta|solo|nunca)\b/,
   ],
   ['condition', /\b(when|if|unless|otherwise|after that|in that case|whenever|cuando|si|salvo|si no)\b/],
   // "into a shared spreadsheet", "in the practice management system", "at the front desk".
@@ -184,6 +198,12 @@ export const RELATIVE_TIMES: ReadonlyMap<string, readonly string[]> = new Map<st
   // "now" meets "today" through the lexicon already.
   ...['currently', 'nowadays', 'presently'].map((word): [string, readonly string[]] => [word, NOW]),
 ]);
+
+/** Phrases for the day of something the question already names: "on the day itself" is "the morning of" it. */
+export const SAME_DAY = {
+  asks: /\bon the (?:same )?day(?: itself)?\b|\bthat (?:same )?day\b/,
+  forms: ['morning of the', 'day of the', 'on the day', 'same day', 'that morning', 'that day'],
+} as const;
 
 /** The parts of the day a time of day falls in, as words a question may use ("late at night"). */
 function partsOfDay(hour: number): string[] {

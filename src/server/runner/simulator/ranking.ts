@@ -1,4 +1,4 @@
-import { type AnswerKind, askedFor, RELATIVE_TIMES, valueWords } from './answer-kinds';
+import { type AnswerKind, askedFor, RELATIVE_TIMES, SAME_DAY, valueWords } from './answer-kinds';
 import type { Clause, Fact, Knowledge } from './knowledge';
 import { fold, isStopWord, words } from './text';
 import { LINK, termsOfWord } from './word-links';
@@ -107,8 +107,8 @@ function meantWords(knowledge: Knowledge, text: string, means: readonly string[]
     const worths = worth(met, idf);
     meant.push({ links: worths, weight: Math.max(0, ...worths.values()), thing: false, framing: true });
   }
-  for (const word of words(text)) {
-    const forms = RELATIVE_TIMES.get(fold(word));
+  const sameDay = SAME_DAY.asks.test(text) ? [SAME_DAY.forms] : [];
+  for (const forms of [...words(text).map((word) => RELATIVE_TIMES.get(fold(word))), ...sameDay]) {
     if (!forms) continue;
     const phrase = phraseOf(knowledge, forms);
     meant.push({ links: new Map(), weight: phrase.worth, thing: false, framing: false, phrase });
@@ -187,7 +187,9 @@ export function rankFacts(
   alreadySaid: ReadonlySet<string>,
 ): RankedFact[] {
   const { kinds, rest, framing, means } = askedFor(question);
-  const asked = [...askedWords(knowledge, rest, framing), ...meantWords(knowledge, rest, means)];
+  // "On the day itself" is met as a phrase for the day (meantWords), not as "day" and "itself".
+  const own = rest.replace(SAME_DAY.asks, ' ');
+  const asked = [...askedWords(knowledge, own, framing), ...meantWords(knowledge, rest, means)];
   const { idf } = knowledge;
   // Rarer than any known term, even one said once: a question about it is about something else.
   const unknown = Math.log(1 + 2 * knowledge.facts.length);

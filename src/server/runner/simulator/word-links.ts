@@ -1,3 +1,4 @@
+import { numberValue } from '@shared/evaluation/values';
 import type { Lexicon } from '@shared/lexicon';
 import { fold, terms, words } from './text';
 
@@ -25,6 +26,13 @@ export const LINK = {
 /** What a "who" question may be answered with: a person, people, a group or an organisation. */
 const AGENTS = ['person', 'people', 'social group', 'organization'];
 
+/** An age bound in the texts: "under 16", "over 65", "younger than 18". */
+const AGE_BOUND =
+  /\b(under|below|over|above|younger than|older than)\s+(\d{1,3})\b(?!\s*(?:%|euros?|pounds?|minutes?|hours?|days?|weeks?|months?))/gi;
+
+/** A participle used as an adjective: "damaged", "broken", "refused". */
+const PARTICIPLE = /\p{L}{3}(ed|en)$/u;
+
 /** Particles that make a phrasal verb with the word before them ("turn up", "go out"). */
 const PARTICLE = /^(up|out|off|in|on|back|down|over|away|forward|through)$/;
 
@@ -46,12 +54,19 @@ export class WordLinks {
   readonly #parts = new Set<string>();
   /** A broader word -> the texts' terms it is one step broader than, with how closely. */
   #narrower: Map<string, Map<string, number>> | undefined;
+  /** A word -> the texts' adjectival terms it is similar to. */
+  #similar: Map<string, string[]> | undefined;
   readonly #links = new Map<string, ReadonlyMap<string, number>>();
   readonly #persons = new Map<string, boolean>();
+
+  /** The texts' age bounds ("patients under 16"): an age asked about meets the bound it falls under. */
+  readonly #ages: { below: boolean; value: number }[] = [];
 
   /** `texts` are the persona's sentences, `known` every term they are matched by (values included). */
   constructor(texts: readonly string[], known: Iterable<string>, lexicon: Lexicon) {
     this.#lexicon = lexicon;
+    for (const [, word, value] of texts.join(' ').matchAll(AGE_BOUND))
+      this.#ages.push({ below: /^(under|below|younger)/i.test(word ?? ''), value: Number(value) });
     for (const word of texts.flatMap(words)) {
       for (const term of terms(word)) {
         const surface = this.#vocabulary.get(term) ?? new Set<string>();
@@ -80,6 +95,13 @@ export class WordLinks {
       if (this.#vocabulary.has(term) || part) links.set(term, weight);
     };
     if (!phrase) for (const term of termsOfWord(word)) add(term, LINK.same);
+    // "sixteen" is "16", "16" is "sixteen": the texts may write a number either way.
+    for (const term of numberForms(folded)) add(term, LINK.same);
+    // "a fourteen-year-old" is one of the "patients under 16".
+    const age = numberValue(/^([\p{L}\d-]+?)-years?-old$/u.exec(folded)?.[1] ?? '');
+    if (age !== undefined)
+      for (const bound of this.#ages)
+        if (bound.below ? age < bound.value : age > bound.value) add(String(bound.value), LINK.related);
     const lexicon = this.#lexicon;
     // An adjective's "similar" words are too loose ("last" -> "past"): only its own forms.
     const loose = lexicon.wordClasses(folded)[0] === 'adjective';
@@ -99,6 +121,8 @@ export class WordLinks {
       for (const lemma of lexicon.lemmas(folded))
         for (const [term, weight] of this.#narrowerThan(lemma)) add(term, weight);
     }
+    // A state of the texts stands for the states similar to it: "damaged" for "broken".
+    if (PARTICIPLE.test(folded)) for (const term of this.#similarTo(folded)) add(term, LINK.otherSense);
     this.#links.set(folded, links);
     return links;
   }
@@ -112,7 +136,9 @@ export class WordLinks {
     const written = `${fold(first)} ${fold(second)}`;
     const bases = this.#lexicon.lemmas(written).filter((lemma) => lemma.includes(' '));
     if (bases.length === 0) return undefined;
-    return { forms: [...new Set([written, ...bases])], phrasal: PARTICLE.test(fold(second)) };
+    // The texts may say it in another form: "looking after it" for "look after".
+    const forms = [written, ...bases].flatMap(inflected);
+    return { forms: [...new Set(forms)], phrasal: PARTICLE.test(fold(second)) };
   }
 
   /** Whether a term of the texts names who does something ("bookkeeper", "guardian", "community"). */
@@ -127,6 +153,26 @@ export class WordLinks {
     );
     this.#persons.set(term, person);
     return person;
+  }
+
+  /**
+   * The texts' states that `word` is similar to in their usual sense ("broken" -> "damaged"):
+   * looked up from the texts' side, where the lexicon lists the similar words of a head
+   * adjective, and never its opposites. Participles only, on both sides: the similar words of
+   * other adjectives are too loose ("far" is similar to "right", "repeated" to "double").
+   */
+  #similarTo(word: string): readonly string[] {
+    if (!this.#similar) {
+      const index = new Map<string, string[]>();
+      for (const [term, surface] of this.#vocabulary)
+        for (const folded of surface) {
+          if (!PARTICIPLE.test(folded) || !this.#lexicon.wordClasses(folded).includes('adjective')) continue;
+          for (const similar of this.#lexicon.related(folded, 1))
+            index.set(similar, [...(index.get(similar) ?? []), term]);
+        }
+      this.#similar = index;
+    }
+    return this.#similar.get(word) ?? [];
   }
 
   /** The texts' terms whose words are one step narrower than `word` (for "message": "reminder"). */
@@ -157,6 +203,39 @@ export function termsOfWord(word: string): string[] {
   const found = terms(word);
   if (word.includes('-')) for (const part of word.split('-')) found.push(...terms(part));
   return [...new Set(found)];
+}
+
+/** Number words by value, to write a figure in words ("16" -> "sixteen"). */
+const IN_WORDS = new Map(
+  'two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty'
+    .split(' ')
+    .map((word, index) => [index + 2, word]),
+);
+
+/**
+ * A number's other way of being written, as terms: "sixteen" (or "fourteen-year-old"'s
+ * "fourteen") -> "16", "16" -> "sixteen". "One" and "a" stay words: they are rarely a count.
+ */
+export function numberForms(folded: string): string[] {
+  const forms: string[] = [];
+  for (const part of folded.split('-')) {
+    if (/^\d+$/.test(part)) {
+      const inWords = IN_WORDS.get(Number(part));
+      if (inWords) forms.push(...terms(inWords));
+      continue;
+    }
+    const value = /^(one|an?|zero)$/.test(part) ? undefined : numberValue(part);
+    if (value !== undefined) forms.push(String(value));
+  }
+  return forms;
+}
+
+/** A phrase with its first word's regular forms: "look after", "looks after", "looking after", "looked after". */
+function inflected(phrase: string): string[] {
+  const [head = '', ...rest] = phrase.split(' ');
+  const tail = rest.length > 0 ? ` ${rest.join(' ')}` : '';
+  const root = head.replace(/e$/, '');
+  return [phrase, ...[`${head}s`, `${root}ing`, `${root}ed`].map((form) => form + tail)];
 }
 
 /** A text's words folded, between spaces: a phrase is found in it as " opt out ". */

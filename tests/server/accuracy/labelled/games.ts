@@ -313,3 +313,45 @@ export const GAME_QUESTIONS: readonly GameQuestion[] = [
     'Is it a toaster?',
   ),
 ];
+
+/**
+ * A second game set, held out: written from the game secrets as a player knows them, with many
+ * category questions ("Is it furniture?", "Is it a container?"), before the simulator was changed
+ * for it, and never tuned on. A category question is yes only when the secret is a kind of that
+ * category, not when it is used with or on one.
+ */
+export const HELD_OUT_GAME_QUESTIONS: readonly GameQuestion[] = [
+  ...of(
+    STAPLER,
+    'yes',
+    'Is it an office supply?',
+    'Is it something you would find on a desk?',
+    'Is it a piece of stationery?',
+    'Is it manufactured?',
+    'Does it have metal parts?',
+  ),
+  ...of(
+    STAPLER,
+    'no',
+    'Is it furniture?',
+    'Is it a piece of furniture?',
+    'Is it a container?',
+    'Is it a weapon?',
+    'Is it clothing?',
+    'Is it a musical instrument?',
+    'Is it a kitchen utensil?',
+    'Is it a plant?',
+    'Is it bigger than a chair?',
+  ),
+  ...of(PENGUIN, 'yes', 'Is it a kind of bird?', 'Does it live by the ocean?'),
+  ...of(PENGUIN, 'no', 'Is it an amphibian?', 'Is it a rodent?', 'Is it a tool?', 'Is it furniture?'),
+  ...of(BEACH, 'yes', 'Is it a natural place?', 'Is there sand?'),
+  ...of(BEACH, 'no', 'Is it a body of water?', 'Is it a shop?', 'Is it a room?', 'Is it furniture?'),
+  ...of(PIZZA, 'yes', 'Is it a kind of bread?', 'Is it usually eaten warm?'),
+  ...of(PIZZA, 'no', 'Is it a container?', 'Is it a meat?', 'Is it a cake?', 'Is it a weapon?'),
+  ...of(WASHER, 'yes', 'Is it a device?', 'Is it a home appliance?', 'Is it electrical equipment?'),
+  ...of(WASHER, 'no', 'Is it a hand tool?', 'Is it furniture?', 'Is it a weapon?', 'Is it a toy?'),
+  ...of(STAPLER, 'wrong', 'Is it a staple remover?'),
+  ...of(PIZZA, 'wrong', 'Is it a bread roll?'),
+  ...of(WASHER, 'wrong', 'Is it a dryer?'),
+];

@@ -250,3 +250,75 @@ export const OFF_TOPIC_QUESTIONS: readonly { leia: string; ask: string }[] = [
   { leia: CLINIC, ask: 'How much flour do you order each week?' },
   { leia: BAKERY, ask: 'How many doctors work at the clinic?' },
 ];
+
+/**
+ * A fourth set, held out: written from the catalogue's problems as a student would ask (numbers as
+ * words, shares and proportions, hours of the day, cases described in other words) before the
+ * simulator was changed for the third set's misses, and never tuned on.
+ */
+export const FOURTH_INTERVIEW_QUESTIONS: readonly InterviewQuestion[] = [
+  ...at(CLINIC, [
+    ['How many nurses does the clinic employ?', 'four nurses'],
+    ['Roughly how many patients are on your books?', 'about 9,000 registered patients'],
+    ['What share of appointments end up as no-shows?', 'one appointment in eight'],
+    ['How many days before the visit does the first reminder arrive?', 'two days before the appointment'],
+    ['Is a reminder sent on the day of the appointment too?', 'again on the morning of the appointment'],
+    ['Could a reminder go out at seven in the morning?', 'never between 9 pm and 8 am'],
+    ['What hours of the day may messages be sent?', 'never between 9 pm and 8 am'],
+    [
+      'Can a patient confirm their appointment by replying?',
+      'to confirm, to cancel, or to ask for a call back',
+    ],
+    ['Within how many minutes must a cancelled slot be freed?', 'within fifteen minutes'],
+    ['Which appointment types must stay private?', 'sexual health, mental health'],
+    ['Who receives the reminders of a fourteen-year-old patient?', 'the parent or guardian on file'],
+    ['If a patient opts out of texts, do they still get emails?', 'the opt-out applies to every channel'],
+    ['Does anyone at the clinic look after the computers?', 'no IT staff'],
+    ['What does the practice management system export each night?', "export the next days' appointments"],
+    ['How does reception find out who did not reply?', 'who confirmed, who cancelled and who did not answer'],
+    ['What do receptionists do now before appointments?', 'phone patients the day before'],
+    ['Can patients be contacted on a landline?', 'some only have a landline'],
+    ['Why are empty slots a problem today?', 'empty slots are wasted'],
+    ['Can the service store medical notes?', 'copies medical notes outside the practice system'],
+  ]),
+  ...at(BAKERY, [
+    ['What share of customers have standing orders?', 'about a third have standing orders'],
+    ['Until what time can customers order for next-day delivery?', 'The cut-off is 2 pm'],
+    ['Can an order placed at half past two still go out the next morning?', 'only if I agree'],
+    ['What hours does the night bake run?', 'bakes from 11 pm to 5 am'],
+    [
+      'What happens when a customer finds broken pastries in the crate?',
+      'written on the note and brought back',
+    ],
+    ['How far behind on payment can a customer fall before paying cash?', 'more than 30 days behind'],
+    ['Who takes payment from customers at the door?', 'collect payment from cash-on-delivery customers'],
+    ['Are the delivery routes the same every day?', 'fixed routes'],
+    ['At what time do the packers start?', 'From 5 am the packers fill'],
+    ['What does the head baker do at three in the afternoon?', 'prints a production sheet'],
+    ['Who keeps track of the orders?', 'the office assistant types every order'],
+    ['What day are invoices sent out?', 'Every Friday the bookkeeper invoices'],
+    ['Are returned items taken off the invoice?', 'minus any items written off'],
+    ['Do customers hear about it when their order is reduced?', 'phones them before the vans leave'],
+  ]),
+  ...at(LIBRARY, [
+    ['How many rooms seat up to eight people?', 'two for up to 8'],
+    ['How many seats does the community hall have?', 'seats 60'],
+    ['Who is allowed to book a study room?', 'Any registered member can book a study room'],
+    ['What contact details do you need for a group?', 'a name and a contact email'],
+    ['Can a member book a study room for five hours?', 'at most 3 hours a day'],
+    ['Can I book a room three weeks ahead?', 'at most 14 days ahead'],
+    ['Can a room be booked outside the opening hours?', 'inside opening hours'],
+    ['How long before a booking can a member still cancel?', 'cancelled up to 2 hours before they start'],
+    ['How many missed bookings lead to a suspension?', 'three no-shows within 90 days'],
+    ['For how many days is a member suspended?', "suspend a member's booking rights for 30 days"],
+    ['Who can approve or reject a hall request?', 'until a librarian approves or rejects it'],
+    [
+      'What happens if a room is shut for repairs on a booked day?',
+      'has to be cancelled and the member told',
+    ],
+    ['Why do staff need the daily list of bookings?', 'to prepare the rooms in the morning'],
+    ['When is the booking diary busiest?', 'during exam season'],
+    ['Who has agreed to fund the system?', 'The council has agreed to pay'],
+    ['How long have you been head librarian?', 'eleven years'],
+  ]),
+];

@@ -83,10 +83,24 @@ function neededOf(asked: readonly AskedTerm[]): AskedTerm[] {
  * word: "washes" meets "cleaning"), or the asked word stands for a word of the clause. Only one
  * side is widened at a time: two widened words meet over almost anything.
  */
-const meets = (clause: Clause, asked: AskedTerm) =>
+const meets = (clause: Clause, asked: AskedTerm, widened = true) =>
   clauseHas(clause, asked.term) ||
-  clause.reach.has(asked.term) ||
+  (widened && clause.reach.has(asked.term)) ||
   asked.forms.some((form) => clause.terms.has(form));
+
+/** "Is it furniture?", "Is it a container?": asks what kind of thing it is. */
+const KIND_QUESTION = /^\W*(?:is|isn't)\s+(?:it|this)\s+(?:(?:a|an|some)\s+)?([\p{L}\s-]+?)\W*$/iu;
+
+/**
+ * A question that names a kind (its last word a noun) is met only by what the secret is: by a
+ * clause's own words or their synonyms, not by their broader words, which say what the secret is
+ * used with or on ("used on a desk" reaches "furniture"; a stapler is not furniture).
+ */
+function asksKind(secret: Secret, question: string): boolean {
+  const named = KIND_QUESTION.exec(question)?.[1];
+  const head = named === undefined ? undefined : words(named).at(-1);
+  return !!head && secret.lexicon.wordClasses(fold(head))[0] === 'noun';
+}
 
 const negates = (clause: Clause, asked: AskedTerm) =>
   negatedIn(clause, asked.term) || asked.bases.some((base) => clause.negated.has(base));
@@ -112,9 +126,10 @@ export function answerYesNo(secret: Secret, question: string): Verdict {
   if (denial) return flips ? { kind: 'yes' } : { kind: 'no', because: denial };
   const opposite = problem.find((clause) => needed.some((term) => opposes(clause, term, secret)));
   if (opposite) return flips ? { kind: 'yes' } : { kind: 'no', because: opposite };
+  const widened = !asksKind(secret, question);
   const clause =
-    problem.find((candidate) => needed.every((term) => meets(candidate, term))) ??
-    secret.clauses.find((candidate) => needed.every((term) => meets(candidate, term)));
+    problem.find((candidate) => needed.every((term) => meets(candidate, term, widened))) ??
+    secret.clauses.find((candidate) => needed.every((term) => meets(candidate, term, widened)));
   if (!clause) return flips ? { kind: 'yes' } : { kind: 'no' };
   if (flips) return { kind: 'no', because: clause.source === 'problem' ? clause : undefined };
   // "Is it red?" of "black, grey or red" is a sometimes; "Can it be red?" a yes.
@@ -174,6 +189,9 @@ export function judgeGuess(secret: Secret, phrase: string): Judgement {
   return 'wrong';
 }
 
+/** How many narrower kinds a named kind has at least in the lexicon to be a kind, not a thing. */
+const KIND_BREADTH = 15;
+
 /** "equipment: an instrumentality needed for an undertaking": defined as its broader kind put to a use. */
 const definedAs = (gloss: string, broader: readonly string[]) =>
   broader.some((word) => {
@@ -195,6 +213,8 @@ function usedAsKind(secret: Secret, named: string): boolean {
   const concept = head === undefined ? undefined : secret.lexicon.concept(head);
   if (!head || !concept) return false;
   const [nearest] = concept.broader;
+  // A kind groups many kinds ("equipment", "device"); a thing with few ("dryer") is a sibling, a guess.
+  if (concept.narrower.length < KIND_BREADTH) return false;
   const kind =
     [secret.identity, secret.lexicalKinds].some((kinds) => kinds.has(phraseKey(head))) ||
     (!!nearest &&

@@ -86,6 +86,13 @@ export interface LexicalSecret {
   facts: string[];
 }
 
+/** The broader kinds of a noun in the sense the context speaks of, as phrases of stems ("appliance" -> "device"). */
+export function kindsOf(noun: string, context: string, lexicon: Lexicon): string[] {
+  const concept = lexicon.concept(noun.toLowerCase(), context);
+  const levels = concept?.broader.filter((level) => !level.words.some((word) => TOO_GENERAL.has(word)));
+  return (levels ?? []).flatMap((level) => level.words.map(phraseKey));
+}
+
 const stems = (phrase: string) => words(phrase).map((word) => stem(fold(word)));
 
 /** The secret as the lexicon knows it, read in the sense the problem's texts speak of. */

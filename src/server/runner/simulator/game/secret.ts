@@ -1,7 +1,7 @@
 import { type Lexicon, NO_LEXICON } from '@shared/lexicon';
 import { baseForm, thirdPersonVerb } from '../agreement';
 import { fold, isStopWord, type Language, sentences, stem, words } from '../text';
-import { lexicalSecret, reachOf } from './lexical';
+import { kindsOf, lexicalSecret, reachOf } from './lexical';
 import { numberOf, withDigits } from './rules';
 
 /**
@@ -140,15 +140,15 @@ export function readSecret(
     `${solution} ${sources.category ?? ''}`,
     lexicon,
   );
-  const identity = new Set([
-    // "is a bird that cannot fly": a bird. "is a kind of office supply" names a close kind instead.
-    ...clauses
-      .filter((clause) => !/\b(kind|type|sort) of\b/i.test(clause.text))
-      .flatMap((clause) =>
-        identityPhrases(/^(?:is|es)\s+((?:a|an|un|una)\s.+)$/i.exec(clause.text)?.[1] ?? ''),
-      ),
-    ...identityPhrases(sources.category ?? ''),
-  ]);
+  // "is a bird that cannot fly": a bird. "is a kind of office supply" names a close kind instead.
+  const isA = clauses
+    .filter((clause) => !/\b(kind|type|sort) of\b/i.test(clause.text))
+    .map((clause) => /^(?:is|es)\s+((?:a|an|un|una)\s.+)$/i.exec(clause.text)?.[1] ?? '');
+  const identity = new Set([...isA, sources.category ?? ''].flatMap(identityPhrases));
+  // What the problem says it is is a kind of broader things too: an appliance is a device.
+  const broaderKinds = isA
+    .map((phrase) => words(identityNoun(phrase) ?? '').at(-1))
+    .flatMap((head) => (head ? kindsOf(head, solution, lexicon) : []));
   const facts = (lexical?.facts ?? []).map((text) => toClause(text, 'lexicon', lexicon));
   return {
     language,
@@ -157,7 +157,7 @@ export function readSecret(
     clauses: [...clauses, ...facts],
     kinds,
     identity,
-    lexicalKinds: new Set(lexical?.kinds ?? []),
+    lexicalKinds: new Set([...(lexical?.kinds ?? []), ...broaderKinds]),
     nearKinds: new Set(lexical?.nearKinds ?? []),
     synonyms: lexical?.synonyms ?? [],
     narrower: lexical?.narrower ?? [],
@@ -166,18 +166,25 @@ export function readSecret(
 }
 
 /** Where a noun phrase stops: at what is said of it ("a machine found in most homes" -> "machine"). */
-const PHRASE_END = /\s+(?:that|which|who|found|used|with|from|for|in|on|at|of|de|que|para|con|en)\b.*$|,.*$/i;
+const PHRASE_END =
+  /\s+(?:that|which|who|found|used|with|from|for|in|on|at|of|de|que|para|con|en)\b.*$|\s+\p{L}+ed\s+(?:in|on|by|with|from|at|into)\b.*$|,.*$/iu;
 
 /**
  * "an animal" -> animal; "a large electrical appliance" -> the phrase, "electrical appliance",
  * "appliance"; "a kind of place" -> place: what "Is it a ...?" may name for a yes.
  */
 function identityPhrases(phrase: string): string[] {
-  const kind = phrase.replace(/^.*\b(?:kind|type|sort) of\s+/i, '');
-  const noun = withoutArticle(kind).replace(PHRASE_END, '').trim();
-  if (!noun || /^(not|no)\b/i.test(noun)) return [];
+  const noun = identityNoun(phrase);
+  if (!noun) return [];
   const terms = gameTerms(noun);
   return terms.map((_, start) => terms.slice(start).join(' '));
+}
+
+/** "a flat round bread baked in a very hot oven" -> "flat round bread"; none for "not a building". */
+function identityNoun(phrase: string): string | undefined {
+  const kind = phrase.replace(/^.*\b(?:kind|type|sort) of\s+/i, '');
+  const noun = withoutArticle(kind).replace(PHRASE_END, '').trim();
+  return !noun || /^(not|no)\b/i.test(noun) ? undefined : noun;
 }
 
 const lowerArticle = (said: string) =>
