@@ -112,6 +112,7 @@ export const CLASS_TEXTS = {
   emailInvalid: 'Enter a valid email address',
   sessionClosed: 'This session is closed',
   alreadyHandedIn: 'You have already handed in for this session',
+  alreadyJoined: 'You have already joined this session in this browser',
   emailAlreadyJoined:
     'This email has already joined this session: continue on the device you joined with, or with your resume link',
   resumeLinkTitle: 'Your resume link',

@@ -102,7 +102,10 @@ export const startClassSessionBodySchema = z.object({
   showSolution: z.boolean().default(false),
   identity: z.enum(IDENTITIES).default('name'),
 });
+/** What a client sends (defaults may be left out). */
 export type StartClassSessionBody = z.input<typeof startClassSessionBodySchema>;
+/** What the server works with, defaults filled in. */
+export type StartClassSession = z.output<typeof startClassSessionBodySchema>;
 
 export const classSessionSettingsSchema = z.object({
   allowRejoin: z.boolean(),

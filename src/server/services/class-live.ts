@@ -1,0 +1,105 @@
+import { evaluateOffline } from '@shared/evaluation/report';
+import { CLASS_EVENTS } from '@shared/schemas/class-sessions';
+import type { EvaluationReport } from '@shared/schemas/evaluation';
+import type { ChatMessage } from '@shared/schemas/runner';
+import type { ClassSessionRow, ClassStudentRow } from '../db/schema';
+import { gradeHandIn } from '../evaluation/grade';
+import { serverLexicon } from '../lexicon';
+import type { ClassBus } from './class-bus';
+import type { ClassLeia, ClassLeias } from './class-leias';
+import type { ClassStore } from './class-store';
+import { toLiveRow, toSummary } from './class-views';
+import { solutionOf } from './evaluations';
+
+/**
+ * What both sides of a class session share: the rows, the LEIAs, the live events, and the
+ * measuring (the share of the hidden solution elicited so far, the grade of a hand-in).
+ */
+export interface ClassContext {
+  store: ClassStore;
+  leias: ClassLeias;
+  bus: ClassBus;
+  log: { error(details: object, message: string): void };
+}
+
+export const toChatMessages = (
+  rows: { isLeia: boolean; text: string; stopped: boolean; createdAt: Date }[],
+): ChatMessage[] =>
+  rows.map((m) => ({
+    text: m.text,
+    timestamp: m.createdAt.toISOString(),
+    isLeia: m.isLeia,
+    ...(m.stopped && { stopped: true as const }),
+  }));
+
+/** The offline elicitation report of a conversation; null when the problem has no solution. */
+export function elicitation(leia: ClassLeia, messages: ChatMessage[]): EvaluationReport | null {
+  if (leia.solution === '' || leia.mode === 'transcription') return null;
+  const { solution, solutionFormat, game } = solutionOf(leia.problem);
+  return evaluateOffline({ solution, solutionFormat, messages, ...(game && { game }) }, serverLexicon());
+}
+
+export function createClassLive(ctx: ClassContext) {
+  const { store, leias, bus } = ctx;
+
+  const publishRow = async (student: ClassStudentRow, session: ClassSessionRow) => {
+    const leia = await leias.byId(student.configId);
+    bus.publish(session.id, { event: CLASS_EVENTS.student, data: toLiveRow(student, leia, session) });
+  };
+
+  const publishSummary = async (session: ClassSessionRow) => {
+    bus.publish(session.id, {
+      event: CLASS_EVENTS.session,
+      data: toSummary(session, await store.counts(session.id)),
+    });
+  };
+
+  /** Measuring runs one at a time per student; a request while one runs asks for one more after it. */
+  const measuring = new Map<string, { again: boolean }>();
+
+  /** Updates a student's elicited share from their conversation, then tells the live view. */
+  async function measure(student: ClassStudentRow, session: ClassSessionRow): Promise<void> {
+    const running = measuring.get(student.id);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const state = { again: true };
+    measuring.set(student.id, state);
+    try {
+      while (state.again) {
+        state.again = false;
+        const leia = await leias.byId(student.configId);
+        const messages = toChatMessages(await store.conversation(student.runnerSessionId));
+        const report = elicitation(leia, messages);
+        const updated = await store.update(student.id, { elicited: report ? report.coverage.ratio : null });
+        if (updated) await publishRow(updated, session);
+      }
+    } finally {
+      measuring.delete(student.id);
+    }
+  }
+
+  /** After a hand-in: the grade of what was handed in and the conversation's report, stored. */
+  async function grade(student: ClassStudentRow): Promise<ClassStudentRow> {
+    const leia = await leias.byId(student.configId);
+    if (leia.solution === '') return student;
+    const messages = toChatMessages(await store.conversation(student.runnerSessionId));
+    const report = elicitation(leia, messages);
+    // Offline: a class hands in all at once, and the judge's grading is the reports' (issue 27).
+    const graded = await gradeHandIn(
+      { solution: leia.solution, solutionFormat: leia.solutionFormat, handIn: student.handIn ?? '' },
+      { method: 'offline' },
+    );
+    const updated = await store.update(student.id, {
+      grade: graded as unknown as Record<string, unknown>,
+      report: report as unknown as Record<string, unknown> | null,
+      ...(report && { elicited: report.coverage.ratio }),
+    });
+    return updated ?? student;
+  }
+
+  return { publishRow, publishSummary, measure, grade };
+}
+
+export type ClassLive = ReturnType<typeof createClassLive>;
