@@ -39,7 +39,7 @@ describe('a class session on two server processes sharing PostgreSQL', () => {
   it('joins on one process and chats on the other; a live view on each sees every event', async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const token = await loginAt(a.url, ADMIN);
-    const session = await setUpClass(a.url, token, { leias: 3 });
+    const { session } = await setUpClass(a.url, token, { leias: 3 });
     const onA = await openLiveView(a.url, token, session.id);
     const onB = await openLiveView(b.url, token, session.id);
     try {

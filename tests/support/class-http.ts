@@ -9,13 +9,14 @@ import { behaviourBody, personaBody, problemBody, uniqueName } from '../server/r
 
 /**
  * A class session set up over HTTP, for tests and benchmarks that run the server in other
- * processes: a published activity of `leias` LEIAs (each of its own parts) and a session on it.
+ * processes: a published activity of `leias` LEIAs (each of its own parts) and a session on it,
+ * with the LEIAs' ids (a benchmark chats with them through the runner too).
  */
 export async function setUpClass(
   base: string,
   token: string,
   options: { leias?: number; session?: Partial<StartClassSessionBody> } = {},
-): Promise<ClassSessionDetail> {
+): Promise<{ session: ClassSessionDetail; leiaIds: string[] }> {
   const call = async (method: string, path: string, body?: object) => {
     const response = await fetch(`${base}/api/v1${path}`, {
       method,
@@ -26,6 +27,7 @@ export async function setUpClass(
     return (await response.json()) as { id: string };
   };
   const activity = await call('POST', '/experiments', { name: uniqueName('Class activity') });
+  const leiaIds: string[] = [];
   for (let i = 0; i < (options.leias ?? 3); i++) {
     const persona = await call('POST', '/personas?publish=true', personaBody());
     const problem = await call(
@@ -42,10 +44,15 @@ export async function setUpClass(
       spec: { persona: persona.id, problem: problem.id, behaviour: behaviour.id },
     });
     await call('POST', `/experiments/${activity.id}/leias`, { leia: leia.id });
+    leiaIds.push(leia.id);
   }
   await call('PATCH', `/experiments/${activity.id}/publish`);
   const path = CLASS_PATHS.activitySessions(activity.id).slice('/api/v1'.length);
-  return (await call('POST', path, { name: uniqueName('Class'), ...options.session })) as ClassSessionDetail;
+  const session = (await call('POST', path, {
+    name: uniqueName('Class'),
+    ...options.session,
+  })) as ClassSessionDetail;
+  return { session, leiaIds };
 }
 
 export interface JoinedStudent {
