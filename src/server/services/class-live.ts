@@ -64,9 +64,8 @@ export function createClassLive(ctx: ClassContext) {
    */
   const measuring = new Map<string, { running: boolean; pending: boolean; last: number }>();
 
-  async function measureOnce(studentId: string, session: ClassSessionRow): Promise<void> {
-    const student = await store.student(session.id, studentId);
-    if (!student) return;
+  /** Its LEIA and chat never change once it has one: the student's row as last seen will do. */
+  async function measureOnce(student: ClassStudentRow, session: ClassSessionRow): Promise<void> {
     const leia = await leias.byId(student.configId);
     const messages = toChatMessages(await store.conversation(student.runnerSessionId));
     const report = elicitation(leia, messages);
@@ -90,7 +89,7 @@ export function createClassLive(ctx: ClassContext) {
       }
       state.pending = false;
       state.last = Date.now();
-      measureOnce(student.id, session)
+      measureOnce(student, session)
         .catch((error) => ctx.log.error({ err: error }, 'measuring a class conversation failed'))
         .finally(() => setTimeout(step, MEASURE_EVERY_MS).unref());
     };
