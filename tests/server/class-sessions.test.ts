@@ -311,6 +311,28 @@ describe('chatting and handing in', () => {
   });
 });
 
+describe("an instructor's account deleted", () => {
+  it("passes their sessions and their students' chats to the admin who deletes it", async () => {
+    const other = await t.createUser('admin');
+    const { activity } = await publishedActivity(t, { token: other.token });
+    const session = await startSession(t, activity.id, {}, other.token);
+    const ada = await join(t, session.code);
+    await asStudent(t, ada.cookie, 'POST', '/me/messages', { message: 'Hello?' });
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/users/${other.id}`,
+      token: t.admin.token,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const url = `/class-sessions/${session.id}/students/${ada.joined.student.studentId}`;
+    const row = (await instructor('GET', url)).json<StudentConversation>();
+    expect(row.conversation).toHaveLength(2);
+    const again = await asStudent(t, ada.cookie, 'POST', '/me/messages', { message: 'Still there?' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await asStudent(t, ada.cookie, 'GET', '/me')).json<StudentView>().conversation).toHaveLength(4);
+  });
+});
+
 describe('the deadline and closing', () => {
   it('refuses messages and hand-ins after the deadline and hands the draft in as it was', async () => {
     const session = await startSession(t, activityId, { durationMinutes: 10 });
