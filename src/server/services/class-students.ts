@@ -12,7 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { hashToken, newToken } from '../auth/student-credential';
 import type { Db } from '../db/client';
 import { type ClassSessionRow, type ClassStudentRow, classSessions, classStudents } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, DomainError, notFound } from '../errors';
 import type { LlmProvider } from '../runner/provider';
 import { type ClassContext, type ClassLive, toChatMessages } from './class-live';
 import { hasEnded, toStudentView } from './class-views';
@@ -157,7 +157,11 @@ export function createClassStudentsService(deps: Deps) {
     /** After the deadline (or once closed), a draft not handed in is handed in as it was. */
     async settle(found: Student): Promise<Student> {
       if (found.student.handedInAt !== null || !hasEnded(found.session)) return found;
-      const student = await this.handIn(found, null, true).catch(() => undefined);
+      // Another request or process may have handed it in meanwhile: then it is read again.
+      const student = await this.handIn(found, null, true).catch((error: unknown) => {
+        if (error instanceof DomainError && error.kind === 'conflict') return undefined;
+        throw error;
+      });
       const fresh = student ?? (await store.student(found.session.id, found.student.id));
       return { student: fresh ?? found.student, session: found.session };
     },
@@ -176,7 +180,8 @@ export function createClassStudentsService(deps: Deps) {
       return {
         token,
         response: {
-          student: await view({ student, session }),
+          // A new student has said nothing yet.
+          student: toStudentView(student, session, await leias.byId(student.configId), []),
           resumePath: resumePagePath(resume),
           resumeToken: resume,
         },
