@@ -1,5 +1,7 @@
 import { classSessions } from '@server/db/schema';
+import { serverLexicon } from '@server/lexicon';
 import { CLASS_TEXTS, isJoinCode } from '@shared/class-sessions';
+import { evaluateOffline } from '@shared/evaluation/report';
 import type {
   ClassSessionDetail,
   ClassSessionSummary,
@@ -273,6 +275,32 @@ describe('chatting and handing in', () => {
       expect(row.student.elicited).toEqual(expect.any(Number));
       expect(row.conversation).toHaveLength(2);
     });
+  });
+
+  it('measures each turn as the whole conversation would be measured', async () => {
+    const facts = ['Customers order cakes online.', 'Orders are picked up on a chosen date.'];
+    const problem = {
+      details: facts.join(' '),
+      solution: facts.map((fact) => `- ${fact}`).join('\n'),
+      solutionFormat: 'markdown',
+    };
+    const { activity } = await publishedActivity(t, { problem });
+    const session = await startSession(t, activity.id);
+    const ada = await join(t, session.code);
+    for (const message of ['How do customers order cakes?', 'When are orders picked up?', 'Anything else?']) {
+      expect((await asStudent(t, ada.cookie, 'POST', '/me/messages', { message })).statusCode).toBe(200);
+    }
+    const url = `/class-sessions/${session.id}/students/${ada.joined.student.studentId}`;
+    await vi.waitFor(async () => {
+      expect((await instructor('GET', url)).json<StudentConversation>().student.messages).toBe(3);
+    });
+    const { student, conversation } = (await instructor('GET', url)).json<StudentConversation>();
+    const whole = evaluateOffline(
+      { solution: problem.solution, solutionFormat: 'markdown', messages: conversation },
+      serverLexicon(),
+    );
+    expect(whole.coverage.ratio).toBeGreaterThan(0);
+    expect(student.elicited).toBeCloseTo(whole.coverage.ratio, 3);
   });
 
   it('keeps the draft, hands it in once, and closes the conversation', async () => {

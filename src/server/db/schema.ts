@@ -394,7 +394,12 @@ export const classStudents = pgTable(
       .notNull()
       .defaultNow(),
     messageCount: integer('message_count').notNull().default(0),
-    /** Share of the hidden solution elicited so far (offline evaluation); null when not measured. */
+    /**
+     * The solution's elements revealed so far (their ids), and their share of all: each turn is
+     * measured alone when it is answered (offline reveal tracking judges every turn on its own).
+     * Null share when not measured (transcription mode, no solution).
+     */
+    revealed: text('revealed').array().notNull().default(sql`'{}'::text[]`),
     elicited: doublePrecision('elicited'),
     draft: text('draft').notNull().default(''),
     handIn: text('hand_in'),

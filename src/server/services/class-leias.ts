@@ -1,3 +1,4 @@
+import { readSolution, type SolutionElement } from '@shared/evaluation/elements';
 import type { ActivityMode } from '@shared/schemas/activities';
 import type { SolutionFormat } from '@shared/schemas/resources';
 import { eq, inArray } from 'drizzle-orm';
@@ -32,9 +33,19 @@ export interface ClassLeia {
   solution: string;
   solutionFormat: SolutionFormat;
   problem: LeiaPart;
+  /** The solution read into elements, for measuring each turn (none without a solution). */
+  elements: SolutionElement[];
 }
 
 const MAX_CACHED = 2_000;
+
+/** A standard configuration's solution elements; a transcription's is never measured. */
+function solutionOf(problem: LeiaPart, mode: ActivityMode): SolutionElement[] {
+  const solution = specText(problem.spec, 'solution');
+  if (mode !== 'standard' || solution === '') return [];
+  return readSolution(solution, (specText(problem.spec, 'solutionFormat') || 'text') as SolutionFormat)
+    .elements;
+}
 
 export function createClassLeias(db: Db) {
   const cache = new Map<string, ClassLeia>();
@@ -76,6 +87,7 @@ export function createClassLeias(db: Db) {
       solution: specText(full.problem.spec, 'solution'),
       solutionFormat: (specText(full.problem.spec, 'solutionFormat') || 'text') as SolutionFormat,
       problem: full.problem,
+      elements: solutionOf(full.problem, config.mode),
     };
   }
 

@@ -1,4 +1,5 @@
 import { evaluateOffline } from '@shared/evaluation/report';
+import { trackReveals } from '@shared/evaluation/reveal';
 import { CLASS_EVENTS } from '@shared/schemas/class-sessions';
 import type { EvaluationReport } from '@shared/schemas/evaluation';
 import type { ChatMessage } from '@shared/schemas/runner';
@@ -32,15 +33,22 @@ export const toChatMessages = (
     ...(m.stopped && { stopped: true as const }),
   }));
 
+/** The elements one answered turn reveals, by the offline evaluation's rule (reveal.ts). */
+export function turnReveals(leia: ClassLeia, turn: { question: string; reply: string }): string[] {
+  const reveals = trackReveals(
+    leia.elements,
+    [{ turn: 1, index: 1, text: turn.reply, question: turn.question }],
+    serverLexicon(),
+  );
+  return reveals.filter((reveal) => reveal.status === 'revealed').map((reveal) => reveal.id);
+}
+
 /** The offline elicitation report of a conversation; null when the problem has no solution. */
 export function elicitation(leia: ClassLeia, messages: ChatMessage[]): EvaluationReport | null {
   if (leia.solution === '' || leia.mode === 'transcription') return null;
   const { solution, solutionFormat, game } = solutionOf(leia.problem);
   return evaluateOffline({ solution, solutionFormat, messages, ...(game && { game }) }, serverLexicon());
 }
-
-const MEASURE_EVERY_MS = 3_000;
-const MAX_MEASURED = 10_000;
 
 export function createClassLive(ctx: ClassContext) {
   const { store, leias, bus } = ctx;
@@ -58,48 +66,20 @@ export function createClassLive(ctx: ClassContext) {
   };
 
   /**
-   * Measuring costs CPU on the event loop (3 to 7 ms a conversation), which every student's
-   * next token waits for: a student's share is measured at most every MEASURE_EVERY_MS, the last
-   * request always measured (after the interval).
+   * After a chat turn: the row with its count, its activity and, when the LEIA answered, what this
+   * turn revealed added to what earlier turns did (well under a millisecond: one turn is read, not
+   * the whole conversation again), in one statement; then the live view hears of it.
    */
-  const measuring = new Map<string, { running: boolean; pending: boolean; last: number }>();
-
-  /** Its LEIA and chat never change once it has one: the student's row as last seen will do. */
-  async function measureOnce(student: ClassStudentRow, session: ClassSessionRow): Promise<void> {
+  async function afterTurn(
+    student: ClassStudentRow,
+    session: ClassSessionRow,
+    answered?: { question: string; reply: string },
+  ): Promise<void> {
     const leia = await leias.byId(student.configId);
-    const messages = toChatMessages(await store.conversation(student.runnerSessionId));
-    const report = elicitation(leia, messages);
-    const updated = await store.update(student.id, { elicited: report ? report.coverage.ratio : null });
-    if (updated) await publishRow(updated, session);
-  }
-
-  function measure(student: ClassStudentRow, session: ClassSessionRow): void {
-    if (measuring.size > MAX_MEASURED) {
-      for (const [id, entry] of measuring) if (!entry.running) measuring.delete(id);
-    }
-    const state = measuring.get(student.id) ?? { running: false, pending: false, last: 0 };
-    measuring.set(student.id, state);
-    state.pending = true;
-    if (state.running) return;
-    state.running = true;
-    const step = () => {
-      if (!state.pending) {
-        state.running = false;
-        return;
-      }
-      state.pending = false;
-      state.last = Date.now();
-      measureOnce(student, session)
-        .catch((error) => ctx.log.error({ err: error }, 'measuring a class conversation failed'))
-        .finally(() => setTimeout(step, MEASURE_EVERY_MS).unref());
-    };
-    setTimeout(step, Math.max(0, state.last + MEASURE_EVERY_MS - Date.now())).unref();
-  }
-
-  /** After a chat turn: the row with its count (now), then the share elicited (soon). */
-  async function afterTurn(student: ClassStudentRow, session: ClassSessionRow): Promise<void> {
-    await publishRow(await store.countMessages(student), session);
-    measure(student, session);
+    const measured = leia.elements.length > 0 && answered;
+    const revealed = measured ? turnReveals(leia, answered) : [];
+    const updated = await store.countTurn(student, revealed, measured ? leia.elements.length : null);
+    await publishRow(updated, session);
   }
 
   /** After a hand-in: the grade of what was handed in and the conversation's report, stored. */

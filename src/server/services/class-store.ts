@@ -173,14 +173,31 @@ export function createClassStore(db: Db) {
       return row;
     },
 
-    /** After a turn: the student's messages as stored (a retry is stored once), and activity now. */
-    async countMessages(student: ClassStudentRow): Promise<ClassStudentRow> {
+    /**
+     * After a turn: the student's messages as stored (a retry is stored once), activity now, and
+     * the elements `revealed` by it added to the earlier ones, with their share of `total` (null:
+     * not measured, the share is left as it was).
+     */
+    async countTurn(
+      student: ClassStudentRow,
+      revealed: string[],
+      total: number | null,
+    ): Promise<ClassStudentRow> {
+      const added = sql`array[${sql.join(
+        revealed.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]`;
+      const union = sql`array(select distinct x from unnest("class_students"."revealed" || ${added}) x order by x)`;
       const [row] = await db
         .update(classStudents)
         .set({
           lastActivityAt: sql`now()`,
           messageCount: sql`(select count(*)::int from ${runnerMessages} m
             where m.session_id = "class_students"."runner_session_id" and not m.is_leia)`,
+          ...(total !== null && {
+            revealed: union,
+            elicited: sql`cardinality(${union})::float / ${total}`,
+          }),
         })
         .where(eq(classStudents.id, student.id))
         .returning();

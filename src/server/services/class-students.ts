@@ -210,6 +210,7 @@ export function createClassStudentsService(deps: Deps) {
       const studentId = student.id;
       const sent = { text, timestamp: new Date().toISOString(), isLeia: false };
       bus.publish(session.id, { event: CLASS_EVENTS.message, data: { studentId, message: sent } });
+      let answered: { question: string; reply: string } | undefined;
       try {
         const reply = await runner.reply(
           session.ownerId,
@@ -217,13 +218,14 @@ export function createClassStudentsService(deps: Deps) {
           { kind: 'message', text },
           options,
         );
+        answered = { question: text, reply: reply.message };
         const message = { text: reply.message, timestamp: reply.timestamp, isLeia: true };
         bus.publish(session.id, { event: CLASS_EVENTS.message, data: { studentId, message } });
         return reply;
       } finally {
-        // After the answer: the count as stored (a stopped reply, a failed one), then the share.
+        // After the answer: the count as stored (a stopped reply, a failed one), and what it revealed.
         void live
-          .afterTurn(student, session)
+          .afterTurn(student, session, answered)
           .catch((error) => deps.log.error({ err: error }, 'live row failed'));
       }
     },

@@ -27,6 +27,7 @@ CREATE TABLE "class_students" (
 	"joined_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_activity_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"message_count" integer DEFAULT 0 NOT NULL,
+	"revealed" text[] DEFAULT '{}'::text[] NOT NULL,
 	"elicited" double precision,
 	"draft" text DEFAULT '' NOT NULL,
 	"hand_in" text,
