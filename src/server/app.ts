@@ -15,6 +15,7 @@ import { registerInputGuard } from './http/input-guard';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticClient } from './http/static';
 import { activityRoutes } from './routes/activities';
+import { classSessionRoutes } from './routes/class-sessions';
 import { evaluationRoutes } from './routes/evaluations';
 import { healthRoutes } from './routes/health';
 import { jobRoutes } from './routes/jobs';
@@ -22,9 +23,17 @@ import { leakCheckRoutes } from './routes/leak-checks';
 import { leiaRoutes } from './routes/leias';
 import { resourceRoutes } from './routes/resources';
 import { runnerRoutes } from './routes/runner';
+import { studentRoutes } from './routes/student';
 import { userRoutes } from './routes/users';
+import type { LlmProvider } from './runner/provider';
 import { createProvider } from './runner/providers';
 import { createActivitiesService } from './services/activities';
+import { type ClassBus, createClassBus } from './services/class-bus';
+import { createClassLeias } from './services/class-leias';
+import { createClassLive } from './services/class-live';
+import { createClassSessionsService } from './services/class-sessions';
+import { createClassStore } from './services/class-store';
+import { createClassStudentsService } from './services/class-students';
 import { createEvaluationsService } from './services/evaluations';
 import { createJobStore } from './services/jobs';
 import { createLeakCheckService } from './services/leak-check';
@@ -75,6 +84,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => ctx.limits.close());
   // Before the database closes: this process's checks stop and say why.
   app.addHook('preClose', () => ctx.services.leakChecks.stopAll());
+  // The live events stop before the database closes; the deadline sweep with them.
+  app.addHook('preClose', async () => {
+    stopSweeping?.();
+    await ctx.classBus.close();
+  });
+  let stopSweeping: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    await ctx.classBus.start();
+    stopSweeping = ctx.services.classSessions.startSweeping();
+  });
   app.addHook('onReady', async () => startBackgroundWork(app, clock));
   await Promise.all([
     clock.time('routes registered', () => registerRoutes(app, config)),
@@ -121,6 +140,7 @@ function createFastify(config: Config): App {
   app.decorateRequest('actor', null);
   app.decorateRequest('userId', null);
   app.decorateRequest('listsGeneration', null);
+  app.decorateRequest('classStudent', null);
   return app;
 }
 
@@ -142,11 +162,17 @@ function createContext(
   // The judge and the simulated students (undefined offline: the simulator is no judge).
   const evaluationModel = createEvaluationModel(config.llm);
   const jobs = createJobStore(db);
+  const runner = createRunnerService(db, llm, sources);
+  const log = { error: (details: object, message: string) => app.log.error(details, message) };
+  const classBus = createClassBus(database.notifications, (error) =>
+    app.log.error({ err: error }, 'class session event failed'),
+  );
   return {
     config,
     database,
     db,
     tokens,
+    classBus,
     auth: createAuthHooks(db, tokens),
     limits: createRateLimits(database, limitRulesOf(config)),
     services: {
@@ -154,7 +180,8 @@ function createContext(
       resources,
       leias,
       activities,
-      runner: createRunnerService(db, llm, sources),
+      runner,
+      ...classServices({ db, bus: classBus, runner, provider: llm, log }),
       evaluations: createEvaluationsService(db, { sources, model: evaluationModel }),
       jobs,
       leakChecks: createLeakCheckService({
@@ -167,6 +194,22 @@ function createContext(
       }),
     },
   };
+}
+
+/** Class sessions: the instructor's side and the students', over one store, LEIA cache and bus. */
+function classServices(deps: {
+  db: Db;
+  bus: ClassBus;
+  runner: AppContext['services']['runner'];
+  provider: Pick<LlmProvider, 'name' | 'model'>;
+  log: { error(details: object, message: string): void };
+}) {
+  const { db, bus, runner, provider, log } = deps;
+  const context = { store: createClassStore(db), leias: createClassLeias(db), bus, log };
+  const live = createClassLive(context);
+  const classStudents = createClassStudentsService({ ...context, db, live, runner, provider });
+  const classSessions = createClassSessionsService({ ...context, db, live, students: classStudents });
+  return { classSessions, classStudents };
 }
 
 /** The first admin, then (on a first start) the starter catalogue they own. */
@@ -206,6 +249,8 @@ async function registerRoutes(app: App, config: Config): Promise<void> {
   await app.register(leiaRoutes, { prefix: '/api/v1/leias' });
   await app.register(runnerRoutes, { prefix: '/api/v1/runner' });
   await app.register(activityRoutes, { prefix: '/api/v1/experiments' });
+  await app.register(classSessionRoutes, { prefix: '/api/v1/class-sessions' });
+  await app.register(studentRoutes, { prefix: '/api/v1/student' });
   await app.register(evaluationRoutes, { prefix: '/api/v1/evaluations' });
   await app.register(leakCheckRoutes, { prefix: '/api/v1/leak-checks' });
   await app.register(jobRoutes, { prefix: '/api/v1/jobs' });

@@ -58,6 +58,10 @@ export const FAIR_USE_LIMITS: Record<keyof FairUseLimits, { env: string; fallbac
   transcriptions: { env: 'LEIA_LIMIT_TRANSCRIPTIONS', fallback: { max: 20, windowSeconds: 3600 } },
   evaluations: { env: 'LEIA_LIMIT_EVALUATIONS', fallback: { max: 60, windowSeconds: 3600 } },
   leakChecks: { env: 'LEIA_LIMIT_LEAK_CHECKS', fallback: { max: 10, windowSeconds: 3600 } },
+  // A whole class may share one address (a school's NAT): generous, yet guessing a code among
+  // 887 million at 600 tries per 10 minutes is hopeless.
+  classJoins: { env: 'LEIA_LIMIT_CLASS_JOINS', fallback: { max: 600, windowSeconds: 600 } },
+  classMessages: { env: 'LEIA_LIMIT_CLASS_MESSAGES', fallback: { max: 20, windowSeconds: 60 } },
 };
 
 export class ConfigError extends Error {

@@ -11,6 +11,9 @@ import type { TokenService } from './auth/tokens';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { ActivitiesService } from './services/activities';
+import type { ClassBus } from './services/class-bus';
+import type { ClassSessionsService } from './services/class-sessions';
+import type { ClassStudentsService } from './services/class-students';
 import type { EvaluationsService } from './services/evaluations';
 import type { JobStore } from './services/jobs';
 import type { LeakCheckService } from './services/leak-check';
@@ -38,6 +41,8 @@ export interface AppContext {
   auth: AuthHooks;
   /** Fair-use limits, counted where every process sees them (services/rate-limits.ts). */
   limits: RateLimits;
+  /** Live events of class sessions: in-process, and between processes on PostgreSQL. */
+  classBus: ClassBus;
   services: {
     users: UsersService;
     resources: ResourcesService;
@@ -47,5 +52,7 @@ export interface AppContext {
     evaluations: EvaluationsService;
     leakChecks: LeakCheckService;
     jobs: JobStore;
+    classSessions: ClassSessionsService;
+    classStudents: ClassStudentsService;
   };
 }

@@ -68,3 +68,10 @@ export const canSeeVersionContent = (
   actor: Actor | null | undefined,
   kind: 'persona' | 'problem' | 'behaviour' | 'leia',
 ): boolean => kind !== 'behaviour' || canSeeBehaviour(actor);
+
+/**
+ * Start, watch, extend and close a class session of an activity, and see its students' names and
+ * emails: whoever may manage the activity (its owner, an admin today).
+ */
+export const canRunClassSessions = (actor: Actor | null | undefined, activity: Owned): boolean =>
+  canManageActivities(actor) && isOwner(actor, activity);

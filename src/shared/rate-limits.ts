@@ -14,6 +14,8 @@ export const RATE_LIMITS = [
   'transcriptions',
   'evaluations',
   'leakChecks',
+  'classJoins',
+  'classMessages',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMITS)[number];
 
@@ -25,6 +27,8 @@ const COUNTED: Record<RateLimitName, string> = {
   transcriptions: 'transcriptions generated',
   evaluations: 'evaluations',
   leakChecks: 'leak checks started',
+  classJoins: 'attempts to join a class session',
+  classMessages: 'messages sent in this class session',
 };
 
 /** `data` of a 429: which limit, its allowance, and how long until the next use is accepted. */

@@ -13,6 +13,8 @@ const unlimited: Config['limits'] = {
   transcriptions: { max: 1_000_000_000, windowSeconds: 60 },
   evaluations: { max: 1_000_000_000, windowSeconds: 60 },
   leakChecks: { max: 1_000_000_000, windowSeconds: 60 },
+  classJoins: { max: 1_000_000_000, windowSeconds: 60 },
+  classMessages: { max: 1_000_000_000, windowSeconds: 60 },
 };
 
 export function testConfig(overrides: Partial<Config> = {}): Config {

@@ -32,6 +32,8 @@ beforeAll(async () => {
       transcriptions: TWO_A_MINUTE,
       evaluations: TWO_A_MINUTE,
       leakChecks: TWO_A_MINUTE,
+      classJoins: TWO_A_MINUTE,
+      classMessages: TWO_A_MINUTE,
     },
   });
   const behaviour = await createResource(t, t.admin.token, 'behaviour', undefined, true);

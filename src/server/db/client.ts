@@ -19,6 +19,17 @@ export interface Database {
   ready: Promise<void>;
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: LISTEN/NOTIFY, so server processes on one database hear each other's events
+   * (a PGlite database has one process, which needs none).
+   */
+  notifications?: Notifications;
+}
+
+export interface Notifications {
+  /** Calls `onPayload` with each notification on `channel` until the returned stop is called. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
 }
 
 /** Any number of server processes may start at once against one PostgreSQL: migrate under a lock. */
@@ -75,6 +86,45 @@ function startPostgres(url: string, clock?: StartupClock): Database {
     ready,
     ping: async () => (await pool.query('select 1')).rowCount === 1,
     close: () => pool.end(),
+    notifications: pgNotifications(url, pool),
+  };
+}
+
+/** How long a lost listening connection waits before connecting again. */
+const RELISTEN_MS = 1000;
+
+/**
+ * LISTEN holds a connection of its own (outside the pool, which would hand it to queries); it is
+ * opened again when the database drops it. NOTIFY goes through the pool.
+ */
+function pgNotifications(url: string, pool: pg.Pool): Notifications {
+  return {
+    async listen(channel, onPayload) {
+      let stopped = false;
+      let client: pg.Client | undefined;
+      const again = () => {
+        if (!stopped) setTimeout(() => void connect().catch(again), RELISTEN_MS).unref();
+      };
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString: url });
+        next.on('notification', (message) => message.payload !== undefined && onPayload(message.payload));
+        next.on('error', () => {
+          void next.end().catch(() => {});
+          again();
+        });
+        await next.connect();
+        await next.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+        client = next;
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => {});
+      };
+    },
+    async notify(channel, payload) {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
   };
 }
 

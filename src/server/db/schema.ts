@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -326,6 +327,98 @@ export const listGeneration = pgTable(
   (t) => [check('list_generation_one_row', sql`${t.id} = 1`)],
 );
 
+/**
+ * A class session (docs/architecture.md "Class sessions"): an activity run with a class. `code` is
+ * unique among sessions not closed. `ends_at` is the deadline with every extension (null: no
+ * limit). The students' chats are runner sessions owned by `owner_id`, the instructor who started it.
+ */
+export const classSessions = pgTable(
+  'class_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    experimentId: uuid('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    allowRejoin: boolean('allow_rejoin').notNull(),
+    showReport: boolean('show_report').notNull(),
+    showSolution: boolean('show_solution').notNull(),
+    identity: text('identity', { enum: ['name', 'email'] }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Students who joined so far: the n-th join takes the n-th number in the statement that
+     * inserts the student, and with it the LEIA configuration (n - 1) mod k of the activity's k,
+     * so every configuration always has the fewest students or one more (class-store.ts assign).
+     */
+    joined: integer('joined').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('class_sessions_open_code_unique').on(t.code).where(sql`${t.closedAt} is null`),
+    index('class_sessions_experiment_idx').on(t.experimentId, t.createdAt),
+    // The deadline sweep: sessions not closed whose deadline may have passed.
+    index('class_sessions_due_idx')
+      .on(t.endsAt)
+      .where(sql`${t.closedAt} is null and ${t.endsAt} is not null`),
+    check('class_sessions_identity_check', sql`${t.identity} in ('name', 'email')`),
+  ],
+);
+
+/**
+ * A student of a class session (no account): the LEIA configuration they were given, their chat
+ * (a runner session; none in transcription mode), their draft and hand-in. The credential and the
+ * resume link are random tokens stored as their SHA-256.
+ */
+export const classStudents = pgTable(
+  'class_students',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => classSessions.id, { onDelete: 'cascade' }),
+    configId: uuid('config_id')
+      .notNull()
+      .references(() => experimentLeias.id, { onDelete: 'cascade' }),
+    runnerSessionId: uuid('runner_session_id').references(() => runnerSessions.id, { onDelete: 'set null' }),
+    displayName: text('display_name').notNull(),
+    email: text('email'),
+    tokenHash: text('token_hash').notNull(),
+    resumeHash: text('resume_hash').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
+    messageCount: integer('message_count').notNull().default(0),
+    /**
+     * The solution's elements revealed so far (their ids), and their share of all: each turn is
+     * measured alone when it is answered (offline reveal tracking judges every turn on its own).
+     * Null share when not measured (transcription mode, no solution).
+     */
+    revealed: text('revealed').array().notNull().default(sql`'{}'::text[]`),
+    elicited: doublePrecision('elicited'),
+    draft: text('draft').notNull().default(''),
+    handIn: text('hand_in'),
+    handedInAt: timestamp('handed_in_at', { withTimezone: true, mode: 'date' }),
+    autoHandedIn: boolean('auto_handed_in').notNull().default(false),
+    /** The hand-in's grade (HandInGrade) and the conversation's report, made at hand-in. */
+    grade: jsonb('grade').$type<Record<string, unknown>>(),
+    report: jsonb('report').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    uniqueIndex('class_students_token_unique').on(t.tokenHash),
+    uniqueIndex('class_students_resume_unique').on(t.resumeHash),
+    index('class_students_session_idx').on(t.sessionId, t.configId),
+    index('class_students_email_idx').on(t.sessionId, sql`lower(${t.email})`),
+    // The deadline sweep: students not handed in.
+    index('class_students_pending_idx').on(t.sessionId).where(sql`${t.handedInAt} is null`),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ResourceRow = typeof resources.$inferSelect;
 export type LeiaRow = typeof leias.$inferSelect;
@@ -335,3 +428,5 @@ export type RunnerSessionRow = typeof runnerSessions.$inferSelect;
 export type RunnerMessageRow = typeof runnerMessages.$inferSelect;
 export type EvaluationRow = typeof evaluations.$inferSelect;
 export type JobRow = typeof jobs.$inferSelect;
+export type ClassSessionRow = typeof classSessions.$inferSelect;
+export type ClassStudentRow = typeof classStudents.$inferSelect;

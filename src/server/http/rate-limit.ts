@@ -10,6 +10,8 @@ export type LimitKey = (request: FastifyRequest) => string;
 
 export const perAccount: LimitKey = (request) => `account:${request.userId}`;
 export const perAddress: LimitKey = (request) => `address:${request.ip}`;
+/** The class student the cookie names (after the student routes' hook). */
+export const perStudent: LimitKey = (request) => `student:${request.classStudent?.id}`;
 
 /** Whom each limit counts. A new limit is a line here, one in config.ts and one on its route. */
 export const LIMIT_KEYS: Record<Exclude<RateLimitName, 'loginFailures'>, LimitKey> = {
@@ -18,6 +20,8 @@ export const LIMIT_KEYS: Record<Exclude<RateLimitName, 'loginFailures'>, LimitKe
   transcriptions: perAccount,
   evaluations: perAccount,
   leakChecks: perAccount,
+  classJoins: perAddress,
+  classMessages: perStudent,
 };
 
 /**

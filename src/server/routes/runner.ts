@@ -4,7 +4,6 @@ import {
   initializeBodySchema,
   initializeResponseSchema,
   messageBodySchema,
-  RUNNER_EVENTS,
   runnerSessionSchema,
   transcriptionRequestSchema,
   transcriptionResponseSchema,
@@ -15,11 +14,10 @@ import { z } from 'zod';
 import { actorOf, userIdOf } from '../auth/hooks';
 import type { App } from '../context';
 import { DomainError } from '../errors';
-import { abortOnDisconnect, unlessGone } from '../http/disconnect';
-import { statusOf } from '../http/errors';
+import { unlessGone } from '../http/disconnect';
 import { limitedBy } from '../http/rate-limit';
 import { replies } from '../http/replies';
-import { type EventStream, openEventStream, wantsEventStream } from '../http/sse';
+import { answerTurn } from '../http/streamed-reply';
 import type { RunnerService } from '../services/runner';
 import type { Turn } from '../services/runner-turn';
 
@@ -174,47 +172,8 @@ interface Turns {
   reply: RunnerService['reply'];
 }
 
-/** A reply to a turn, as JSON or as a stream; both share one path: the service streams into `onDelta`. */
-async function answer(
-  runner: Turns,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  sessionId: string,
-  turn: Turn,
-) {
-  const signal = abortOnDisconnect(reply);
+/** A reply to a turn, as JSON or as a stream (answerTurn). */
+function answer(runner: Turns, request: FastifyRequest, reply: FastifyReply, sessionId: string, turn: Turn) {
   const userId = userIdOf(request);
-  if (!wantsEventStream(request)) {
-    try {
-      return await runner.reply(userId, sessionId, turn, { signal });
-    } catch (error) {
-      // Nobody is left to answer: the service already stopped the model.
-      if (signal.aborted) return reply.hijack();
-      throw error;
-    }
-  }
-  // The stream opens with the first delta, so a failure before it is an ordinary JSON error
-  // with its real status (400, 404, 502) rather than a 200 stream carrying an error event.
-  let stream: EventStream | undefined;
-  const events = () => {
-    stream ??= openEventStream(reply);
-    return stream;
-  };
-  try {
-    const done = await runner.reply(userId, sessionId, turn, {
-      signal,
-      onDelta: (text) => events().send(RUNNER_EVENTS.delta, { text }),
-      onReplyWritten: () => stream?.flush(),
-    });
-    events().send(RUNNER_EVENTS.done, done);
-  } catch (error) {
-    if (signal.aborted) return reply.hijack();
-    if (!stream) throw error;
-    if (!(error instanceof DomainError)) request.log.error({ err: error }, 'streamed reply failed');
-    const status = error instanceof DomainError ? statusOf(error) : 500;
-    const message = error instanceof DomainError ? error.message : 'Internal server error';
-    stream.send(RUNNER_EVENTS.error, { message, status });
-  }
-  stream?.end();
-  return reply;
+  return answerTurn(request, reply, (options) => runner.reply(userId, sessionId, turn, options));
 }

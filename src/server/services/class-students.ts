@@ -1,0 +1,260 @@
+import { CLASS_TEXTS, resumePagePath } from '@shared/class-sessions';
+import {
+  CLASS_EVENTS,
+  type DraftSaved,
+  type JoinBody,
+  type JoinInfo,
+  type JoinResponse,
+  type StudentView,
+} from '@shared/schemas/class-sessions';
+import type { ChatReply } from '@shared/schemas/runner';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { type ClassSessionRow, type ClassStudentRow, classSessions, classStudents } from '../db/schema';
+import { badRequest, conflict, DomainError, notFound } from '../errors';
+import type { LlmProvider } from '../runner/provider';
+import { hashToken, newToken } from './class-credentials';
+import { type ClassContext, type ClassLive, toChatMessages } from './class-live';
+import { hasEnded, toStudentView } from './class-views';
+import type { RunnerService } from './runner';
+import type { StoredSessionSpec } from './runner-session-view';
+import type { ReplyOptions } from './runner-turn';
+
+/**
+ * A class session's students (docs/architecture.md "Class sessions"): join, resume, their view,
+ * their chat, their draft and hand-in. Every call names the student by their credential's row
+ * (`Student`, found by `authenticate`), so it reaches that student's session only. The server
+ * keeps the deadline: after it, or once the session is closed, messages, drafts and hand-ins are
+ * refused and the draft is handed in as it was (at the student's next request, or by the sweep).
+ */
+
+export interface Student {
+  student: ClassStudentRow;
+  session: ClassSessionRow;
+}
+
+export interface Joined {
+  response: JoinResponse;
+  token: string;
+}
+
+interface Deps extends ClassContext {
+  db: Db;
+  live: ClassLive;
+  runner: RunnerService;
+  provider: Pick<LlmProvider, 'name' | 'model'>;
+}
+
+const ended = () => conflict(CLASS_TEXTS.ended);
+
+export function createClassStudentsService(deps: Deps) {
+  const { db, store, leias, live, runner, bus } = deps;
+
+  async function view({ student, session }: Student): Promise<StudentView> {
+    const leia = await leias.byId(student.configId);
+    const conversation = toChatMessages(await store.conversation(student.runnerSessionId));
+    return toStudentView(student, session, leia, conversation);
+  }
+
+  /** The session a code names, for a join: 404 unknown, 409 closed or ended. */
+  async function joinable(code: string): Promise<ClassSessionRow> {
+    const session = await store.openByCode(code);
+    if (session) {
+      if (hasEnded(session)) throw ended();
+      return session;
+    }
+    const [closed] = await db
+      .select({ id: classSessions.id })
+      .from(classSessions)
+      .where(eq(classSessions.code, code))
+      .limit(1);
+    throw closed ? conflict(CLASS_TEXTS.sessionClosed) : notFound(CLASS_TEXTS.codeUnknown);
+  }
+
+  /** Who joins: a display name, or an email when the session asks for one (400 naming the field). */
+  function identityOf(session: ClassSessionRow, body: JoinBody) {
+    if (session.identity === 'email') {
+      if (!body.email) throw badRequest(CLASS_TEXTS.emailRequired, { email: CLASS_TEXTS.emailRequired });
+      const displayName = body.displayName?.trim() || body.email.split('@')[0]!;
+      return { displayName, email: body.email };
+    }
+    const displayName = body.displayName?.trim();
+    if (!displayName)
+      throw badRequest(CLASS_TEXTS.displayNameRequired, { displayName: CLASS_TEXTS.displayNameRequired });
+    return { displayName, email: null };
+  }
+
+  /**
+   * Joining again: the same browser (its credential) or the same email. After hand-in only when
+   * the session allows it; before, never (a session is not resumed by an email alone).
+   */
+  async function ensureMayJoin(session: ClassSessionRow, email: string | null, current: Student | undefined) {
+    const earlier: ClassStudentRow[] = [];
+    if (current?.session.id === session.id) earlier.push(current.student);
+    if (email !== null) {
+      earlier.push(
+        ...(await db
+          .select()
+          .from(classStudents)
+          .where(
+            and(
+              eq(classStudents.sessionId, session.id),
+              sql`lower(${classStudents.email}) = lower(${email})`,
+            ),
+          )),
+      );
+    }
+    if (earlier.some((s) => s.handedInAt === null)) {
+      throw conflict(email === null ? CLASS_TEXTS.alreadyJoined : CLASS_TEXTS.emailAlreadyJoined);
+    }
+    if (earlier.length > 0 && !session.allowRejoin) throw conflict(CLASS_TEXTS.alreadyHandedIn);
+  }
+
+  /** The student's chat with their LEIA (none in transcription mode). */
+  async function withChat(student: ClassStudentRow, session: ClassSessionRow): Promise<ClassStudentRow> {
+    const leia = await leias.byId(student.configId);
+    if (leia.mode !== 'standard' || student.runnerSessionId !== null) return student;
+    const attached = await store.attachRunnerSession(student.id, {
+      ownerId: session.ownerId,
+      leiaId: leia.leiaId,
+      spec: { metadata: { name: leia.name }, spec: leia.leia } satisfies StoredSessionSpec as never,
+      systemPrompt: leia.system,
+      provider: deps.provider.name,
+      model: deps.provider.model,
+    });
+    return attached ?? student;
+  }
+
+  /** A new student with the least assigned LEIA (store.assign), and their chat. */
+  async function assign(session: ClassSessionRow, who: { displayName: string; email: string | null }) {
+    const configs = await leias.ofActivity(db, session.experimentId);
+    const token = newToken();
+    const resume = newToken();
+    const assigned = await store.assign(
+      session.id,
+      configs.map((leia) => leia.configId),
+      {
+        displayName: who.displayName,
+        email: who.email,
+        tokenHash: hashToken(token),
+        resumeHash: hashToken(resume),
+      },
+    );
+    if (!assigned) {
+      const now = await store.session(session.id);
+      throw now?.closedAt ? conflict(CLASS_TEXTS.sessionClosed) : ended();
+    }
+    return { student: await withChat(assigned, session), token, resume };
+  }
+
+  return {
+    /** The student a credential names, with their session; an ended session hands the draft in. */
+    async authenticate(token: string | undefined): Promise<Student> {
+      const found = token ? await store.studentByCredential(hashToken(token)) : undefined;
+      if (!found) throw notFound(CLASS_TEXTS.notJoined);
+      return this.settle(found);
+    },
+
+    /** After the deadline (or once closed), a draft not handed in is handed in as it was. */
+    async settle(found: Student): Promise<Student> {
+      if (found.student.handedInAt !== null || !hasEnded(found.session)) return found;
+      // Another request or process may have handed it in meanwhile: then it is read again.
+      const student = await this.handIn(found, null, true).catch((error: unknown) => {
+        if (error instanceof DomainError && error.kind === 'conflict') return undefined;
+        throw error;
+      });
+      const fresh = student ?? (await store.student(found.session.id, found.student.id));
+      return { student: fresh ?? found.student, session: found.session };
+    },
+
+    async joinInfo(code: string): Promise<JoinInfo> {
+      const session = await joinable(code);
+      return { code: session.code, sessionName: session.name, identity: session.identity };
+    },
+
+    async join(body: JoinBody & { code: string }, current: Student | undefined): Promise<Joined> {
+      const session = await joinable(body.code);
+      const who = identityOf(session, body);
+      await ensureMayJoin(session, who.email, current);
+      const { student, token, resume } = await assign(session, who);
+      await Promise.all([live.publishRow(student, session), live.publishSummary(session)]);
+      return {
+        token,
+        response: {
+          // A new student has said nothing yet.
+          student: toStudentView(student, session, await leias.byId(student.configId), []),
+          resumePath: resumePagePath(resume),
+          resumeToken: resume,
+        },
+      };
+    },
+
+    /** A resume link: a new credential for this browser (the one before it stops working). */
+    async resume(resumeToken: string): Promise<{ view: StudentView; token: string }> {
+      const found = await store.studentByResume(hashToken(resumeToken));
+      if (!found) throw notFound(CLASS_TEXTS.resumeInvalid);
+      const token = newToken();
+      const student = await store.update(found.student.id, { tokenHash: hashToken(token) });
+      const settled = await this.settle({ student: student ?? found.student, session: found.session });
+      return { view: await view(settled), token };
+    },
+
+    view,
+
+    async message(current: Student, text: string, options: ReplyOptions): Promise<ChatReply> {
+      const { session } = current;
+      if (hasEnded(session)) throw ended();
+      if (current.student.handedInAt !== null) throw conflict(CLASS_TEXTS.handedInNoMessages);
+      const leia = await leias.byId(current.student.configId);
+      if (leia.mode !== 'standard') throw conflict(CLASS_TEXTS.transcriptionMode);
+      const student = await withChat(current.student, session);
+      const studentId = student.id;
+      const sent = { text, timestamp: new Date().toISOString(), isLeia: false };
+      bus.publish(session.id, { event: CLASS_EVENTS.message, data: { studentId, message: sent } });
+      let answered: { question: string; reply: string } | undefined;
+      try {
+        const reply = await runner.reply(
+          session.ownerId,
+          student.runnerSessionId!,
+          { kind: 'message', text },
+          options,
+        );
+        answered = { question: text, reply: reply.message };
+        const message = { text: reply.message, timestamp: reply.timestamp, isLeia: true };
+        bus.publish(session.id, { event: CLASS_EVENTS.message, data: { studentId, message } });
+        return reply;
+      } finally {
+        // After the answer: the count as stored (a stopped reply, a failed one), and what it revealed.
+        void live
+          .afterTurn(student, session, answered)
+          .catch((error) => deps.log.error({ err: error }, 'live row failed'));
+      }
+    },
+
+    async saveDraft(current: Student, text: string): Promise<DraftSaved> {
+      if (hasEnded(current.session)) throw ended();
+      if (current.student.handedInAt !== null) throw conflict(CLASS_TEXTS.alreadyHandedIn);
+      const saved = await store.update(current.student.id, { draft: text, lastActivityAt: new Date() });
+      if (saved) await live.publishRow(saved, current.session);
+      return { savedAt: (saved ?? current.student).lastActivityAt.toISOString() };
+    },
+
+    /** `text` null hands in the stored draft; `auto` is the deadline's hand-in. */
+    async handIn(current: Student, text: string | null, auto = false): Promise<ClassStudentRow> {
+      const { session } = current;
+      if (!auto && hasEnded(session)) throw ended();
+      if (!auto && (text ?? current.student.draft).trim() === '') {
+        throw badRequest(CLASS_TEXTS.handInEmpty, { text: CLASS_TEXTS.handInEmpty });
+      }
+      const handedIn = await store.handIn(current.student.id, text, auto);
+      if (!handedIn) throw conflict(CLASS_TEXTS.alreadyHandedIn);
+      // The live view hears of it at once; grading takes a few milliseconds of CPU more.
+      await Promise.all([live.publishRow(handedIn, session), live.publishSummary(session)]);
+      const graded = await live.grade(handedIn);
+      await live.publishRow(graded, session);
+      return graded;
+    },
+  };
+}
+
+export type ClassStudentsService = ReturnType<typeof createClassStudentsService>;
