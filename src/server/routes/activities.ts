@@ -14,12 +14,21 @@ import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
 import type { App } from '../context';
 import { idParams, noContent, replies } from '../http/replies';
+import { activityClassSessionRoutes } from './class-sessions';
 
 const configParams = z.object({ id: z.string(), configId: z.string() });
 const tags = ['activities'];
 
-/** /api/v1/experiments: activities, for admins only (docs/architecture.md "Roles"). */
+/**
+ * /api/v1/experiments: activities, for admins only (docs/architecture.md "Roles"), and an
+ * activity's class sessions, for whoever may run them (routes/class-sessions.ts).
+ */
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(adminActivityRoutes);
+  await app.register(activityClassSessionRoutes);
+};
+
+const adminActivityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onRequest', app.ctx.auth.requireAdmin);
   activityListRoutes(app);
   configurationRoutes(app);
