@@ -40,9 +40,7 @@ export interface DeleteErrorTexts {
   forbidden?: string;
   /** 404, e.g. 'Resource not found'. */
   notFound?: string;
-  /** 400 listing dependents, e.g. n => `Cannot delete resource: it is being used in ${n} LEIA(s).` */
-  inUse?: (count: number) => string;
-  /** The same, naming them: names => 'Cannot delete LEIA: it is being used in 2 activities: A, B.' (preferred). */
+  /** 400 listing dependents, naming them: names => 'Cannot delete LEIA: it is being used in 2 activities: A, B.' */
   usedIn?: (names: readonly string[]) => string;
 }
 
@@ -61,7 +59,7 @@ export const dependentsOf = (error: unknown): Dependent[] => {
 
 /**
  * Builds a dialog's describeError from its texts. Deleting rejects with a Failure (./failure.ts):
- * 400 with dependents -> usedIn(names) (or inUse(count)) + the list; 403/404 -> their texts; anything else -> the
+ * 400 with dependents -> usedIn(names) + the list; 403/404 -> their texts; anything else -> the
  * server's message, else the fallback.
  */
 export const deleteErrorDescriber =
@@ -71,10 +69,7 @@ export const deleteErrorDescriber =
     const dependents = dependentsOf(error);
     if (status === 400 && dependents.length > 0) {
       return {
-        message:
-          texts.usedIn?.(dependents.map((item) => item.name)) ??
-          texts.inUse?.(dependents.length) ??
-          failureMessage(error, texts.fallback),
+        message: texts.usedIn?.(dependents.map((item) => item.name)) ?? failureMessage(error, texts.fallback),
         dependents,
       };
     }

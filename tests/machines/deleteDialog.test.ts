@@ -12,6 +12,7 @@ import {
   isDeleting,
   mismatchMessage,
 } from '@machines/deleteDialog';
+import { RESOURCE_DELETE_TEXTS } from '@shared/messages/deletion';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 
@@ -269,7 +270,7 @@ describe('deleteErrorDescriber (each dialog’s section 8 texts)', () => {
     fallback: 'An error occurred while deleting the resource',
     forbidden: "You don't have permission to delete this resource",
     notFound: 'Resource not found',
-    inUse: (n) => `Cannot delete resource: it is being used in ${n} LEIA(s).`,
+    usedIn: RESOURCE_DELETE_TEXTS.usedIn,
   });
   const users = [
     { id: 'l-1', name: 'A' },
@@ -281,7 +282,7 @@ describe('deleteErrorDescriber (each dialog’s section 8 texts)', () => {
     [{ status: 404 }, { message: 'Resource not found' }],
     [
       { status: 400, message: 'in use', data: users },
-      { message: 'Cannot delete resource: it is being used in 2 LEIA(s).', dependents: users },
+      { message: 'Cannot delete resource: it is being used in 2 LEIAs: A, B.', dependents: users },
     ],
     [{ status: 400, message: 'Bad id' }, { message: 'Bad id' }],
     [{ status: 409, message: 'Conflict here' }, { message: 'Conflict here' }],

@@ -248,7 +248,7 @@ export function createLeiasService(db: Db) {
           if (!canDelete(actor, { ownerId: owner.id })) throw forbidden(LEIA_TEXTS.forbidden);
           await tx.delete(leias).where(eq(leias.id, leia.id));
         },
-        { message: LEIA_TEXTS.inUse, dependents: dependentActivities(actor, id) },
+        { message: LEIA_TEXTS.usedIn, dependents: dependentActivities(actor, id) },
       );
     },
 

@@ -246,7 +246,7 @@ export function createResourcesService(db: Db) {
           if (!canDelete(actor, { ownerId: owner.id })) throw forbidden(RESOURCE_API_TEXTS.forbidden);
           await tx.delete(resources).where(eq(resources.id, resource.id));
         },
-        { message: RESOURCE_API_TEXTS.inUse, dependents: dependentLeias(actor, id) },
+        { message: RESOURCE_API_TEXTS.usedIn, dependents: dependentLeias(actor, id) },
       );
     },
 

@@ -19,7 +19,7 @@ import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { failureMessage, failureStatus } from '@machines/failure';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { ChatActor, ChatActors } from './actors';
 import { ChatToolbar } from './ChatToolbar';
@@ -33,12 +33,14 @@ import { useEvaluateConversation } from './useEvaluateConversation';
 import { useFinishConversation } from './useFinishConversation';
 import './chat.css';
 import { ROUTES } from '@client/routes';
+import { PrimaryNav } from '@client/shell/PrimaryNav';
 
 export const CHAT_TITLE = 'Chat';
 export const CHAT_SUBTITLE = 'Test and interact with a LEIA configuration';
 
 /**
- * The chat screen (route /chat/{sessionId}), without the navigation menu. The
+ * The chat screen (route /chat/{sessionId}), without the avatar menu but with the primary
+ * navigation and the logo as a link home. The
  * conversation is the chat machine's (machines/chat.ts); this view renders its snapshot and sends
  * it events. A new session id is a new screen (and a new machine).
  */
@@ -75,6 +77,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
   const [actionsOpen, setActionsOpen] = useState(false);
   const headerActionsId = useId();
   const toolbarActionsId = useId();
+  const navId = useId();
 
   const finish = useFinishConversation(navigation);
   const evaluation = useEvaluateConversation(sessionId);
@@ -106,9 +109,9 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
     <div className={cx('chat-screen', actionsOpen && 'chat-screen--actions-open')}>
       <header className="chat-header">
         <div className="chat-header__inner">
-          <span className="chat-header__brand">
+          <Link href={ROUTES.search} className="chat-header__brand" aria-label="LEIA Designer, home">
             <LogoMark size={32} />
-          </span>
+          </Link>
           <div className="chat-header__heading">
             <h1 className="chat-header__title">{CHAT_TITLE}</h1>
             <p className="chat-header__subtitle">{CHAT_SUBTITLE}</p>
@@ -118,7 +121,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
               className="chat-actions-toggle"
               icon={<ChevronDownIcon />}
               aria-expanded={actionsOpen}
-              aria-controls={`${headerActionsId} ${toolbarActionsId}`}
+              aria-controls={`${headerActionsId} ${toolbarActionsId} ${navId}`}
               onClick={() => setActionsOpen((open) => !open)}
             >
               Actions
@@ -147,6 +150,8 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
             </Button>
           </div>
         </div>
+        {/* The app's navigation; on a phone it folds under 'Actions' with the secondary actions. */}
+        <PrimaryNav id={navId} className="chat-header__nav chat-collapsible" />
       </header>
 
       <main id="main" className="chat-main" tabIndex={-1}>

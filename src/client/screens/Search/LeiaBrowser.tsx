@@ -19,10 +19,11 @@ import {
   searchListView,
 } from '@machines/searchList';
 import { shallowEqual } from '@xstate/react';
-import { useCallback, useMemo, useRef } from 'react';
-import { LeiaActors, LeiaListActor, type LeiaScope } from './actors';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { LeiaActors, LeiaListActor, type LeiaScope, LeiaViewActor } from './actors';
 import { DeleteLeiaModal } from './DeleteLeiaModal';
 import { LeiaList } from './LeiaList';
+import { takeRequestedView } from './requestedView';
 import { useRowActions } from './rowActions';
 import { SearchFilters } from './SearchFilters';
 import { useAddToActivityAction } from './useAddToActivityAction';
@@ -78,7 +79,13 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
   const { user } = useAuth();
   const actor = useMemo(() => actorOf(user), [user]);
   const list = LeiaListActor.useActorRef();
+  const view = LeiaViewActor.useActorRef();
   const state = LeiaListActor.useSelector(selectList, shallowEqual);
+  // 'Open LEIA...' run on another screen came here to show its LEIA.
+  useEffect(() => {
+    const leia = takeRequestedView();
+    if (leia) view.send({ type: 'view.open', leia });
+  }, [view]);
   const tryAction = useTryAction();
   const addAction = useAddToActivityAction();
   const actions = useRowActions(useMemo(() => [...tryAction, ...addAction], [tryAction, addAction]));
