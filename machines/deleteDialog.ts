@@ -11,7 +11,7 @@ import { notProvided } from './notProvided';
  *
  *   Closed --dialog.open--> Open.Editing --dialog.confirm (typed === expected)--> Open.Deleting
  *   Deleting --done--> Succeeded --successDelayMs--> Closed (onDeleted)
- *   Deleting --error--> Editing with `error` (message + dependents from describeError)
+ *   Deleting --error--> Editing with `error` (message + dependents from describeError), the focus on Cancel
  *
  * Each dialog provides the `deleteItem` actor (its API call, rejecting with a Failure) and the
  * `onDeleted` action (reload, toast, clear selection), and passes `describeError` as input
@@ -105,6 +105,8 @@ export interface DeleteDialogContext<T extends DeleteTarget = DeleteTarget> {
   successDelayMs: number;
   subject: string;
   describeError: DescribeDeleteError;
+  /** After a refusal, the focus (left on a control disabled while deleting) goes to Cancel. */
+  focus: { field: 'cancel'; ifLost: true } | null;
 }
 
 export type DeleteDialogEvent<T extends DeleteTarget = DeleteTarget> =
@@ -133,7 +135,7 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
       onDeleted: (_, _params: { target: T }) => notProvided('deleteDialog', 'onDeleted'),
       open: assign(({ event }) =>
         event.type === 'dialog.open'
-          ? { target: event.target, expected: event.expected, typed: '', error: null }
+          ? { target: event.target, expected: event.expected, typed: '', error: null, focus: null }
           : {},
       ),
       type: assign({
@@ -143,8 +145,9 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
       clearError: assign({ error: null }),
       showError: assign(({ context }, params: { error: unknown }) => ({
         error: context.describeError(params.error),
+        focus: { field: 'cancel' as const, ifLost: true as const },
       })),
-      clear: assign({ target: null, expected: '', typed: '', error: null }),
+      clear: assign({ target: null, expected: '', typed: '', error: null, focus: null }),
     },
     guards: {
       typedMatches: ({ context }) => matchesExpected(context),
@@ -163,6 +166,7 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
       successDelayMs: input.successDelayMs ?? 0,
       subject: input.subject ?? 'Name',
       describeError: input.describeError ?? defaultDescribeDeleteError,
+      focus: null,
     }),
     initial: 'Closed',
     states: {

@@ -232,6 +232,8 @@ describe('deleteDialog machine', () => {
     expect(snap().context.typed).toBe('Bank interview');
     expect(canConfirm(snap())).toBe(true);
     expect(onDeleted).not.toHaveBeenCalled();
+    // The focus fell from the disabled controls: to Cancel, where a refused user goes on.
+    expect(snap().context.focus).toEqual({ field: 'cancel', ifLost: true });
 
     // Typing keeps the message (it explains why the last try failed); retrying clears it.
     send({ type: 'dialog.type', value: 'Bank interview' });

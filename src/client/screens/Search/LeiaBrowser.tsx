@@ -108,6 +108,14 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
     if (row) row.focus();
     else focusTarget(SEARCH_TARGET);
   };
+  // View closed, opened from the palette (or elsewhere gone): the row of the LEIA it showed when
+  // listed, else as after a delete.
+  const focusAfterView = () => {
+    const id = view.getSnapshot().context.summary?.id;
+    const row = id ? feedRef.current?.querySelector<HTMLElement>(`[data-leia-id="${CSS.escape(id)}"]`) : null;
+    if (row) row.focus();
+    else focusAfterDelete();
+  };
 
   return (
     <Page title={title} description={description} className="search-page">
@@ -140,7 +148,7 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
           />
         )}
       </div>
-      <ViewLeiaModal viewer={actor} onRestored={reload} />
+      <ViewLeiaModal viewer={actor} onRestored={reload} onOpenerGone={focusAfterView} />
       <DeleteLeiaModal onOpenerGone={focusAfterDelete} />
       <AddToActivityModal />
       <LeakCheckModal />
