@@ -54,6 +54,8 @@ interface Context {
   taken: string[];
   /** Why the last attempt was refused, shown in the dialog until the name changes. */
   error: string | null;
+  /** The name the dialog offered (the file's, or the next free one): typing away from it is an edit. */
+  offered: string;
 }
 
 export type ActivityImportEvent =
@@ -90,11 +92,11 @@ export const activityImportMachine = setup({
     /** The list shows the new activity. */
     imported: (_, _activity: Activity) => notProvided('activityImport', 'imported'),
     parse: assign({ parsed: (_, text: string) => parseActivityExport(text) }),
-    offerName: assign({
-      name: ({ context }) => freeName(exportOf(context).name, context.taken),
-      error: null,
+    offerName: assign(({ context }) => {
+      const name = freeName(exportOf(context).name, context.taken);
+      return { name, offered: name, error: null };
     }),
-    clear: assign({ parsed: null, name: '', taken: [], error: null }),
+    clear: assign({ parsed: null, name: '', taken: [], error: null, offered: '' }),
   },
   guards: {
     isExport: ({ context }) => context.parsed?.ok === true,
@@ -102,7 +104,7 @@ export const activityImportMachine = setup({
   },
 }).createMachine({
   id: 'activityImport',
-  context: { parsed: null, name: '', taken: [], error: null },
+  context: { parsed: null, name: '', taken: [], error: null, offered: '' },
   initial: 'Idle',
   states: {
     Idle: {
@@ -181,9 +183,11 @@ export const activityImportMachine = setup({
             target: 'Naming',
             actions: assign(({ context, event }) => {
               const taken = [...context.taken, context.name.trim()];
+              const name = freeName(context.name, taken);
               return {
                 taken,
-                name: freeName(context.name, taken),
+                name,
+                offered: name,
                 error: failureMessageFor(event.error, [409], ACTIVITY_IMPORT_TEXTS.serverFailed),
               };
             }),
@@ -213,6 +217,9 @@ function nameProblem(context: Context): string | null {
 export type ActivityImportSnapshot = SnapshotFrom<typeof activityImportMachine>;
 export const isImporting = (s: ActivityImportSnapshot): boolean => s.hasTag('importing');
 export const isImportDialogOpen = (s: ActivityImportSnapshot): boolean => s.hasTag('open');
+/** The dialog's name was typed over (closing it asks first; a name only offered is not an edit). */
+export const hasImportEdits = (s: ActivityImportSnapshot): boolean =>
+  s.matches('Naming') && s.context.name !== s.context.offered;
 
 /**
  * The Import Activity dialog: the name and what is wrong with it as typed, why the server refused

@@ -29,6 +29,7 @@ import { notProvided } from './notProvided';
  *
  * One change at a time: while one is saved the cards' controls are disabled (`isChanging`).
  * Publishing cannot be undone and deleting loses transcriptions, so those three ask first.
+ * Focus (`focus`): a created activity's card; a row's Mode again once its change is saved.
  * Failure toasts show the server's message on 404 and 409 (and 400 for a mode change), else
  * the default text. `activity.updated` (a transcription saved) replaces an activity in place.
  */
@@ -84,6 +85,14 @@ export const activityListMachine = setup({
     created: assign(({ context }, activity: Activity) => ({
       activities: [activity, ...context.activities],
       name: '',
+      focus: { field: 'toggle' as const, activityId: activity.id },
+    })),
+    /** Back to the row's Mode, disabled while it was saved (only if the focus fell meanwhile). */
+    focusMode: assign(({ context }) => ({
+      focus:
+        context.change?.kind === 'mode'
+          ? { field: 'mode' as const, configId: context.change.config.id, ifLost: true as const }
+          : context.focus,
     })),
     setChange: assign({ change: ({ event }) => changeOf(event) }),
     /** The change was saved: `output` is the server's answer (the updated activity, or nothing). */
@@ -100,7 +109,7 @@ export const activityListMachine = setup({
 }).createMachine({
   id: 'activityList',
   type: 'parallel',
-  context: { activities: [], loadError: null, expanded: [], name: '', change: null },
+  context: { activities: [], loadError: null, expanded: [], name: '', change: null, focus: null },
   on: {
     'card.toggle': {
       actions: assign({
@@ -270,8 +279,11 @@ export const activityListMachine = setup({
             id: 'setMode',
             src: 'setMode',
             input: changeInput,
-            onDone: { target: 'Idle', actions: 'applyChange' },
-            onError: { target: 'Idle', actions: failed([400, 404, 409], ACTIVITY_LIST_TEXTS.modeFailed) },
+            onDone: { target: 'Idle', actions: ['applyChange', 'focusMode'] },
+            onError: {
+              target: 'Idle',
+              actions: ['focusMode', failed([400, 404, 409], ACTIVITY_LIST_TEXTS.modeFailed)],
+            },
           },
         },
       },

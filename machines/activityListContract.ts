@@ -58,7 +58,16 @@ export interface ActivityListContext {
   /** The new activity's name (the modal's and the empty state's field). */
   name: string;
   change: ActivityChange | null;
+  /**
+   * Where the focus goes after an action (a new object each time; the view calls useFocusRequest):
+   * a created activity's card (its toggle), or back to the Mode of a row once its change is saved.
+   */
+  focus: ActivityFocus | null;
 }
+
+export type ActivityFocus =
+  | { field: 'toggle'; activityId: string }
+  | { field: 'mode'; configId: string; ifLost: true };
 
 export type ActivityListEvent =
   | { type: 'list.reload' }

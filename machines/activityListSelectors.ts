@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
 import type { activityListMachine } from './activityList';
-import { ACTIVITY_LIST_TEXTS, type ActivityChange } from './activityListContract';
+import { ACTIVITY_LIST_TEXTS, type ActivityChange, type ActivityFocus } from './activityListContract';
 import type { Failure } from './failure';
 
 /* Selectors: what the views read from a My Activities snapshot (re-exported by activityList.ts). */
@@ -29,3 +29,19 @@ export const changeToConfirm = (s: ActivityListSnapshot): ActivityChange | null 
 /** The change being saved (its button shows a spinner). */
 export const changeInFlight = (s: ActivityListSnapshot): ActivityChange | null =>
   s.hasTag('changing') ? s.context.change : null;
+
+/** The focus request for one activity's card (its toggle), else null. */
+export const cardFocus =
+  (activityId: string) =>
+  (s: ActivityListSnapshot): Extract<ActivityFocus, { field: 'toggle' }> | null => {
+    const focus = s.context.focus;
+    return focus?.field === 'toggle' && focus.activityId === activityId ? focus : null;
+  };
+
+/** The focus request for one LEIA row's Mode, else null. */
+export const modeFocus =
+  (configId: string) =>
+  (s: ActivityListSnapshot): Extract<ActivityFocus, { field: 'mode' }> | null => {
+    const focus = s.context.focus;
+    return focus?.field === 'mode' && focus.configId === configId ? focus : null;
+  };

@@ -15,6 +15,9 @@ import { notProvided } from './notProvided';
  *   Open (not while creating or adding) --add.cancel--> Closed; closing clears the selection
  *   Closed --add.direct {leia, activity}--> Direct.Creating (a new name) --> Direct.Adding --> Closed
  *
+ * Focus (`focus`, a new object each time): the activity field once the list has loaded, and
+ * again after creating (the new one chosen: Enter then adds) or a failure.
+ *
  * The list is the caller's unpublished activities (GET ?visibility=private). Toasts: the created
  * and the failed-to-create texts are those of My Activities; adding says the product's texts.
  */
@@ -51,6 +54,8 @@ export interface AddToActivityContext {
   selectedId: string | null;
   /** The palette's choice (Direct). */
   choice: ActivityChoice | null;
+  /** Where the view puts the focus: the activity field once the list is there, or a new activity chosen. */
+  focus: { field: 'activity' } | null;
 }
 
 export type AddToActivityEvent =
@@ -118,11 +123,11 @@ export const addToActivityMachine = setup({
   },
 }).createMachine({
   id: 'addToActivity',
-  context: { leia: null, activities: [], selectedId: null, choice: null },
+  context: { leia: null, activities: [], selectedId: null, choice: null, focus: null },
   initial: 'Closed',
   states: {
     Closed: {
-      entry: assign({ leia: null, activities: [], selectedId: null, choice: null }),
+      entry: assign({ leia: null, activities: [], selectedId: null, choice: null, focus: null }),
       on: {
         'add.open': { target: 'Open', actions: assign({ leia: ({ event }) => event.leia }) },
         'add.direct': {
@@ -141,7 +146,13 @@ export const addToActivityMachine = setup({
           invoke: {
             id: 'loadActivities',
             src: 'loadActivities',
-            onDone: { target: 'Ready', actions: assign({ activities: ({ event }) => event.output }) },
+            onDone: {
+              target: 'Ready',
+              actions: assign({
+                activities: ({ event }) => event.output,
+                focus: () => ({ field: 'activity' }),
+              }),
+            },
             onError: 'Failed',
           },
         },
@@ -180,11 +191,18 @@ export const addToActivityMachine = setup({
                   activities: ({ context, event }) => [...context.activities, event.output],
                   selectedId: ({ event }) => event.output.id,
                   choice: null,
+                  focus: () => ({ field: 'activity' }) as const,
                 }),
                 notifyCreated,
               ],
             },
-            onError: { target: 'Ready', actions: [assign({ choice: null }), notifyCreateFailed] },
+            onError: {
+              target: 'Ready',
+              actions: [
+                assign({ choice: null, focus: () => ({ field: 'activity' }) as const }),
+                notifyCreateFailed,
+              ],
+            },
           },
         },
         Adding: {
@@ -200,7 +218,10 @@ export const addToActivityMachine = setup({
                 { type: 'onAdded', params: ({ context }) => ({ activityId: context.selectedId! }) },
               ],
             },
-            onError: { target: 'Ready', actions: notifyAddFailed },
+            onError: {
+              target: 'Ready',
+              actions: [assign({ focus: () => ({ field: 'activity' }) as const }), notifyAddFailed],
+            },
           },
         },
       },
@@ -264,5 +285,8 @@ export type AddToActivitySnapshot = SnapshotFrom<typeof addToActivityMachine>;
 
 export const isAddModalOpen = (s: AddToActivitySnapshot): boolean => s.matches('Open');
 export const isBusy = (s: AddToActivitySnapshot): boolean => s.hasTag('busy');
+/** An activity is chosen and not added yet (closing the dialog asks first). */
+export const hasAddChoice = (s: AddToActivitySnapshot): boolean =>
+  s.matches({ Open: 'Ready' }) && s.context.selectedId !== null;
 export const selectedActivity = (s: AddToActivitySnapshot): ActivityOption | null =>
   s.context.activities.find((activity) => activity.id === s.context.selectedId) ?? null;

@@ -11,7 +11,7 @@ import { notProvided } from './notProvided';
  *
  *   Closed --dialog.open--> Open.Editing --dialog.confirm (typed === expected)--> Open.Deleting
  *   Deleting --done--> Succeeded --successDelayMs--> Closed (onDeleted)
- *   Deleting --error--> Editing with `error` (message + dependents from describeError)
+ *   Deleting --error--> Editing with `error` (message + dependents from describeError), the focus on Cancel
  *
  * Each dialog provides the `deleteItem` actor (its API call, rejecting with a Failure) and the
  * `onDeleted` action (reload, toast, clear selection), and passes `describeError` as input
@@ -40,9 +40,7 @@ export interface DeleteErrorTexts {
   forbidden?: string;
   /** 404, e.g. 'Resource not found'. */
   notFound?: string;
-  /** 400 listing dependents, e.g. n => `Cannot delete resource: it is being used in ${n} LEIA(s).` */
-  inUse?: (count: number) => string;
-  /** The same, naming them: names => 'Cannot delete LEIA: it is being used in 2 activities: A, B.' (preferred). */
+  /** 400 listing dependents, naming them: names => 'Cannot delete LEIA: it is being used in 2 activities: A, B.' */
   usedIn?: (names: readonly string[]) => string;
 }
 
@@ -61,7 +59,7 @@ export const dependentsOf = (error: unknown): Dependent[] => {
 
 /**
  * Builds a dialog's describeError from its texts. Deleting rejects with a Failure (./failure.ts):
- * 400 with dependents -> usedIn(names) (or inUse(count)) + the list; 403/404 -> their texts; anything else -> the
+ * 400 with dependents -> usedIn(names) + the list; 403/404 -> their texts; anything else -> the
  * server's message, else the fallback.
  */
 export const deleteErrorDescriber =
@@ -71,10 +69,7 @@ export const deleteErrorDescriber =
     const dependents = dependentsOf(error);
     if (status === 400 && dependents.length > 0) {
       return {
-        message:
-          texts.usedIn?.(dependents.map((item) => item.name)) ??
-          texts.inUse?.(dependents.length) ??
-          failureMessage(error, texts.fallback),
+        message: texts.usedIn?.(dependents.map((item) => item.name)) ?? failureMessage(error, texts.fallback),
         dependents,
       };
     }
@@ -110,6 +105,8 @@ export interface DeleteDialogContext<T extends DeleteTarget = DeleteTarget> {
   successDelayMs: number;
   subject: string;
   describeError: DescribeDeleteError;
+  /** After a refusal, the focus (left on a control disabled while deleting) goes to Cancel. */
+  focus: { field: 'cancel'; ifLost: true } | null;
 }
 
 export type DeleteDialogEvent<T extends DeleteTarget = DeleteTarget> =
@@ -138,7 +135,7 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
       onDeleted: (_, _params: { target: T }) => notProvided('deleteDialog', 'onDeleted'),
       open: assign(({ event }) =>
         event.type === 'dialog.open'
-          ? { target: event.target, expected: event.expected, typed: '', error: null }
+          ? { target: event.target, expected: event.expected, typed: '', error: null, focus: null }
           : {},
       ),
       type: assign({
@@ -148,8 +145,9 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
       clearError: assign({ error: null }),
       showError: assign(({ context }, params: { error: unknown }) => ({
         error: context.describeError(params.error),
+        focus: { field: 'cancel' as const, ifLost: true as const },
       })),
-      clear: assign({ target: null, expected: '', typed: '', error: null }),
+      clear: assign({ target: null, expected: '', typed: '', error: null, focus: null }),
     },
     guards: {
       typedMatches: ({ context }) => matchesExpected(context),
@@ -168,6 +166,7 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
       successDelayMs: input.successDelayMs ?? 0,
       subject: input.subject ?? 'Name',
       describeError: input.describeError ?? defaultDescribeDeleteError,
+      focus: null,
     }),
     initial: 'Closed',
     states: {

@@ -5,7 +5,7 @@ import type { PartKind, WizardPart } from './wizard/parts';
 /**
  * The resource delete dialog of the design wizard's step 1 cards: the shared typed-confirmation
  * machine (./deleteDialog.ts) with RESOURCE_DELETE_TEXTS (403, 404, 400 'Cannot delete resource: it
- * is being used in N LEIA(s).' with the LEIAs listed, else the server's message, else the default).
+ * is being used in 2 LEIAs: A, B.' with the LEIAs listed, else the server's message, else the default).
  * It closes at once on success; the app's `onDeleted` reloads that list and clears the choice if
  * the deleted resource was chosen.
  */

@@ -55,6 +55,7 @@ type DesignEvent = Extract<LeakCheckEvent, { type: 'check.design' }>;
 const opened = (target: LeakCheckTarget) => ({
   target,
   form: DEFAULT_LEAK_CHECK_FORM,
+  formShown: DEFAULT_LEAK_CHECK_FORM,
   errors: {},
   job: null,
   progress: { done: 0, total: 0 },
@@ -76,7 +77,10 @@ export const leakCheckMachine = setup({
     cancelJob: fromPromise<Job, { jobId: string }>(async () => notProvided('leakCheck', 'cancelJob')),
   },
   actions: {
-    setJob: assign((_, job: Job) => ({ job, progress: job.progress, form: formOfJob(job) })),
+    setJob: assign((_, job: Job) => {
+      const form = formOfJob(job);
+      return { job, progress: job.progress, form, formShown: form };
+    }),
   },
   guards: {
     formValid: ({ context }) => parseLeakCheckForm(context.form).success,
@@ -93,6 +97,7 @@ export const leakCheckMachine = setup({
   context: {
     target: null,
     form: DEFAULT_LEAK_CHECK_FORM,
+    formShown: DEFAULT_LEAK_CHECK_FORM,
     errors: {},
     job: null,
     progress: { done: 0, total: 0 },
@@ -288,6 +293,10 @@ export const leakCheckView = (s: LeakCheckSnapshot): LeakCheckView => {
   if (s.matches({ Open: 'Done' })) return 'done';
   return 'form';
 };
+
+/** The settings were changed and not run (closing the window asks first). */
+export const hasLeakCheckEdits = (s: LeakCheckSnapshot): boolean =>
+  s.matches({ Open: 'Form' }) && JSON.stringify(s.context.form) !== JSON.stringify(s.context.formShown);
 
 /** Busy: a check is being started, followed or cancelled (the palette command waits). */
 export const isCheckBusy = (s: LeakCheckSnapshot): boolean => s.hasTag('loading') || s.hasTag('running');

@@ -63,6 +63,8 @@ export type LeakCheckField = keyof LeakCheckForm;
 export interface LeakCheckContext {
   target: LeakCheckTarget | null;
   form: LeakCheckForm;
+  /** The form as the settings showed it when they opened: what the user changed differs from it. */
+  formShown: LeakCheckForm;
   errors: Partial<Record<LeakCheckField, string>>;
   job: Job | null;
   progress: { done: number; total: number };

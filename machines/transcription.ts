@@ -42,6 +42,9 @@ type Ctx = { context: TranscriptionContext };
 
 const UPDATE_STATUSES = [400, 404, 409] as const;
 
+/** The focus once the link input goes: on the row's new View, or back on its Add Link. */
+const linkFocus = (field: 'viewLink' | 'addLink') => ({ type: 'focusLink' as const, params: field });
+
 const notify = (tone: 'success' | 'error', message: string) => ({
   type: 'notify' as const,
   params: { tone, message },
@@ -129,6 +132,9 @@ export const transcriptionMachine = setup({
       notProvided('transcription', 'openChat'),
     /** In a new tab, without opener or referrer. */
     openLink: (_, _params: { url: string }) => notProvided('transcription', 'openLink'),
+    focusLink: assign(({ context }, field: 'viewLink' | 'addLink') => ({
+      focus: context.target ? { field, configId: context.target.config.id } : null,
+    })),
     setTarget: assign(({ event }) => {
       if (!('target' in event)) return {};
       const json = jsonText(event.target.config);
@@ -148,7 +154,15 @@ export const transcriptionMachine = setup({
   },
 }).createMachine({
   id: 'transcription',
-  context: { target: null, link: '', messages: [], json: '', jsonTab: 'editor', jsonErrors: [] },
+  context: {
+    target: null,
+    link: '',
+    messages: [],
+    json: '',
+    jsonTab: 'editor',
+    jsonErrors: [],
+    focus: null,
+  },
   initial: 'Idle',
   states: {
     Idle: {
@@ -164,7 +178,7 @@ export const transcriptionMachine = setup({
             ...starts,
             'link.change': { actions: assign({ link: ({ event }) => event.value }) },
             'link.submit': { guard: 'linkValid', target: 'Saving' },
-            'link.cancel': '#transcription.Idle',
+            'link.cancel': { target: '#transcription.Idle', actions: linkFocus('addLink') },
           },
         },
         Saving: {
@@ -175,7 +189,7 @@ export const transcriptionMachine = setup({
             input: ({ context }) => ({ target: context.target!, data: { link: context.link.trim() } }),
             onDone: {
               target: '#transcription.Idle',
-              actions: [updated, notify('success', TRANSCRIPTION_TEXTS.linkAdded)],
+              actions: [updated, linkFocus('viewLink'), notify('success', TRANSCRIPTION_TEXTS.linkAdded)],
             },
             onError: { target: 'Editing', actions: failed(TRANSCRIPTION_TEXTS.linkFailed) },
           },

@@ -85,6 +85,11 @@ export interface TranscriptionContext {
   jsonTab: JsonTab;
   /** What is wrong with `json` ([] when it is a valid transcription). */
   jsonErrors: string[];
+  /**
+   * Where the focus goes once the link input closes (a new object each time, for useFocusRequest):
+   * the new link's View once it is saved, Add Link when cancelled.
+   */
+  focus: { field: 'viewLink' | 'addLink'; configId: string } | null;
 }
 
 export type TranscriptionEvent =

@@ -60,6 +60,15 @@ export const nextNewPart = (context: WizardContext): PartKind | undefined =>
 /** The keys whose name is asked for now (those not saved as a new version). */
 const namedNow = (context: WizardContext) => namedKeys(context, activeNameKeys(context.parts));
 
+/** The first field of step 3, in its order, whose name or change note is in error. */
+const firstInError = (context: WizardContext): WizardContext['focus'] => {
+  for (const key of activeNameKeys(context.parts)) {
+    if (namedNow(context).includes(key) && context.names[key]?.error) return { key, field: 'name' };
+    if (context.notes[key]?.error) return { key, field: 'note' };
+  }
+  return null;
+};
+
 /** Step 3 asks for the latest version of each item the viewer may version. */
 export const latestRequest = (context: WizardContext): LatestRequest =>
   activeNameKeys(context.parts).flatMap((key) => {
@@ -92,6 +101,7 @@ export const initialContext = ({ viewer, draft, preset, source }: WizardInput): 
     created: {},
     verifying: [],
     pageError: null,
+    focus: null,
   };
 };
 
@@ -223,9 +233,10 @@ export const wizardSetup = base.extend({
         event.type === 'name.checkFailed' ? NAME_TEXTS.checkFailed : event.exists ? NAME_TEXTS.exists : null;
       return { names: { ...context.names, [event.key]: { ...field, error } }, verifying };
     }),
-    requireNames: assign(({ context }) => ({
-      names: withRequiredErrors(context.names, namedNow(context)),
-    })),
+    requireNames: assign(({ context }) => {
+      const names = withRequiredErrors(context.names, namedNow(context));
+      return { names, focus: firstInError({ ...context, names }) };
+    }),
     /** Finish checks every name asked for again, at once (a part created by an earlier attempt is ours). */
     verifyNames: enqueueActions(({ context, enqueue }) => {
       const keys = namedNow(context).filter(

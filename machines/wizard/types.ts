@@ -33,6 +33,8 @@ export interface WizardContext {
   verifying: NameKey[];
   /** A failed Finish: its text, and the server's message when there is one. */
   pageError: { message: string; detail?: string } | null;
+  /** Finish refused: the first field in error takes the focus (a new object each time, useFocusRequest). */
+  focus: { key: NameKey; field: 'name' | 'note' } | null;
 }
 
 /** Which items step 3 may version, with the ids to ask their latest version of. */

@@ -23,6 +23,8 @@ const MyActivities = lazyScreen(() => import('./screens/Activities/MyActivities'
 const Wizard = lazyScreen(() => import('./screens/Wizard/Wizard'));
 
 const UserManagement = lazyScreen(() => import('./screens/Users/UserManagement'));
+// 'Open LEIA...' and 'Try LEIA...' on every screen, loaded once signed in.
+const LeiaCommands = lazy(() => import('./shell/LeiaCommands'));
 
 const screenFallback = <LoadingState text="Loading..." />;
 
@@ -131,7 +133,16 @@ export function AppRoutes() {
 /** The palette needs the signed-in user to filter commands by role. */
 function PaletteForUser({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  return <PaletteProvider actor={actorOf(user)}>{children}</PaletteProvider>;
+  return (
+    <PaletteProvider actor={actorOf(user)}>
+      {user && (
+        <Suspense fallback={null}>
+          <LeiaCommands />
+        </Suspense>
+      )}
+      {children}
+    </PaletteProvider>
+  );
 }
 
 export function App() {

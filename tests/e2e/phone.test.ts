@@ -22,6 +22,7 @@ import { cardOf, editor, next, stepHeading } from './support/wizard';
 
 const PHONE = { width: 390, height: 844 };
 const HISTORY_LEIA = 'Phone history interview';
+const LISTED_USER = 'phone-listed@e2e.test';
 const SECOND_ADMIN = { email: 'second-admin@e2e.test', password: 'e2e-second-admin' };
 
 let app: E2EApp;
@@ -285,11 +286,20 @@ describe('On a phone (390x844)', () => {
   });
 
   it('User Management and its user form fit', async () => {
+    await createUser(admin, LISTED_USER, 'phone-listed-user-1', 'instructor');
     const page = await signedInPhone();
     await page.goto(`${app.url}/administration/users`);
     await visible(page.getByRole('button', { name: 'Add User' }));
     await visible(page.getByRole('table').getByText(app.admin.email));
     await expectReachable(page, 'User Management');
+    // Stacked rows: the table itself never scrolls sideways, its rows and buttons keep their roles.
+    const table = page.getByRole('table', { name: 'Users' });
+    expect(await table.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const frame = page.locator('.table-frame');
+    expect(await frame.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    const row = table.getByRole('row').filter({ hasText: LISTED_USER });
+    await visible(row.getByRole('button', { name: `Edit user ${LISTED_USER}` }));
+    await visible(row.getByRole('button', { name: `Delete user ${LISTED_USER}` }));
     await page.getByRole('button', { name: 'Add User' }).click();
     await visible(page.getByRole('dialog').getByRole('textbox', { name: 'Email' }));
     await expectReachable(page, 'Add User');

@@ -145,6 +145,13 @@ describe('Versions in Chromium', () => {
     await visible(view.getByRole('radio', { name: 'Minor (1.2.0)', checked: true }));
     await view.getByRole('button', { name: 'Restore', exact: true }).click();
     await visible(view.getByText('Restored v1.0.0 as v1.2.0'));
+    // The focus goes with the question to its result, never to the page.
+    await poll(() =>
+      view
+        .getByRole('status')
+        .filter({ hasText: 'Restored v1.0.0 as v1.2.0' })
+        .evaluate((element) => element.contains(document.activeElement)),
+    ).toBe(true);
     await poll(() => versions.getByRole('listitem').count()).toBe(3);
     await visible(versions.getByRole('listitem', { name: 'v1.2.0' }).getByText('Restored from v1.0.0'));
 

@@ -1,6 +1,7 @@
 import {
   ACTIVITY_IMPORT_TEXTS,
   activityImportMachine,
+  hasImportEdits,
   importDialog,
   isImportDialogOpen,
   isImporting,
@@ -104,6 +105,23 @@ describe('activityImport machine', () => {
     expect(sent).toHaveLength(1);
     actor.send({ type: 'import.name', name: 'Week 1 (2) b' });
     expect(importDialog(actor.getSnapshot()).refusal).toBeNull();
+  });
+
+  it('a name typed over is an edit (closing asks); the name it offered, again after a refusal, is not', async () => {
+    const refused = () => Promise.reject({ status: 409, message: 'Taken' });
+    const { actor, naming } = start({ send: refused });
+    await naming();
+    expect(hasImportEdits(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'import.name', name: 'Week 1 b' });
+    expect(hasImportEdits(actor.getSnapshot())).toBe(true);
+    actor.send({ type: 'import.name', name: 'Week 1' });
+    expect(hasImportEdits(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'import.confirm' });
+    await vi.waitFor(() => expect(importDialog(actor.getSnapshot()).refusal).not.toBeNull());
+    expect(importDialog(actor.getSnapshot()).name).toBe('Week 1 (2)');
+    expect(hasImportEdits(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'import.cancel' });
+    expect(hasImportEdits(actor.getSnapshot())).toBe(false);
   });
 
   it('Cancel closes the dialog and sends nothing', async () => {

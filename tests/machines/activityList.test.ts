@@ -2,11 +2,13 @@ import {
   type ActivityListEvent,
   activityListMachine,
   activityListView,
+  cardFocus,
   changeInFlight,
   changeToConfirm,
   isChanging,
   isCreateModalOpen,
   loadErrorText,
+  modeFocus,
 } from '@machines/activityList';
 import type { Activity } from '@shared/schemas/activities';
 import { createActor, fromPromise } from 'xstate';
@@ -222,6 +224,23 @@ describe('activityList machine: card actions', () => {
     await t.settle(0, answer);
     expect(t.snap().context.activities[0]).toEqual(answer);
     expect(t.notices).toEqual([]);
+    // Back to the Mode it was changed with (disabled while saved), unless the focus went elsewhere.
+    expect(t.snap().context.focus).toEqual({ field: 'mode', configId: config.id, ifLost: true });
+    expect(modeFocus(config.id)(t.snap())).toBe(t.snap().context.focus);
+    expect(modeFocus('another')(t.snap())).toBeNull();
+  });
+
+  it("a created activity's card asks for the focus (its toggle)", async () => {
+    const t = start();
+    await flush();
+    t.send({ type: 'create.open' });
+    t.send({ type: 'create.change', name: 'Week 3' });
+    t.send({ type: 'create.submit' });
+    const week3 = activity({ id: 'a-3', name: 'Week 3' });
+    await t.settle(0, week3);
+    expect(t.snap().context.focus).toEqual({ field: 'toggle', activityId: 'a-3' });
+    expect(cardFocus('a-3')(t.snap())).toEqual({ field: 'toggle', activityId: 'a-3' });
+    expect(cardFocus(week1.id)(t.snap())).toBeNull();
   });
 
   it.each([

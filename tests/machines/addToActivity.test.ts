@@ -2,6 +2,7 @@ import {
   ADD_TO_ACTIVITY_TEXTS,
   type AddToActivityEvent,
   addToActivityMachine,
+  hasAddChoice,
   isAddModalOpen,
   isBusy,
   selectedActivity,
@@ -47,6 +48,28 @@ function start() {
 }
 
 describe('addToActivity machine: the modal', () => {
+  it('asks for the focus on the field once loaded and after creating; a chosen activity is an edit', async () => {
+    const t = start();
+    t.send({ type: 'add.open', leia });
+    expect(t.snap().context.focus).toBeNull();
+    expect(hasAddChoice(t.snap())).toBe(false);
+    await t.settle(0, [week1]);
+    const loaded = t.snap().context.focus;
+    expect(loaded).toEqual({ field: 'activity' });
+    expect(hasAddChoice(t.snap())).toBe(false);
+    t.send({ type: 'add.select', id: week1.id });
+    expect(hasAddChoice(t.snap())).toBe(true);
+    t.send({ type: 'add.create', name: 'Week 9' });
+    expect(hasAddChoice(t.snap())).toBe(false); // busy creating: nothing to keep editing
+    await t.settle(1, { id: 'a-9', name: 'Week 9' });
+    // A new object, so the view moves the focus again (to the field, the new activity in it).
+    expect(t.snap().context.focus).toEqual({ field: 'activity' });
+    expect(t.snap().context.focus).not.toBe(loaded);
+    expect(hasAddChoice(t.snap())).toBe(true);
+    t.send({ type: 'add.cancel' });
+    expect(hasAddChoice(t.snap())).toBe(false);
+  });
+
   it('loads the draft activities, adds the LEIA to the chosen one, closes and clears', async () => {
     const t = start();
     t.send({ type: 'add.open', leia });
@@ -69,7 +92,13 @@ describe('addToActivity machine: the modal', () => {
     expect(t.calls[1]).toMatchObject({ kind: 'add', input: { activityId: week1.id, leiaId: leia.id } });
     await t.settle(1, {});
     expect(isAddModalOpen(t.snap())).toBe(false);
-    expect(t.snap().context).toEqual({ leia: null, activities: [], selectedId: null, choice: null });
+    expect(t.snap().context).toEqual({
+      leia: null,
+      activities: [],
+      selectedId: null,
+      choice: null,
+      focus: null,
+    });
     expect(t.notices).toEqual([{ tone: 'success', message: 'LEIA added to activity successfully' }]);
     expect(t.onAdded).toHaveBeenCalledWith(week1.id);
   });

@@ -12,6 +12,7 @@ import {
   isDeleting,
   mismatchMessage,
 } from '@machines/deleteDialog';
+import { RESOURCE_DELETE_TEXTS } from '@shared/messages/deletion';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
 
@@ -231,6 +232,8 @@ describe('deleteDialog machine', () => {
     expect(snap().context.typed).toBe('Bank interview');
     expect(canConfirm(snap())).toBe(true);
     expect(onDeleted).not.toHaveBeenCalled();
+    // The focus fell from the disabled controls: to Cancel, where a refused user goes on.
+    expect(snap().context.focus).toEqual({ field: 'cancel', ifLost: true });
 
     // Typing keeps the message (it explains why the last try failed); retrying clears it.
     send({ type: 'dialog.type', value: 'Bank interview' });
@@ -269,7 +272,7 @@ describe('deleteErrorDescriber (each dialog’s section 8 texts)', () => {
     fallback: 'An error occurred while deleting the resource',
     forbidden: "You don't have permission to delete this resource",
     notFound: 'Resource not found',
-    inUse: (n) => `Cannot delete resource: it is being used in ${n} LEIA(s).`,
+    usedIn: RESOURCE_DELETE_TEXTS.usedIn,
   });
   const users = [
     { id: 'l-1', name: 'A' },
@@ -281,7 +284,7 @@ describe('deleteErrorDescriber (each dialog’s section 8 texts)', () => {
     [{ status: 404 }, { message: 'Resource not found' }],
     [
       { status: 400, message: 'in use', data: users },
-      { message: 'Cannot delete resource: it is being used in 2 LEIA(s).', dependents: users },
+      { message: 'Cannot delete resource: it is being used in 2 LEIAs: A, B.', dependents: users },
     ],
     [{ status: 400, message: 'Bad id' }, { message: 'Bad id' }],
     [{ status: 409, message: 'Conflict here' }, { message: 'Conflict here' }],

@@ -80,7 +80,11 @@ describe('Delete LEIA dialog (deleteDialog with the LEIA texts)', () => {
       { id: 'e-2', name: 'Week 2' },
     ];
     const { snap, confirmWith } = start({
-      error: { status: 400, message: 'Cannot delete LEIA: it is being used in 2 activity/activities.', data },
+      error: {
+        status: 400,
+        message: 'Cannot delete LEIA: it is being used in 2 activities: Week 1, Week 2.',
+        data,
+      },
     });
     await confirmWith();
     expect(snap().context.error).toEqual({

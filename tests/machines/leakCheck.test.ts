@@ -1,6 +1,7 @@
 import {
   DEFAULT_LEAK_CHECK_FORM,
   type FollowJobInput,
+  hasLeakCheckEdits,
   isCheckBusy,
   LEAK_CHECK_VIEW_TEXTS,
   leakCheckMachine,
@@ -120,6 +121,22 @@ describe('leak check machine: starting', () => {
     expect(t.follow.calls[0]!.input.jobId).toBe('job-1');
     expect(t.snapshot().context.progress).toEqual({ done: 0, total: 6 });
     expect(isCheckBusy(t.snapshot())).toBe(true);
+  });
+
+  it('changed settings are edits until run (closing asks); a refused start keeps them edits', async () => {
+    const t = await atForm();
+    expect(hasLeakCheckEdits(t.snapshot())).toBe(false);
+    t.actor.send({ type: 'check.form', form: { runs: '3' } });
+    expect(hasLeakCheckEdits(t.snapshot())).toBe(true);
+    t.actor.send({ type: 'check.form', form: { runs: '2' } });
+    expect(hasLeakCheckEdits(t.snapshot())).toBe(false);
+    t.actor.send({ type: 'check.form', form: { styles: ['pushy'] } });
+    t.actor.send({ type: 'check.start' });
+    expect(hasLeakCheckEdits(t.snapshot())).toBe(false); // starting: the form is not shown
+    t.startCheck.calls[0]!.reject({ status: 429, message: 'Too many checks running' });
+    await flush();
+    expect(t.view()).toBe('form');
+    expect(hasLeakCheckEdits(t.snapshot())).toBe(true);
   });
 
   it("a refused start goes back to the form with the server's message", async () => {

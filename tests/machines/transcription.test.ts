@@ -119,6 +119,19 @@ describe('transcription machine: Add Link', () => {
     expect(t.onUpdated).not.toHaveBeenCalled();
   });
 
+  it("asks for the focus on the row's new View once saved, and on its Add Link when cancelled", async () => {
+    const t = start();
+    t.send({ type: 'link.open', target: standard });
+    expect(t.snap().context.focus).toBeNull();
+    t.send({ type: 'link.cancel' });
+    expect(t.snap().context.focus).toEqual({ field: 'addLink', configId: 'cfg-standard' });
+    t.send({ type: 'link.open', target: standard });
+    t.send({ type: 'link.change', value: 'https://example.org' });
+    t.send({ type: 'link.submit' });
+    await t.settle(0, updated);
+    expect(t.snap().context.focus).toEqual({ field: 'viewLink', configId: 'cfg-standard' });
+  });
+
   it('Cancel closes the input; another flow may start while it is open', () => {
     const t = start();
     t.send({ type: 'link.open', target: standard });

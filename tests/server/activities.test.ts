@@ -279,7 +279,7 @@ describe('deleting', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      message: 'Cannot delete LEIA: it is being used in 1 activity/activities.',
+      message: `Cannot delete LEIA: it is being used in 1 activity: ${activity.name}.`,
       data: [{ id: activity.id, name: activity.name }],
     });
   });

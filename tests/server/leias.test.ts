@@ -313,7 +313,8 @@ describe('DELETE /api/v1/leias/{id}', () => {
     const res = await t.request({ method: 'DELETE', url: `/api/v1/leias/${leia.id}`, token: t.admin.token });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      message: 'Cannot delete LEIA: it is being used in 2 activity/activities.',
+      // Named, in the order of their names (the test's names sort as created).
+      message: `Cannot delete LEIA: it is being used in 2 activities: ${first!.name}, ${second!.name}.`,
       data: [
         { id: first!.id, name: first!.name },
         { id: second!.id, name: second!.name },
@@ -342,7 +343,7 @@ describe('DELETE /api/v1/leias/{id}', () => {
       token: instructor.token,
     });
     expect(res.json()).toEqual({
-      message: 'Cannot delete LEIA: it is being used in 1 activity/activities.',
+      message: 'Cannot delete LEIA: it is being used in 1 activity: Private activity.',
       data: [{ id: activity!.id, name: 'Private activity' }],
     });
   });
@@ -356,7 +357,7 @@ describe('DELETE /api/v1/leias/{id}', () => {
       token: instructor.token,
     });
     expect(blocked.json()).toEqual({
-      message: 'Cannot delete resource: it is being used in 1 LEIA(s).',
+      message: `Cannot delete resource: it is being used in 1 LEIA: ${leia.metadata.name}.`,
       data: [{ id: leia.id, name: leia.metadata.name }],
     });
     await t.request({ method: 'DELETE', url: `/api/v1/leias/${leia.id}`, token: instructor.token });

@@ -441,7 +441,7 @@ describe('DELETE', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      message: 'Cannot delete resource: it is being used in 2 LEIA(s).',
+      message: `Cannot delete resource: it is being used in 2 LEIAs: ${a.metadata.name}, ${b.metadata.name}.`,
       data: expect.arrayContaining([
         { id: a.id, name: a.metadata.name },
         { id: b.id, name: b.metadata.name },
@@ -466,7 +466,7 @@ describe('DELETE', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      message: 'Cannot delete resource: it is being used in 1 LEIA(s).',
+      message: 'Cannot delete resource: it is being used in 1 LEIA: Private LEIA.',
       data: [{ id: leia.id, name: 'Private LEIA' }],
     });
   });

@@ -1,6 +1,6 @@
 import { CloseIcon, IconButton, PlusIcon } from '@client/components';
 import { type ActivityOption, ADD_TO_ACTIVITY_TEXTS } from '@machines/addToActivity';
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useId, useRef, useState } from 'react';
 import './combobox.css';
 
 export interface ActivityComboboxProps {
@@ -12,6 +12,8 @@ export interface ActivityComboboxProps {
   /** The typed name, trimmed: create an activity with it (then the machine selects it). */
   onCreate: (name: string) => void;
   disabled?: boolean;
+  /** The input, for the caller to put the focus in it. */
+  inputRef?: RefObject<HTMLInputElement | null>;
 }
 
 /** Arrow keys move one option; Page Up and Page Down move a page of this many. */
@@ -43,10 +45,12 @@ export function ActivityCombobox({
   onClear,
   onCreate,
   disabled = false,
+  inputRef,
 }: ActivityComboboxProps) {
   const id = useId();
   const listId = `${id}-list`;
-  const input = useRef<HTMLInputElement>(null);
+  const ownInput = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? ownInput;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);

@@ -1,12 +1,14 @@
-import { Button, ErrorState, LoadingState, Modal } from '@client/components';
+import { Button, ErrorState, LoadingState, Modal, useFocusRequest } from '@client/components';
 import {
   ADD_TO_ACTIVITY_TEXTS,
   type AddToActivitySnapshot,
+  hasAddChoice,
   isAddModalOpen,
   isBusy,
   selectedActivity,
 } from '@machines/addToActivity';
 import { shallowEqual } from '@xstate/react';
+import { type FormEvent, useId, useRef } from 'react';
 import { ActivityCombobox } from './ActivityCombobox';
 import { AddToActivityActor } from './addToActivityActor';
 
@@ -19,16 +21,27 @@ const select = (s: AddToActivitySnapshot) => ({
   busy: isBusy(s),
   activities: s.context.activities,
   selected: selectedActivity(s),
+  chosen: hasAddChoice(s),
 });
 
 /**
  * The Add-to-activity modal: a clearable dropdown of the admin's unpublished activities that can
- * create one by name (it is then selected), Cancel and 'Add to Activity' ('Adding...').
+ * create one by name (it is then selected), Cancel and 'Add to Activity' ('Adding...'). The focus
+ * goes to the field once the list is there; Enter with an activity chosen adds it (a form). A
+ * chosen activity is an edit: closing then asks first.
  */
 export function AddToActivityModal() {
   const actor = AddToActivityActor.useActorRef();
   const view = AddToActivityActor.useSelector(select, shallowEqual);
+  const focus = AddToActivityActor.useSelector((s) => s.context.focus);
+  const field = useRef<HTMLInputElement>(null);
+  useFocusRequest(focus, { activity: field });
+  const formId = useId();
   const cancel = () => actor.send({ type: 'add.cancel' });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'add.submit' });
+  };
   return (
     <Modal
       open={view.open}
@@ -37,21 +50,23 @@ export function AddToActivityModal() {
       title={ADD_TO_ACTIVITY_TEXTS.title(view.leia?.name ?? '')}
       size="md"
       className="add-to-activity"
-      footer={
+      unsavedEdits={view.chosen}
+      footer={(requestClose) => (
         <>
-          <Button onClick={cancel} disabled={view.busy}>
+          <Button onClick={requestClose} disabled={view.busy}>
             Cancel
           </Button>
           <Button
+            type="submit"
+            form={formId}
             variant="primary"
             loading={view.adding}
             disabled={view.selected === null || view.busy}
-            onClick={() => actor.send({ type: 'add.submit' })}
           >
             {view.adding ? ADD_TO_ACTIVITY_TEXTS.adding : ADD_TO_ACTIVITY_TEXTS.submit}
           </Button>
         </>
-      }
+      )}
     >
       {view.loading && <LoadingState />}
       {view.failed && (
@@ -62,15 +77,18 @@ export function AddToActivityModal() {
         />
       )}
       {!view.loading && !view.failed && (
-        <ActivityCombobox
-          label="Activity"
-          options={view.activities}
-          selected={view.selected}
-          disabled={view.busy}
-          onSelect={(id) => actor.send({ type: 'add.select', id })}
-          onClear={() => actor.send({ type: 'add.clear' })}
-          onCreate={(name) => actor.send({ type: 'add.create', name })}
-        />
+        <form id={formId} onSubmit={submit} noValidate>
+          <ActivityCombobox
+            label="Activity"
+            inputRef={field}
+            options={view.activities}
+            selected={view.selected}
+            disabled={view.busy}
+            onSelect={(id) => actor.send({ type: 'add.select', id })}
+            onClear={() => actor.send({ type: 'add.clear' })}
+            onCreate={(name) => actor.send({ type: 'add.create', name })}
+          />
+        </form>
       )}
     </Modal>
   );

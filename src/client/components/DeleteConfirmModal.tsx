@@ -9,12 +9,13 @@ import {
   isDeleting,
 } from '@machines/deleteDialog';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import { Button } from './Button';
 import { TextInput } from './Field';
 import { AlertIcon, CheckIcon } from './icons';
 import { Modal } from './Modal';
+import { useFocusRequest } from './useFocusRequest';
 import './delete-confirm.css';
 
 export interface DeleteDetail {
@@ -57,6 +58,7 @@ const selectView = <T extends DeleteTarget>(s: DeleteDialogSnapshot<T>) => ({
   canConfirm: canConfirm(s),
   deleting: isDeleting(s),
   deleted: hasDeleted(s),
+  focus: s.context.focus,
 });
 
 type View = ReturnType<typeof selectView>;
@@ -67,7 +69,8 @@ const sameView = (a: View, b: View) =>
  * The typed-confirmation delete dialog, for LEIAs, resources and users alike: the
  * texts come from the caller, the behaviour from the machine. While deleting every control is
  * disabled and the dialog cannot be dismissed; after a success shown in the dialog, only Cancel
- * (and dismissing) still work. An in-use conflict names the dependents.
+ * (and dismissing) still work. An in-use conflict names the dependents; after any refusal the
+ * focus, fallen from the disabled controls, goes to Cancel.
  */
 export function DeleteConfirmModal<T extends DeleteTarget>({
   actor,
@@ -84,6 +87,8 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
   const formId = useId();
   const { target, deleting } = view;
   const busy = deleting || view.deleted;
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useFocusRequest(view.focus, { cancel: cancelRef });
   const detailList = target && details ? details(target) : [];
   const note = target && notice ? notice(target) : null;
 
@@ -107,7 +112,7 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
               Reset
             </Button>
           )}
-          <Button onClick={() => actor.send({ type: 'dialog.cancel' })} disabled={deleting}>
+          <Button ref={cancelRef} onClick={() => actor.send({ type: 'dialog.cancel' })} disabled={deleting}>
             Cancel
           </Button>
           <Button type="submit" form={formId} variant="danger" loading={deleting} disabled={!view.canConfirm}>

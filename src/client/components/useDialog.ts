@@ -78,7 +78,8 @@ export function useDialog(ref: RefObject<HTMLDialogElement | null>, behaviour: D
       const active = document.activeElement;
       const focusLeftWithDialog = !active || active === document.body || dialog.contains(active);
       if (!focusLeftWithDialog) return;
-      if (opener?.isConnected) opener.focus();
+      // The page itself (a dialog opened from the palette, or by a shortcut) is nowhere to return to.
+      if (opener?.isConnected && opener !== document.body) opener.focus();
       else latest.current.onOpenerGone?.();
     };
   }, [ref, opener]);

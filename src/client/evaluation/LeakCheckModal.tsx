@@ -1,6 +1,11 @@
 import { Button, ErrorState, LoadingState, Modal, RefreshIcon, StopIcon } from '@client/components';
 import { formatDateTime } from '@client/format';
-import { LEAK_CHECK_VIEW_TEXTS, type LeakCheckSnapshot, leakCheckView } from '@machines/leakCheck';
+import {
+  hasLeakCheckEdits,
+  LEAK_CHECK_VIEW_TEXTS,
+  type LeakCheckSnapshot,
+  leakCheckView,
+} from '@machines/leakCheck';
 import type { Job } from '@shared/schemas/leak-check';
 import { shallowEqual } from '@xstate/react';
 import { useId } from 'react';
@@ -16,6 +21,7 @@ const selectModal = (s: LeakCheckSnapshot) => ({
   job: s.context.job,
   progress: s.context.progress,
   notice: s.context.notice,
+  edited: hasLeakCheckEdits(s),
 });
 
 /**
@@ -26,15 +32,18 @@ const selectModal = (s: LeakCheckSnapshot) => ({
  */
 export function LeakCheckModal() {
   const actor = LeakCheckActor.useActorRef();
-  const { view, target, job, progress, notice } = LeakCheckActor.useSelector(selectModal, shallowEqual);
+  const { view, target, job, progress, notice, edited } = LeakCheckActor.useSelector(
+    selectModal,
+    shallowEqual,
+  );
   const send = (type: 'check.close' | 'check.cancel' | 'check.again' | 'check.settings' | 'check.retry') =>
     actor.send({ type });
   const running = view === 'running' || view === 'cancelling';
   const anchor = useFocusKept(view === 'closed' ? undefined : view);
 
-  const footer = (
+  const footer = (requestClose: () => void) => (
     <>
-      <Button onClick={() => send('check.close')}>Close</Button>
+      <Button onClick={requestClose}>Close</Button>
       {(view === 'form' || view === 'starting') && (
         <Button type="submit" form={LEAK_CHECK_FORM_ID} variant="primary" loading={view === 'starting'}>
           {view === 'starting' ? LEAK_CHECK_VIEW_TEXTS.starting : LEAK_CHECK_VIEW_TEXTS.start}
@@ -69,6 +78,7 @@ export function LeakCheckModal() {
       description={LEAK_CHECK_VIEW_TEXTS.intro}
       size="lg"
       className="leak-check-modal"
+      unsavedEdits={edited}
       footer={footer}
     >
       <div ref={anchor} hidden />

@@ -47,6 +47,9 @@ export function useFocusTarget(name: string, ref: RefObject<HTMLElement | null>,
 export const SEARCH_TARGET = 'search';
 export const useSearchBox = (ref: RefObject<HTMLElement | null>): void => useFocusTarget(SEARCH_TARGET, ref);
 
+/** A LEIA list's first row (newest first): where the wizard's Finish lands, on My LEIAs. */
+export const LEIA_LIST_TARGET = 'leia-list';
+
 /**
  * The control a chat was opened from (the wizard's Try): 'Finish Conversation' returns the focus
  * to it, as it returns the user to its screen.

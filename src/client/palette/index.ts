@@ -4,6 +4,7 @@ export {
   activityTarget,
   CHAT_ORIGIN_TARGET,
   focusTarget,
+  LEIA_LIST_TARGET,
   requestFocus,
   SEARCH_TARGET,
   useFocusTarget,

@@ -37,6 +37,11 @@ export interface CommandBase {
   disabled?: string;
   /** Small icon shown before the title (e.g. from components/icons). */
   icon?: ReactNode;
+  /**
+   * An app-wide stand-in: listed only while no screen registers a command of the same id (the
+   * app's 'Open LEIA...' gives way to the one of a LEIA list screen, which searches as it lists).
+   */
+  fallback?: boolean;
 }
 
 /**

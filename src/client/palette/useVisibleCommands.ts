@@ -10,13 +10,18 @@ export interface CommandGroup {
   commands: Command[];
 }
 
-/** The mounted commands the signed-in user may run (one per id: the latest registration wins), grouped. */
+/**
+ * The mounted commands the signed-in user may run, grouped; one per id: the latest registration
+ * wins, a `fallback` command only where no other has its id.
+ */
 export function useVisibleCommands(): CommandGroup[] {
   const { commands: registry, actor } = usePaletteInternals();
   const all = useSyncExternalStore(registry.subscribe, registry.getSnapshot, registry.getSnapshot);
   return useMemo(() => {
     const byId = new Map<string, Command>();
     for (const command of all) {
+      const existing = byId.get(command.id);
+      if (command.fallback && existing && !existing.fallback) continue;
       byId.delete(command.id);
       byId.set(command.id, command);
     }

@@ -1,4 +1,4 @@
-import { useAuth } from '@client/auth';
+import { actorOf, useAuth } from '@client/auth';
 import { KeyboardIcon, KeyIcon, LogoutIcon, MoonIcon, SunIcon } from '@client/components/icons';
 import {
   type Command,
@@ -14,7 +14,7 @@ import { toggleTheme, useTheme } from '@client/theme';
 import type { Actor } from '@shared/permissions';
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
-import { NAV_ITEMS, type NavItem } from './navigation';
+import { isNavAllowed, NAV_ITEMS, type NavItem } from './navigation';
 
 /** Focus target of the profile's change-password form. */
 export const CHANGE_PASSWORD_TARGET = 'change-password';
@@ -26,7 +26,8 @@ const signedIn = (actor: Actor | null) => actor !== null;
  * the theme and the shortcuts help. Mounted once, inside the providers.
  */
 export function AppCommands() {
-  const { logout, isAuthenticated } = useAuth();
+  const { logout, user } = useAuth();
+  const actor = actorOf(user);
   const [, navigate] = useLocation();
   const palette = usePalette();
   const theme = useTheme();
@@ -41,7 +42,7 @@ export function AppCommands() {
           icon: item.icon,
           shortcut: item.shortcut,
           keywords: item.keywords,
-          allowed: (actor) => signedIn(actor) && (!item.allowed || item.allowed(actor)),
+          allowed: (actor) => isNavAllowed(item, actor),
           run: () => navigate(item.path),
         }),
       ),
@@ -93,13 +94,13 @@ export function AppCommands() {
   return (
     <>
       {NAV_ITEMS.map((item) =>
-        item.shortcut ? <NavShortcut key={item.id} item={item} enabled={isAuthenticated} /> : null,
+        item.shortcut ? <NavShortcut key={item.id} item={item} enabled={isNavAllowed(item, actor)} /> : null,
       )}
     </>
   );
 }
 
-/** `g s`, `g d`, `g p`: the menu destinations that have a key sequence. */
+/** `g s`, `g m`, `g d`, `g a`, `g u`, `g p`: the destinations this user may go to. */
 function NavShortcut({ item, enabled }: { item: NavItem; enabled: boolean }) {
   const [, navigate] = useLocation();
   useShortcut(item.shortcut ?? '', () => navigate(item.path), {

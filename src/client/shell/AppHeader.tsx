@@ -8,11 +8,13 @@ import { toggleTheme, useTheme } from '@client/theme';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { navItemsFor } from './navigation';
+import { PrimaryNav } from './PrimaryNav';
 import { UserMenu } from './UserMenu';
 
 /**
- * The page header: logo, title, description, the signed-in user's email, the
- * menu button and optional right-hand content; plus the palette and theme buttons.
+ * The page header: logo (a link home), title, description, the signed-in user's email, the
+ * menu button and optional right-hand content; plus the palette and theme buttons, and under
+ * them the primary navigation.
  */
 export function AppHeader({ right }: { right?: ReactNode }) {
   const { user, logout } = useAuth();
@@ -63,6 +65,7 @@ export function AppHeader({ right }: { right?: ReactNode }) {
           )}
         </div>
       </div>
+      <PrimaryNav className="topbar__nav" />
     </header>
   );
 }

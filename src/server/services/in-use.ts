@@ -5,8 +5,8 @@ import { inUse, PG_FOREIGN_KEY_VIOLATION, PG_RESTRICT_VIOLATION, pgErrorCode } f
 const BLOCKED_BY_REFERENCE = new Set([PG_RESTRICT_VIOLATION, PG_FOREIGN_KEY_VIOLATION]);
 
 export interface InUseReport {
-  /** e.g. RESOURCE_DELETE_TEXTS.inUse */
-  message: (count: number) => string;
+  /** The refusal naming them, e.g. RESOURCE_DELETE_TEXTS.usedIn */
+  message: (names: readonly string[]) => string;
   /** The rows that still reference the item, listed after the delete was refused. */
   dependents: () => Promise<Dependent[]>;
 }
@@ -29,7 +29,8 @@ export async function deleteUnlessInUse(
     } catch (error) {
       if (!BLOCKED_BY_REFERENCE.has(pgErrorCode(error) ?? '')) throw error;
       const dependents = await report.dependents();
-      if (dependents.length > 0 || attempt >= 2) throw inUse(report.message(dependents.length), dependents);
+      if (dependents.length > 0 || attempt >= 2)
+        throw inUse(report.message(dependents.map((item) => item.name)), dependents);
     }
   }
 }

@@ -213,7 +213,7 @@ async function removeLeia(db: Db, actor: Actor, id: string): Promise<void> {
       if (!canDelete(actor, { ownerId: owner.id })) throw forbidden(LEIA_API_TEXTS.forbidden);
       await tx.delete(leias).where(eq(leias.id, leia.id));
     },
-    { message: LEIA_API_TEXTS.inUse, dependents: dependentActivities(db, actor, id) },
+    { message: LEIA_API_TEXTS.usedIn, dependents: dependentActivities(db, actor, id) },
   );
 }
 

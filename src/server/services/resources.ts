@@ -231,7 +231,7 @@ async function removeResource(db: Db, actor: Actor, kind: ResourceKind, id: stri
       if (!canDelete(actor, { ownerId: owner.id })) throw forbidden(RESOURCE_API_TEXTS.forbidden);
       await tx.delete(resources).where(eq(resources.id, resource.id));
     },
-    { message: RESOURCE_API_TEXTS.inUse, dependents: dependentLeias(db, actor, id) },
+    { message: RESOURCE_API_TEXTS.usedIn, dependents: dependentLeias(db, actor, id) },
   );
 }
 

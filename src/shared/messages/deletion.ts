@@ -1,7 +1,7 @@
 /**
  * Every delete text, in one place. The server sends the LEIA and resource ones as its error
- * messages (an in-use refusal as the product words it, with the dependents' ids and names in its
- * data; the dialogs say it with the names, `usedIn`); the delete dialogs map the same statuses to the same texts (deleteErrorDescriber in
+ * messages (an in-use refusal names the dependents, `usedIn`, with their ids and names in its
+ * data); the delete dialogs map the same statuses to the same texts (deleteErrorDescriber in
  * machines/deleteDialog.ts), so a dialog reads the same whichever layer answered, a 403 without a
  * body included. The shape matches machines/deleteDialog.ts's DeleteErrorTexts.
  */
@@ -9,11 +9,13 @@
 /** Names shown in a refusal before the rest are only counted. */
 const NAMED_DEPENDENTS = 10;
 
-/** '2 activities: Week 1, Week 2' (the first ten named, then 'and 3 more'). */
+/** '2 activities: Week 1, Week 2' (the first ten named, then 'and 3 more'); '0 activities' for none. */
 const countAndNames = (names: readonly string[], one: string, many: string): string => {
+  const counted = `${names.length} ${names.length === 1 ? one : many}`;
+  if (names.length === 0) return counted;
   const named = names.slice(0, NAMED_DEPENDENTS).join(', ');
   const rest = names.length - NAMED_DEPENDENTS;
-  return `${names.length} ${names.length === 1 ? one : many}: ${named}${rest > 0 ? ` and ${rest} more` : ''}`;
+  return `${counted}: ${named}${rest > 0 ? ` and ${rest} more` : ''}`;
 };
 
 /** The dialogs' default when no specific text applies and the server sent no message. */
@@ -22,8 +24,7 @@ export const DELETE_FALLBACK_MESSAGE = 'An error occurred while deleting the res
 export const RESOURCE_DELETE_TEXTS = {
   forbidden: "You don't have permission to delete this resource",
   notFound: 'Resource not found',
-  inUse: (count: number) => `Cannot delete resource: it is being used in ${count} LEIA(s).`,
-  /** What the dialog says of the same refusal: the LEIAs named, the number in words that agree. */
+  /** An in-use refusal, the server's and the dialog's: the LEIAs named, the number in words that agree. */
   usedIn: (names: readonly string[]) =>
     `Cannot delete resource: it is being used in ${countAndNames(names, 'LEIA', 'LEIAs')}.`,
   fallback: DELETE_FALLBACK_MESSAGE,
@@ -33,8 +34,11 @@ export const LEIA_DELETE_TEXTS = {
   success: 'LEIA deleted successfully',
   forbidden: 'You do not have permission to delete this LEIA',
   notFound: 'LEIA not found',
-  inUse: (count: number) => `Cannot delete LEIA: it is being used in ${count} activity/activities.`,
-  /** What the dialog says of the same refusal: the activities named, the number in words that agree. */
+  /**
+   * An in-use refusal, the server's and the dialog's: the activities named (another's private one
+   * as 'Private activity'), the number in words that agree; the spec's 'N activity/activities'
+   * read as '2 activity/activities' with raw ids beside it (issue 23).
+   */
   usedIn: (names: readonly string[]) =>
     `Cannot delete LEIA: it is being used in ${countAndNames(names, 'activity', 'activities')}.`,
   fallback: DELETE_FALLBACK_MESSAGE,

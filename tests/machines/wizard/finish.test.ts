@@ -71,15 +71,22 @@ describe('wizard machine: names (step 3)', () => {
     expect(snap().value).toEqual({ Create: 'Naming' });
     expect(errors(snap())).toEqual({ leia: NAME_TEXTS.required, persona: NAME_TEXTS.required });
     expect(calls.createResource).toEqual([]);
+    // The first field in error takes the focus; asked again, a new request (the view moves it again).
+    const first = snap().context.focus;
+    expect(first).toEqual({ key: 'leia', field: 'name' });
+    send({ type: 'name.change', key: 'leia', value: 'Zoo interview' });
+    send({ type: 'wizard.finish' });
+    expect(snap().context.focus).toEqual({ key: 'persona', field: 'name' });
   });
 
-  it('Finish with a field error does nothing', () => {
+  it('Finish with a field error does nothing but focus it', () => {
     const { send, snap } = atStep3();
     send({ type: 'name.change', key: 'leia', value: 'A' });
     send({ type: 'name.change', key: 'persona', value: 'B' });
     send({ type: 'name.checked', key: 'leia', name: 'A', exists: true });
     send({ type: 'wizard.finish' });
     expect(snap().value).toEqual({ Create: 'Naming' });
+    expect(snap().context.focus).toEqual({ key: 'leia', field: 'name' });
   });
 });
 

@@ -120,7 +120,7 @@ describe('Delete LEIA modal', () => {
   it('names the activities that use the LEIA on a 400 (no ids, the plural that agrees)', async () => {
     mocked.deleteLeia.mockRejectedValue(
       httpError(400, {
-        message: 'Cannot delete LEIA: it is being used in 2 activity/activities.',
+        message: 'Cannot delete LEIA: it is being used in 2 activities: Week 1, Week 2.',
         data: [
           { id: 'e-1', name: 'Week 1' },
           { id: 'e-2', name: 'Week 2' },

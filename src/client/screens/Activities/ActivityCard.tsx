@@ -6,12 +6,13 @@ import {
   DownloadIcon,
   IconButton,
   TrashIcon,
+  useFocusRequest,
 } from '@client/components';
 import { formatDateTime } from '@client/format';
 import { activityTarget, useFocusTarget } from '@client/palette';
-import { ACTIVITY_LIST_TEXTS, changeInFlight, isChanging } from '@machines/activityList';
+import { ACTIVITY_LIST_TEXTS, cardFocus, changeInFlight, isChanging } from '@machines/activityList';
 import type { Activity } from '@shared/schemas/activities';
-import { useId, useRef } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { ActivityListActor } from './actors';
 import { downloadActivity } from './exportActivity';
 import { LeiaConfigRow } from './LeiaConfigRow';
@@ -32,6 +33,9 @@ export function ActivityCard({ activity }: { activity: Activity }) {
   const bodyId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   useFocusTarget(activityTarget(activity.id), toggle);
+  // A new activity: the focus goes to its card (the dialog that created it is gone).
+  const focus = ActivityListActor.useSelector(useMemo(() => cardFocus(activity.id), [activity.id]));
+  useFocusRequest(focus, { toggle });
   const { name } = activity;
 
   return (

@@ -2,6 +2,7 @@ import { AlertIcon, Button, Modal, TextInput } from '@client/components';
 import {
   ACTIVITY_IMPORT_TEXTS,
   type ActivityImportSnapshot,
+  hasImportEdits,
   importDialog,
   isImportDialogOpen,
   isImporting,
@@ -53,12 +54,14 @@ export function ImportActivityButton() {
 const selectDialog = (s: ActivityImportSnapshot) => ({
   open: isImportDialogOpen(s),
   importing: s.matches('Importing'),
+  edited: hasImportEdits(s),
   ...importDialog(s),
 });
 
 /**
  * The Import Activity dialog: the name the activity gets (the file's, or the next free one when
- * it is taken), editable; the server's reason when it refuses; Cancel and Import.
+ * it is taken), editable; the server's reason when it refuses; Cancel and Import. A name typed
+ * over is an edit: closing then asks first.
  */
 export function ImportActivityModal() {
   const importer = ActivityImportActor.useActorRef();
@@ -77,9 +80,10 @@ export function ImportActivityModal() {
       title={ACTIVITY_IMPORT_TEXTS.title}
       description={ACTIVITY_IMPORT_TEXTS.leias(view.leiaCount)}
       size="sm"
-      footer={
+      unsavedEdits={view.edited}
+      footer={(requestClose) => (
         <>
-          <Button onClick={cancel} disabled={view.importing}>
+          <Button onClick={requestClose} disabled={view.importing}>
             Cancel
           </Button>
           <Button
@@ -92,7 +96,7 @@ export function ImportActivityModal() {
             {view.importing ? ACTIVITY_IMPORT_TEXTS.importing : ACTIVITY_IMPORT_TEXTS.submit}
           </Button>
         </>
-      }
+      )}
     >
       <form id={formId} className="form-stack" onSubmit={submit} noValidate>
         <TextInput

@@ -1,6 +1,6 @@
-import { Badge, Button, EyeIcon, IconButton, Select, TrashIcon } from '@client/components';
+import { Badge, Button, EyeIcon, IconButton, Select, TrashIcon, useFocusRequest } from '@client/components';
 import { LeiaViewActor } from '@client/screens/Search/actors';
-import { ACTIVITY_LIST_TEXTS, changeInFlight, isChanging } from '@machines/activityList';
+import { ACTIVITY_LIST_TEXTS, changeInFlight, isChanging, modeFocus } from '@machines/activityList';
 import { configLeiaId, configLeiaName } from '@shared/activity-config';
 import {
   ACTIVITY_MODES,
@@ -8,7 +8,7 @@ import {
   type ActivityMode,
   type LeiaConfig,
 } from '@shared/schemas/activities';
-import { useId } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { ActivityListActor } from './actors';
 import { TranscriptionSection } from './TranscriptionSection';
 
@@ -34,6 +34,9 @@ export function LeiaConfigRow({ activity, config, index }: LeiaConfigRowProps) {
     return change?.kind === 'removeLeia' && change.config.id === config.id;
   });
   const titleId = useId();
+  const modeRef = useRef<HTMLSelectElement>(null);
+  const focus = ActivityListActor.useSelector(useMemo(() => modeFocus(config.id), [config.id]));
+  useFocusRequest(focus, { mode: modeRef });
   const name = configLeiaName(config, index);
   const { mode } = config.configuration;
   const locked = activity.isPublished;
@@ -66,6 +69,7 @@ export function LeiaConfigRow({ activity, config, index }: LeiaConfigRowProps) {
             </>
           ) : (
             <Select
+              ref={modeRef}
               label="Mode"
               aria-label={`Mode of ${name}`}
               className="leia-config__select"

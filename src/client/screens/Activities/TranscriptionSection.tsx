@@ -6,6 +6,7 @@ import {
   PlusIcon,
   SparklesIcon,
   TextInput,
+  useFocusRequest,
 } from '@client/components';
 import { formatDateTime } from '@client/format';
 import {
@@ -22,7 +23,7 @@ import {
   type LeiaConfig,
   transcriptionLinkSchema,
 } from '@shared/schemas/activities';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef } from 'react';
 import { TranscriptionActor } from './actors';
 
 export interface TranscriptionSectionProps {
@@ -32,10 +33,19 @@ export interface TranscriptionSectionProps {
 }
 
 /** View of a link transcription: only an http(s) link reaches an href (an older row may hold another scheme). */
-function ViewLink({ link, name }: { link: string | undefined; name: string }) {
+function ViewLink({
+  link,
+  name,
+  linkRef,
+}: {
+  link: string | undefined;
+  name: string;
+  linkRef: RefObject<HTMLAnchorElement | null>;
+}) {
   if (!link) return <span className="transcription__unopened">{ACTIVITY_TEXTS.linkNotOpened}</span>;
   return (
     <a
+      ref={linkRef}
       className="btn btn--secondary btn--sm"
       href={link}
       target="_blank"
@@ -62,6 +72,13 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
   const data = config.configuration.data;
   const target = () => transcriptionTarget(activity, config);
   const source = config.transcription;
+  const viewLink = useRef<HTMLAnchorElement>(null);
+  const addLink = useRef<HTMLButtonElement>(null);
+  // The link input closed: on the new link's View once saved, back on Add Link when cancelled.
+  const focus = TranscriptionActor.useSelector((s) =>
+    s.context.focus?.configId === config.id ? s.context.focus : null,
+  );
+  useFocusRequest(focus, { viewLink, addLink });
 
   return (
     <div className="transcription">
@@ -70,7 +87,7 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
         {kind === 'link' && (
           <>
             <span>{TRANSCRIPTION_TEXTS.typeLink}</span>
-            <ViewLink link={openableLink(config)} name={name} />
+            <ViewLink link={openableLink(config)} name={name} linkRef={viewLink} />
           </>
         )}
         {kind === 'messages' && (
@@ -99,7 +116,7 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
       {!activity.isPublished && (
         <>
           <p className="transcription__notice">{TRANSCRIPTION_TEXTS.notice}</p>
-          <TranscriptionActions activity={activity} config={config} />
+          <TranscriptionActions activity={activity} config={config} addLinkRef={addLink} />
           {linkOpen && <LinkForm />}
         </>
       )}
@@ -111,7 +128,11 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
  * The four ways to set a transcription, under the product's names, each saying what it does (all
  * disabled while a chat session is being initialised).
  */
-function TranscriptionActions({ activity, config }: Omit<TranscriptionSectionProps, 'name'>) {
+function TranscriptionActions({
+  activity,
+  config,
+  addLinkRef,
+}: Omit<TranscriptionSectionProps, 'name'> & { addLinkRef: RefObject<HTMLButtonElement | null> }) {
   const actor = TranscriptionActor.useActorRef();
   const starting = TranscriptionActor.useSelector(isStartingSession);
   const startingHere = TranscriptionActor.useSelector(
@@ -122,6 +143,7 @@ function TranscriptionActions({ activity, config }: Omit<TranscriptionSectionPro
     <>
       <div className="transcription__actions">
         <Button
+          ref={addLinkRef}
           size="sm"
           icon={<PlusIcon />}
           aria-description={TRANSCRIPTION_TEXTS.actions.link}

@@ -13,14 +13,22 @@ import {
 import { useDocumentTitle } from '@client/components/useDocumentTitle';
 import { EvaluationActors } from '@client/evaluation/actors';
 import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
-import { readChatNavigationState } from '@client/runner/navigation';
-import { CHAT_STATUS_TEXTS, CHAT_TEXTS, canSend, chatView, failedNotice } from '@machines/chat';
+import { type ChatNavigationState, readChatNavigationState } from '@client/runner/navigation';
+import {
+  CHAT_STATUS_TEXTS,
+  CHAT_TEXTS,
+  canSend,
+  type chatMachine,
+  chatView,
+  failedNotice,
+} from '@machines/chat';
 import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { failureMessage, failureStatus } from '@machines/failure';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { useLocation, useParams } from 'wouter';
+import { Link, useLocation, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
+import type { ActorRefFrom } from 'xstate';
 import { ChatActor, ChatActors } from './actors';
 import { ChatToolbar } from './ChatToolbar';
 import { Composer } from './Composer';
@@ -33,12 +41,14 @@ import { useEvaluateConversation } from './useEvaluateConversation';
 import { useFinishConversation } from './useFinishConversation';
 import './chat.css';
 import { ROUTES } from '@client/routes';
+import { PrimaryNav } from '@client/shell/PrimaryNav';
 
 export const CHAT_TITLE = 'Chat';
 export const CHAT_SUBTITLE = 'Test and interact with a LEIA configuration';
 
 /**
- * The chat screen (route /chat/{sessionId}), without the navigation menu. The
+ * The chat screen (route /chat/{sessionId}), without the avatar menu but with the primary
+ * navigation and the logo as a link home. The
  * conversation is the chat machine's (machines/chat.ts); this view renders its snapshot and sends
  * it events. A new session id is a new screen (and a new machine).
  */
@@ -84,16 +94,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
       toggleInstructions: () => setInstructionsOpen((open) => !open),
       regenerate: () => actor.send({ type: 'chat.regenerate' }),
       stop: () => actor.send({ type: 'chat.stop' }),
-      exportAs: (format: ExportFormat) => {
-        const { messages, session: info } = actor.getSnapshot().context;
-        const result = exportConversation(format, messages, {
-          sessionId,
-          leiaName: info?.leia.name,
-          exportedAt: new Date(),
-        });
-        if (result.ok) downloadFile(result);
-        else toast.error('Could not export the conversation', { description: result.errors.join('\n') });
-      },
+      exportAs: (format: ExportFormat) => downloadConversation(actor, sessionId, format),
     }),
     [actor, finish, sessionId],
   );
@@ -104,50 +105,20 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
 
   return (
     <div className={cx('chat-screen', actionsOpen && 'chat-screen--actions-open')}>
-      <header className="chat-header">
-        <div className="chat-header__inner">
-          <span className="chat-header__brand">
-            <LogoMark size={32} />
-          </span>
-          <div className="chat-header__heading">
-            <h1 className="chat-header__title">{CHAT_TITLE}</h1>
-            <p className="chat-header__subtitle">{CHAT_SUBTITLE}</p>
-          </div>
-          <div className="chat-header__actions">
-            <Button
-              className="chat-actions-toggle"
-              icon={<ChevronDownIcon />}
-              aria-expanded={actionsOpen}
-              aria-controls={`${headerActionsId} ${toolbarActionsId}`}
-              onClick={() => setActionsOpen((open) => !open)}
-            >
-              Actions
-            </Button>
-            <div className="chat-header__more chat-collapsible" id={headerActionsId}>
-              <Button
-                icon={<BookIcon />}
-                aria-expanded={instructionsOpen}
-                aria-controls={instructionsId}
-                onClick={handlers.toggleInstructions}
-              >
-                {instructionsOpen ? 'Hide Instructions' : 'Instructions'}
-              </Button>
-              <SaveTranscription navigation={navigation} />
-              <Button
-                icon={<ClipboardIcon />}
-                disabled={evaluation.disabled !== undefined}
-                title={evaluation.disabled}
-                onClick={evaluation.evaluate}
-              >
-                {EVALUATION_VIEW_TEXTS.button}
-              </Button>
-            </div>
-            <Button variant="primary" onClick={finish}>
-              Finish Conversation
-            </Button>
-          </div>
-        </div>
-      </header>
+      <ChatHeader
+        actionsOpen={actionsOpen}
+        onToggleActions={() => setActionsOpen((open) => !open)}
+        ids={{
+          headerActions: headerActionsId,
+          toolbarActions: toolbarActionsId,
+          instructions: instructionsId,
+        }}
+        instructionsOpen={instructionsOpen}
+        onToggleInstructions={handlers.toggleInstructions}
+        navigation={navigation}
+        evaluation={evaluation}
+        onFinish={finish}
+      />
 
       <main id="main" className="chat-main" tabIndex={-1}>
         {instructionsOpen && (
@@ -176,6 +147,98 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
       </main>
       <EvaluationReportModal />
     </div>
+  );
+}
+
+/** The conversation as a file (Markdown or JSON), or a toast saying why it cannot be. */
+function downloadConversation(
+  actor: ActorRefFrom<typeof chatMachine>,
+  sessionId: string,
+  format: ExportFormat,
+) {
+  const { messages, session } = actor.getSnapshot().context;
+  const result = exportConversation(format, messages, {
+    sessionId,
+    leiaName: session?.leia.name,
+    exportedAt: new Date(),
+  });
+  if (result.ok) downloadFile(result);
+  else toast.error('Could not export the conversation', { description: result.errors.join('\n') });
+}
+
+interface ChatHeaderProps {
+  actionsOpen: boolean;
+  onToggleActions: () => void;
+  ids: { headerActions: string; toolbarActions: string; instructions: string };
+  instructionsOpen: boolean;
+  onToggleInstructions: () => void;
+  navigation: ChatNavigationState;
+  evaluation: ReturnType<typeof useEvaluateConversation>;
+  onFinish: () => void;
+}
+
+/**
+ * The chat's header: the logo (a link home), the title, the actions (on a phone the secondary ones
+ * fold under 'Actions') and Finish Conversation, and under them the app's primary navigation.
+ */
+function ChatHeader({
+  actionsOpen,
+  onToggleActions,
+  ids,
+  instructionsOpen,
+  onToggleInstructions,
+  navigation,
+  evaluation,
+  onFinish,
+}: ChatHeaderProps) {
+  const navId = useId();
+  return (
+    <header className="chat-header">
+      <div className="chat-header__inner">
+        <Link href={ROUTES.search} className="chat-header__brand" aria-label="LEIA Designer, home">
+          <LogoMark size={32} />
+        </Link>
+        <div className="chat-header__heading">
+          <h1 className="chat-header__title">{CHAT_TITLE}</h1>
+          <p className="chat-header__subtitle">{CHAT_SUBTITLE}</p>
+        </div>
+        <div className="chat-header__actions">
+          <Button
+            className="chat-actions-toggle"
+            icon={<ChevronDownIcon />}
+            aria-expanded={actionsOpen}
+            aria-controls={`${ids.headerActions} ${ids.toolbarActions} ${navId}`}
+            onClick={onToggleActions}
+          >
+            Actions
+          </Button>
+          <div className="chat-header__more chat-collapsible" id={ids.headerActions}>
+            <Button
+              icon={<BookIcon />}
+              aria-expanded={instructionsOpen}
+              aria-controls={ids.instructions}
+              onClick={onToggleInstructions}
+            >
+              {instructionsOpen ? 'Hide Instructions' : 'Instructions'}
+            </Button>
+            <SaveTranscription navigation={navigation} />
+            <Button
+              icon={<ClipboardIcon />}
+              disabled={evaluation.disabled !== undefined}
+              title={evaluation.disabled}
+              onClick={evaluation.evaluate}
+            >
+              {EVALUATION_VIEW_TEXTS.button}
+            </Button>
+          </div>
+          <Button variant="primary" onClick={onFinish}>
+            Finish Conversation
+          </Button>
+        </div>
+      </div>
+      {/* The app's navigation; on a phone it folds under 'Actions' with the secondary actions. */}
+      <PrimaryNav id={navId} className="chat-header__nav chat-collapsible" />
+    </header>
   );
 }
 

@@ -8,7 +8,7 @@ import { type Command, usePaletteCommands } from '@client/palette';
 import { ROUTES } from '@client/routes';
 import type { SessionUser } from '@machines/auth';
 import { useEffect, useMemo, useRef } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { EmailChangeActor } from './actors';
 
 const formatDate = (iso: string): string => {
@@ -24,7 +24,6 @@ export function AccountSection({ user }: { user: SessionUser }) {
   const viewing = EmailChangeActor.useSelector((s) => s.matches('Viewing'));
   const saving = EmailChangeActor.useSelector((s) => s.hasTag('loading'));
   const { draft, error } = EmailChangeActor.useSelector((s) => s.context);
-  const [, navigate] = useLocation();
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
 
@@ -46,16 +45,8 @@ export function AccountSection({ user }: { user: SessionUser }) {
         keywords: ['change email', 'account'],
         run: () => actor.send({ type: 'email.edit', current: user.email }),
       },
-      {
-        id: 'profile.myLeias',
-        title: 'My LEIAs',
-        group: 'Profile',
-        icon: <FolderIcon />,
-        keywords: ['mine', 'own'],
-        run: () => navigate(ROUTES.myLeias),
-      },
     ],
-    [actor, user.email, navigate],
+    [actor, user.email],
   );
   usePaletteCommands(commands);
 

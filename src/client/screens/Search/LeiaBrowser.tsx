@@ -19,10 +19,11 @@ import {
   searchListView,
 } from '@machines/searchList';
 import { shallowEqual } from '@xstate/react';
-import { useCallback, useMemo, useRef } from 'react';
-import { LeiaActors, LeiaListActor, type LeiaScope } from './actors';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { LeiaActors, LeiaListActor, type LeiaScope, LeiaViewActor } from './actors';
 import { DeleteLeiaModal } from './DeleteLeiaModal';
 import { LeiaList } from './LeiaList';
+import { takeRequestedView } from './requestedView';
 import { useRowActions } from './rowActions';
 import { SearchFilters } from './SearchFilters';
 import { useAddToActivityAction } from './useAddToActivityAction';
@@ -78,7 +79,13 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
   const { user } = useAuth();
   const actor = useMemo(() => actorOf(user), [user]);
   const list = LeiaListActor.useActorRef();
+  const view = LeiaViewActor.useActorRef();
   const state = LeiaListActor.useSelector(selectList, shallowEqual);
+  // 'Open LEIA...' run on another screen came here to show its LEIA.
+  useEffect(() => {
+    const leia = takeRequestedView();
+    if (leia) view.send({ type: 'view.open', leia });
+  }, [view]);
   const tryAction = useTryAction();
   const addAction = useAddToActivityAction();
   const actions = useRowActions(useMemo(() => [...tryAction, ...addAction], [tryAction, addAction]));
@@ -100,6 +107,14 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
     const row = feedRef.current?.querySelector<HTMLElement>('[data-index][tabindex="0"]');
     if (row) row.focus();
     else focusTarget(SEARCH_TARGET);
+  };
+  // View closed, opened from the palette (or elsewhere gone): the row of the LEIA it showed when
+  // listed, else as after a delete.
+  const focusAfterView = () => {
+    const id = view.getSnapshot().context.summary?.id;
+    const row = id ? feedRef.current?.querySelector<HTMLElement>(`[data-leia-id="${CSS.escape(id)}"]`) : null;
+    if (row) row.focus();
+    else focusAfterDelete();
   };
 
   return (
@@ -133,7 +148,7 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
           />
         )}
       </div>
-      <ViewLeiaModal viewer={actor} onRestored={reload} />
+      <ViewLeiaModal viewer={actor} onRestored={reload} onOpenerGone={focusAfterView} />
       <DeleteLeiaModal onOpenerGone={focusAfterDelete} />
       <AddToActivityModal />
       <LeakCheckModal />

@@ -1,6 +1,7 @@
 import type { LeiaListItem } from '@client/api/leias';
 import { Button, cx } from '@client/components';
 import { useDensity } from '@client/density';
+import { LEIA_LIST_TARGET, useFocusTarget } from '@client/palette';
 import { isTypingTarget } from '@client/palette/keys';
 import type { Actor } from '@shared/permissions';
 import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
@@ -50,6 +51,9 @@ export function LeiaList({
   const [activeIndex, setActiveIndex] = useState(0);
   const active = Math.min(activeIndex, Math.max(items.length - 1, 0));
   const sentinelRef = useRef<HTMLDivElement>(null);
+  // The first row, once the list shows fresh rows: the target of requestFocus(LEIA_LIST_TARGET).
+  const firstRow = useRef<HTMLElement>(null);
+  useFocusTarget(LEIA_LIST_TARGET, firstRow, items.length > 0 && !refreshing);
   const latest = useRef({ items, actions, actor, hasMore, onLoadMore });
   latest.current = { items, actions, actor, hasMore, onLoadMore };
 
@@ -151,6 +155,7 @@ export function LeiaList({
             index={index}
             setSize={hasMore ? -1 : items.length}
             active={index === active}
+            rowRef={index === 0 ? firstRow : undefined}
             actions={actions}
             actor={actor}
             onFocusRow={onFocusRow}

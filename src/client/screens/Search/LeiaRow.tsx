@@ -1,7 +1,7 @@
 import type { LeiaListItem } from '@client/api/leias';
 import { Badge, Button, RoleBadge } from '@client/components';
 import type { Actor } from '@shared/permissions';
-import { memo, useId } from 'react';
+import { memo, type RefObject, useId } from 'react';
 import { isActionVisible, type RowAction } from './rowActions';
 
 export interface LeiaRowProps {
@@ -14,6 +14,8 @@ export interface LeiaRowProps {
   actions: readonly RowAction[];
   actor: Actor | null;
   onFocusRow: (index: number) => void;
+  /** The first row's, for the list's focus target. */
+  rowRef?: RefObject<HTMLElement | null>;
 }
 
 const versionLabel = (leia: LeiaListItem) => `v${leia.metadata.version}`;
@@ -35,6 +37,7 @@ export const LeiaRow = memo(function LeiaRow({
   actions,
   actor,
   onFocusRow,
+  rowRef,
 }: LeiaRowProps) {
   const titleId = useId();
   const descriptionId = useId();
@@ -44,6 +47,7 @@ export const LeiaRow = memo(function LeiaRow({
   return (
     // WAI-ARIA feed pattern: each article is focusable and the arrow keys move between them.
     <article
+      ref={rowRef}
       className="leia-row"
       tabIndex={active ? 0 : -1}
       aria-posinset={index + 1}
@@ -51,6 +55,7 @@ export const LeiaRow = memo(function LeiaRow({
       aria-labelledby={titleId}
       aria-describedby={leia.description ? descriptionId : undefined}
       data-index={index}
+      data-leia-id={leia.id}
       onFocus={() => onFocusRow(index)}
     >
       <div className="leia-row__main">

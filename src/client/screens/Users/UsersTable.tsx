@@ -26,6 +26,7 @@ export interface UsersTableProps {
   onDelete: (user: UserListItem) => void;
 }
 
+/** The users as a table; on a phone each row stacks (users.css), so nothing scrolls sideways. */
 export function UsersTable({ users, viewer, focus = null, onEdit, onDelete }: UsersTableProps) {
   const table = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new request, or new rows that now hold it
@@ -35,7 +36,7 @@ export function UsersTable({ users, viewer, focus = null, onEdit, onDelete }: Us
   }, [focus, users]);
   return (
     <div ref={table}>
-      <Table label="Users">
+      <Table label="Users" className="users-table">
         <THead>
           <Tr>
             <Th>Email</Th>
@@ -61,10 +62,10 @@ export function UsersTable({ users, viewer, focus = null, onEdit, onDelete }: Us
               <Td>
                 <RoleBadge role={user.role} />
               </Td>
-              <Td>
+              <Td className="users-table__created">
                 <time dateTime={user.createdAt}>{formatDateTime(user.createdAt)}</time>
               </Td>
-              <Td className="cell--end" shrink>
+              <Td className="cell--end users-table__actions" shrink>
                 <div className="user-actions">
                   <IconButton
                     label={`Edit user ${user.email}`}

@@ -4,6 +4,7 @@ import { createLeia, leiaExists } from '@client/api/leias';
 import { createResource, deleteResource, listResources, resourceExists } from '@client/api/resources';
 import { LEAVING_DESIGN, readDesignNavigation } from '@client/design/navigation';
 import { HistoryActors, type OnRestored } from '@client/history/actors';
+import { LEIA_LIST_TARGET, requestFocus } from '@client/palette';
 import { ROUTES } from '@client/routes';
 import { StartSessionActor, StartSessionActors } from '@client/runner/startSession';
 import { DELETE_RESOURCE_INPUT, deleteResourceMachine } from '@machines/deleteResource';
@@ -129,6 +130,8 @@ function FlowActors({ user, input, children }: { user: Actor; input: WizardInput
           draftStorage.clear(user.id);
           toast.success(WIZARD_TEXTS.created(name));
           navigate(ROUTES.myLeias, { state: LEAVING_DESIGN });
+          // The new LEIA heads My LEIAs (newest first): its row takes the focus once listed.
+          requestFocus(LEIA_LIST_TARGET);
         },
       },
     }),

@@ -34,15 +34,24 @@ const selectView = (s: LeiaViewSnapshot) => ({
  * came from: ./LeiaHistory.tsx). Escape, the backdrop and the close button
  * close it; the machine resets the tab to Problem when a different LEIA is opened.
  */
-export function ViewLeiaModal({ viewer, onRestored }: { viewer: Actor | null; onRestored?: () => void }) {
+export function ViewLeiaModal({
+  viewer,
+  onRestored,
+  onOpenerGone,
+}: {
+  viewer: Actor | null;
+  onRestored?: () => void;
+  /** Where the focus goes on close when what opened it is gone (the palette, a row reloaded). */
+  onOpenerGone?: () => void;
+}) {
   return (
     <LeiaHistoryActors viewer={viewer} onRestored={onRestored}>
-      <ViewLeiaDialog viewer={viewer} />
+      <ViewLeiaDialog viewer={viewer} onOpenerGone={onOpenerGone} />
     </LeiaHistoryActors>
   );
 }
 
-function ViewLeiaDialog({ viewer }: { viewer: Actor | null }) {
+function ViewLeiaDialog({ viewer, onOpenerGone }: { viewer: Actor | null; onOpenerGone?: () => void }) {
   const actor = LeiaViewActor.useActorRef();
   const view = LeiaViewActor.useSelector(selectView, shallowEqual);
   const { summary, leia } = view;
@@ -74,6 +83,7 @@ function ViewLeiaDialog({ viewer }: { viewer: Actor | null }) {
       description={summary ? `v${summary.metadata.version}` : undefined}
       size="lg"
       className="leia-view-modal"
+      onOpenerGone={onOpenerGone}
       footer={
         leia && (
           <>

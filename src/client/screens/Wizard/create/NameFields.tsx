@@ -1,4 +1,4 @@
-import { TextArea, TextInput } from '@client/components';
+import { TextArea, TextInput, useFocusRequest } from '@client/components';
 import { bumpLabel } from '@client/history/labels';
 import {
   isCheckingName,
@@ -10,7 +10,7 @@ import {
 } from '@machines/wizard';
 import { DEFAULT_VERSION } from '@shared/semver';
 import { shallowEqual } from '@xstate/react';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { WizardActor } from '../actors';
 import { ITEM_LABEL, NAME_LABEL } from '../labels';
 
@@ -70,6 +70,11 @@ function SaveAsItem({
   const { key } = view;
   const label = ITEM_LABEL[key];
   const setMode = (mode: SaveAsView['mode']) => wizard.send({ type: 'saveAs.mode', key, mode });
+  const nameRef = useRef<HTMLInputElement>(null);
+  const noteRef = useRef<HTMLTextAreaElement>(null);
+  // Finish refused: the first field in error, if it is one of this item's.
+  const focus = WizardActor.useSelector((s) => (s.context.focus?.key === key ? s.context.focus : null));
+  useFocusRequest(focus, { name: nameRef, note: noteRef });
   return (
     <fieldset className="save-as" disabled={disabled}>
       <legend className="save-as__legend">{label}</legend>
@@ -97,6 +102,7 @@ function SaveAsItem({
       )}
       {view.mode === 'name' ? (
         <TextInput
+          ref={nameRef}
           label={NAME_LABEL[key]}
           autoComplete="off"
           data-autofocus={first ? '' : undefined}
@@ -109,6 +115,7 @@ function SaveAsItem({
         <BumpChoice view={view} onBump={(bump) => wizard.send({ type: 'saveAs.bump', key, bump })} />
       )}
       <TextArea
+        ref={noteRef}
         label={`${label} change note (optional)`}
         rows={2}
         value={view.note.value}

@@ -12,6 +12,8 @@ export function BehaviourFields({ value, issues, onField }: VisualFieldProps) {
     <div className="visual-editor">
       <TextArea
         label="Description"
+        // The editor opens on the first field a user edits (not the API Version above).
+        data-autofocus=""
         hint="The behaviour's instructions to the model; {{persona.fullName}} and the like are filled in."
         rows={10}
         value={textOf(value.description)}

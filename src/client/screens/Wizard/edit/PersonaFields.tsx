@@ -16,6 +16,8 @@ export function PersonaFields({ value, issues, onField }: VisualFieldProps) {
   const text = (field: string, label: string) => (
     <TextInput
       label={label}
+      // The editor opens on the first field a user edits (not the API Version above).
+      data-autofocus={field === 'fullName' ? '' : undefined}
       value={textOf(value[field])}
       error={fieldError(issues, field)}
       onChange={(event) => onField(field, event.target.value)}

@@ -26,10 +26,12 @@ export function ProblemFields({ value, issues, onField }: VisualFieldProps) {
   const solution = textOf(value.solution);
   return (
     <div className="visual-editor">
-      {LONG_TEXTS.map(([field, label]) => (
+      {LONG_TEXTS.map(([field, label], index) => (
         <TextArea
           key={field}
           label={label}
+          // The editor opens on the first field a user edits (not the API Version above).
+          data-autofocus={index === 0 ? '' : undefined}
           value={textOf(value[field])}
           error={fieldError(issues, field)}
           onChange={(event) => onField(field, event.target.value)}
