@@ -68,7 +68,6 @@ function variant(leia: ClassLeiaRef, measured: readonly Measured[]): Variant {
   const reports = members.flatMap((one) => (one.elicitation ? [one.elicitation] : []));
   const shares = reports.map((report) => report.coverage.ratio);
   const grades = members.flatMap((one) => (one.student.grade ? [one.student.grade.final] : []));
-  const meanGrade = mean(grades);
   const curve = meanCurve(reports.map((report) => report.curve.coverage));
   return {
     leia,
@@ -76,7 +75,7 @@ function variant(leia: ClassLeiaRef, measured: readonly Measured[]): Variant {
     handedIn: members.filter((one) => one.student.handedInAt !== null).length,
     meanElicited: mean(shares),
     elicitedSpread: spread(shares),
-    meanGrade: meanGrade === null ? null : Math.round(meanGrade * 100) / 100,
+    meanGrade: mean(grades, 2),
     gradeSpread: spread(grades),
     curve,
   };

@@ -3,10 +3,11 @@
  * deviation, minimum, maximum) and the mean of several students' curves of share elicited by turn.
  */
 
-const round3 = (value: number) => Math.round(value * 1000) / 1000;
+const round = (value: number, decimals = 3) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
-export const mean = (values: readonly number[]): number | null =>
-  values.length === 0 ? null : round3(values.reduce((sum, value) => sum + value, 0) / values.length);
+/** Shares to three decimals (as the elicitation report's), grades to two. */
+export const mean = (values: readonly number[], decimals = 3): number | null =>
+  values.length === 0 ? null : round(values.reduce((sum, value) => sum + value, 0) / values.length, decimals);
 
 export interface Spread {
   sd: number;
@@ -19,7 +20,7 @@ export function spread(values: readonly number[]): Spread | null {
   if (values.length === 0) return null;
   const average = values.reduce((sum, value) => sum + value, 0) / values.length;
   const variance = values.reduce((sum, value) => sum + (value - average) ** 2, 0) / values.length;
-  return { sd: round3(Math.sqrt(variance)), min: Math.min(...values), max: Math.max(...values) };
+  return { sd: round(Math.sqrt(variance)), min: Math.min(...values), max: Math.max(...values) };
 }
 
 /**
@@ -34,7 +35,7 @@ export function meanCurve(curves: readonly (readonly number[])[]): { turn: numbe
     let sum = 0;
     for (const curve of curves) sum += curve.length === 0 ? 0 : curve[Math.min(t, curve.length - 1)]!;
     turn.push(t);
-    share.push(round3(sum / curves.length));
+    share.push(round(sum / curves.length));
   }
   return { turn, share };
 }
