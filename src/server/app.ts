@@ -15,6 +15,7 @@ import { registerInputGuard } from './http/input-guard';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStaticClient } from './http/static';
 import { activityRoutes } from './routes/activities';
+import { classReportRoutes } from './routes/class-reports';
 import { activityClassSessionRoutes, classSessionRoutes } from './routes/class-sessions';
 import {
   designLeakCheckRoutes,
@@ -255,6 +256,7 @@ async function registerRoutes(app: App, config: Config): Promise<void> {
   await app.register(activityRoutes, { prefix: '/api/v1/experiments' });
   await app.register(activityClassSessionRoutes, { prefix: '/api/v1/experiments' });
   await app.register(classSessionRoutes, { prefix: '/api/v1/class-sessions' });
+  await app.register(classReportRoutes, { prefix: '/api/v1/class-sessions' });
   await app.register(studentRoutes, { prefix: '/api/v1/student' });
   await app.register(sessionEvaluationRoutes, { prefix: '/api/v1/runner' });
   await app.register(evaluationRoutes, { prefix: '/api/v1/evaluations' });

@@ -12,6 +12,51 @@ import { solutionFormats } from './resources';
  * grades; the CSV exports are in src/shared/class-export.ts. One grade scale everywhere: 0 to 10.
  */
 
+/**
+ * The instructor's routes (whoever manages the activity, as for the session itself):
+ *   GET    CLASS_REPORT_PATHS.report(sessionId)                -> ClassReport
+ *   GET    CLASS_REPORT_PATHS.studentReport(sessionId, id)     -> StudentReport (missed elements named)
+ *   GET    CLASS_REPORT_PATHS.export(sessionId, file)          messages.csv, students.csv, session.json
+ *   PUT    CLASS_REPORT_PATHS.grade(sessionId, id)             GradeOverrideBody -> HandInGrade
+ *   DELETE CLASS_REPORT_PATHS.grade(sessionId, id)             the override withdrawn -> HandInGrade
+ *   DELETE CLASS_REPORT_PATHS.data(sessionId)?students=N       -> {deleted}: a closed session's students,
+ *          conversations, drafts, hand-ins and grades; N must be the number of students (the confirmation).
+ */
+const API = '/api/v1';
+export const CLASS_EXPORT_FILES = ['messages.csv', 'students.csv', 'session.json'] as const;
+export type ClassExportFile = (typeof CLASS_EXPORT_FILES)[number];
+export const CLASS_REPORT_PATHS = {
+  report: (sessionId: string) => `${API}/class-sessions/${sessionId}/report`,
+  studentReport: (sessionId: string, studentId: string) =>
+    `${API}/class-sessions/${sessionId}/students/${studentId}/report`,
+  export: (sessionId: string, file: ClassExportFile) => `${API}/class-sessions/${sessionId}/exports/${file}`,
+  grade: (sessionId: string, studentId: string) =>
+    `${API}/class-sessions/${sessionId}/students/${studentId}/grade`,
+  data: (sessionId: string) => `${API}/class-sessions/${sessionId}/data`,
+} as const;
+
+export const CLASS_REPORT_TEXTS = {
+  notGraded: 'This student has not handed anything in to grade yet',
+  noOverride: 'This grade has no override to withdraw',
+  closeFirst: 'Close the session before deleting its data',
+  confirmRequired: 'Confirm with the number of students whose data is deleted',
+  confirmCount: (students: number) =>
+    `The session has ${students} student${students === 1 ? '' : 's'}: confirm with that number`,
+  deleteTitle: (students: number) =>
+    `Delete the data of ${students} student${students === 1 ? '' : 's'}: their conversations, drafts, hand-ins and grades?`,
+} as const;
+
+export const deleteClassDataQuerySchema = z.object({
+  students: z.coerce
+    .number({ error: CLASS_REPORT_TEXTS.confirmRequired })
+    .int(CLASS_REPORT_TEXTS.confirmRequired)
+    .min(0, CLASS_REPORT_TEXTS.confirmRequired),
+});
+export const classDataDeletedSchema = z.object({
+  deleted: z.number().int().min(0).describe('Students whose data was deleted'),
+});
+export type ClassDataDeleted = z.infer<typeof classDataDeletedSchema>;
+
 const isoDate = z.iso.datetime({ offset: true });
 const share = z.number().min(0).max(1);
 const count = z.number().int().min(0);
