@@ -143,19 +143,19 @@ const spreadSchema = z
   .describe('Population standard deviation, minimum and maximum; null without any value');
 
 export const classRowSchema = z.object({
-  studentId: z.string(),
+  studentId: z.string().describe("The student's id in the session"),
   name: z.string().describe("The student's display name"),
   email: z.string().optional().describe('Their email, when the session asked for one'),
-  leia: classLeiaRefSchema,
-  joinedAt: isoDate,
+  leia: classLeiaRefSchema.describe('The LEIA configuration they were given'),
+  joinedAt: isoDate.describe('When they joined'),
   timeSpentSeconds: count.describe('From joining to handing in (or to their last activity, until then)'),
   turns: count.describe("The LEIA's replies in the conversation"),
   elicited: share.nullable().describe('Share of the solution elicited; null when not measured'),
   grade: gradeValueSchema.nullable().describe('The grade that counts; null until graded'),
   gradedBy: graderSchema.nullable().describe('Who made that grade; null until graded'),
   gradedByName: z.string().optional().describe('The instructor who overrode the grade'),
-  handedIn: z.boolean(),
-  handedInAt: isoDate.nullable(),
+  handedIn: z.boolean().describe('Whether they handed their work in'),
+  handedInAt: isoDate.nullable().describe('When; null if they did not'),
   autoHandedIn: z.boolean().describe('The deadline handed their draft in'),
 });
 export type ClassRow = z.infer<typeof classRowSchema>;
@@ -177,25 +177,25 @@ export type GridRow = z.infer<typeof gridRowSchema>;
 
 export const classGridSchema = z.object({
   configIds: z.array(z.string()).describe('The LEIA configurations sharing this solution'),
-  solutionFormat: z.enum(solutionFormats),
+  solutionFormat: z.enum(solutionFormats).describe("The solution's format: mermaid, yaml, json or text"),
   students: z.array(z.string()).describe("Student ids: the grid's columns, in the rows' order"),
   elements: z.array(gridRowSchema).describe("The solution's elements: the grid's rows, in its order"),
 });
 export type ClassGrid = z.infer<typeof classGridSchema>;
 
 export const variantSchema = z.object({
-  leia: classLeiaRefSchema,
-  students: count,
-  handedIn: count,
+  leia: classLeiaRefSchema.describe('The LEIA configuration: one variant of the experiment'),
+  students: count.describe('Students given this configuration'),
+  handedIn: count.describe('Of them, those who handed in'),
   meanElicited: share.nullable().describe('Mean share elicited over the students measured; null if none'),
-  elicitedSpread: spreadSchema,
+  elicitedSpread: spreadSchema.describe('Spread of the share elicited (sd, min, max); null if none measured'),
   meanGrade: z
     .number()
     .min(0)
     .max(10)
     .nullable()
     .describe('Mean grade that counts over the graded; null if none'),
-  gradeSpread: spreadSchema,
+  gradeSpread: spreadSchema.describe('Spread of the grades that count (sd, min, max); null if none graded'),
   curve: z
     .object({ turn: z.array(count), share: z.array(share) })
     .describe(
@@ -205,7 +205,7 @@ export const variantSchema = z.object({
 export type Variant = z.infer<typeof variantSchema>;
 
 export const classReportSchema = z.object({
-  sessionId: z.string(),
+  sessionId: z.string().describe('The class session reported on'),
   builtAt: isoDate.describe('When the report was made: a live session changes it'),
   rows: z.array(classRowSchema).describe('One row per student, in the order they joined'),
   grids: z.array(classGridSchema).describe('One grid per distinct solution among the LEIAs (usually one)'),
@@ -222,20 +222,20 @@ export const exportMessageSchema = z.object({
     .int()
     .min(1)
     .describe('The LEIA turn it belongs to: a question leads to the turn it asks in'),
-  speaker: z.enum(['interviewer', 'leia']),
+  speaker: z.enum(['interviewer', 'leia']).describe('Who said it: the student (interviewer) or the LEIA'),
   text: z.string().describe('As stored; a stopped reply ends with "(stopped)"'),
-  time: isoDate,
+  time: isoDate.describe('When it was stored'),
 });
 export type ExportMessage = z.infer<typeof exportMessageSchema>;
 
 export const exportStudentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().optional(),
-  leia: classLeiaRefSchema,
-  joinedAt: isoDate,
-  handedInAt: isoDate.nullable(),
-  autoHandedIn: z.boolean(),
+  id: z.string().describe("The student's id in the session"),
+  name: z.string().describe('Their display name'),
+  email: z.string().optional().describe('Their email, when the session asked for one'),
+  leia: classLeiaRefSchema.describe('The LEIA configuration they were given'),
+  joinedAt: isoDate.describe('When they joined'),
+  handedInAt: isoDate.nullable().describe('When they handed in; null if they did not'),
+  autoHandedIn: z.boolean().describe('The deadline handed their draft in'),
   conversation: z.array(exportMessageSchema).describe('Oldest first'),
   draft: z.string().describe('The last draft saved'),
   handIn: z.string().nullable().describe('What they handed in; null if they did not'),
@@ -247,19 +247,19 @@ export type ExportStudent = z.infer<typeof exportStudentSchema>;
 export const CLASS_EXPORT_FORMAT = 'leia-class-session';
 
 export const sessionExportSchema = z.object({
-  format: z.literal(CLASS_EXPORT_FORMAT),
-  version: z.literal(1),
-  exportedAt: isoDate,
+  format: z.literal(CLASS_EXPORT_FORMAT).describe('What the file is: always "leia-class-session"'),
+  version: z.literal(1).describe("The format's version"),
+  exportedAt: isoDate.describe('When the file was written'),
   session: z.object({
-    id: z.string(),
-    name: z.string(),
+    id: z.string().describe("The session's id"),
+    name: z.string().describe("The session's name"),
     activity: z.string().describe("The activity's name"),
-    createdAt: isoDate,
-    closedAt: isoDate.nullable(),
+    createdAt: isoDate.describe('When it was started'),
+    closedAt: isoDate.nullable().describe('When it was closed; null while open'),
     identity: z.enum(IDENTITIES).describe('Whether students gave a display name or an email'),
   }),
   leias: z.array(classLeiaRefSchema).describe("The activity's LEIA configurations"),
-  students: z.array(exportStudentSchema),
-  report: classReportSchema,
+  students: z.array(exportStudentSchema).describe('Every student, in the order they joined'),
+  report: classReportSchema.describe('The class report at the time of the export'),
 });
 export type SessionExport = z.infer<typeof sessionExportSchema>;
