@@ -4,6 +4,7 @@ import type { ClassReportInput, ClassSolution, ClassStudentInput } from '@shared
 import { type Actor, canManageActivities, canRunClassSessions } from '@shared/permissions';
 import type { EvaluationReport } from '@shared/schemas/evaluation';
 import type { HandInGrade } from '@shared/schemas/grading';
+import type { ChatMessage } from '@shared/schemas/runner';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { UUID } from '../auth/hooks';
 import type { Db } from '../db/client';
@@ -39,49 +40,81 @@ export interface SessionData {
 const solutionOfConfig = (leia: ClassLeia): ClassSolution | undefined =>
   leia.solution === '' ? undefined : { text: leia.solution, format: leia.solutionFormat };
 
+/** The session, if `actor` may manage its activity: 403 for who may never, 404 otherwise. */
+export async function managedSession(db: Db, actor: Actor, sessionId: string) {
+  if (!canManageActivities(actor)) throw forbidden();
+  const [session] = UUID.test(sessionId)
+    ? await db.select().from(classSessions).where(eq(classSessions.id, sessionId))
+    : [];
+  if (!session) throw notFound(CLASS_TEXTS.sessionNotFound);
+  const [activity] = await db.select().from(experiments).where(eq(experiments.id, session.experimentId));
+  if (!activity || !canRunClassSessions(actor, activity)) throw notFound(CLASS_TEXTS.sessionNotFound);
+  return { session, activityName: activity.name };
+}
+
+/** Every student's messages in one query, by runner session. */
+async function conversations(db: Db, rows: ClassStudentRow[]) {
+  const ids = rows.flatMap((row) => (row.runnerSessionId ? [row.runnerSessionId] : []));
+  const messages =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            sessionId: runnerMessages.sessionId,
+            isLeia: runnerMessages.isLeia,
+            text: runnerMessages.text,
+            stopped: runnerMessages.stopped,
+            createdAt: runnerMessages.createdAt,
+          })
+          .from(runnerMessages)
+          .where(inArray(runnerMessages.sessionId, ids))
+          .orderBy(asc(runnerMessages.sessionId), asc(runnerMessages.seq));
+  const bySession = new Map<string, typeof messages>();
+  for (const message of messages) {
+    const list = bySession.get(message.sessionId) ?? [];
+    list.push(message);
+    bySession.set(message.sessionId, list);
+  }
+  return bySession;
+}
+
+function studentInput(
+  row: ClassStudentRow,
+  leia: ClassLeia,
+  messages: ChatMessage[],
+  report: EvaluationReport | null,
+): ClassStudentInput {
+  return {
+    id: row.id,
+    name: row.displayName,
+    ...(row.email !== null && { email: row.email }),
+    leia: { configId: leia.configId, name: leia.name },
+    joinedAt: row.joinedAt.toISOString(),
+    lastActivityAt: row.lastActivityAt.toISOString(),
+    handedInAt: row.handedInAt ? row.handedInAt.toISOString() : null,
+    autoHandedIn: row.autoHandedIn,
+    messages,
+    draft: row.draft,
+    handIn: row.handIn,
+    grade: (row.grade as unknown as HandInGrade | null) ?? null,
+    elicitation: report,
+  };
+}
+
+const infoOf = (session: ClassSessionRow, activity: string): ClassSessionInfo => ({
+  id: session.id,
+  name: session.name,
+  activity,
+  createdAt: session.createdAt.toISOString(),
+  closedAt: session.closedAt ? session.closedAt.toISOString() : null,
+  identity: session.identity,
+});
+
 export function createClassReportInputs(db: Db, leias: ClassLeias) {
   const measured = new Map<string, EvaluationReport | null>();
 
-  /** The session, if `actor` may manage its activity: 403 for who may never, 404 otherwise. */
-  async function managedSession(actor: Actor, sessionId: string) {
-    if (!canManageActivities(actor)) throw forbidden();
-    const [session] = UUID.test(sessionId)
-      ? await db.select().from(classSessions).where(eq(classSessions.id, sessionId))
-      : [];
-    if (!session) throw notFound(CLASS_TEXTS.sessionNotFound);
-    const [activity] = await db.select().from(experiments).where(eq(experiments.id, session.experimentId));
-    if (!activity || !canRunClassSessions(actor, activity)) throw notFound(CLASS_TEXTS.sessionNotFound);
-    return { session, activityName: activity.name };
-  }
-
-  /** Every student's messages in one query, by runner session. */
-  async function conversations(rows: ClassStudentRow[]) {
-    const ids = rows.flatMap((row) => (row.runnerSessionId ? [row.runnerSessionId] : []));
-    const messages =
-      ids.length === 0
-        ? []
-        : await db
-            .select({
-              sessionId: runnerMessages.sessionId,
-              isLeia: runnerMessages.isLeia,
-              text: runnerMessages.text,
-              stopped: runnerMessages.stopped,
-              createdAt: runnerMessages.createdAt,
-            })
-            .from(runnerMessages)
-            .where(inArray(runnerMessages.sessionId, ids))
-            .orderBy(asc(runnerMessages.sessionId), asc(runnerMessages.seq));
-    const bySession = new Map<string, typeof messages>();
-    for (const message of messages) {
-      const list = bySession.get(message.sessionId) ?? [];
-      list.push(message);
-      bySession.set(message.sessionId, list);
-    }
-    return bySession;
-  }
-
   /** The stored report (made at hand-in), else the conversation measured now, once per length. */
-  function elicitationOf(row: ClassStudentRow, leia: ClassLeia, messages: ReturnType<typeof toChatMessages>) {
+  function elicitationOf(row: ClassStudentRow, leia: ClassLeia, messages: ChatMessage[]) {
     if (row.report) return row.report as unknown as EvaluationReport;
     const key = `${row.id}:${messages.length}`;
     if (measured.has(key)) return measured.get(key)!;
@@ -91,27 +124,9 @@ export function createClassReportInputs(db: Db, leias: ClassLeias) {
     return report;
   }
 
-  function studentInput(row: ClassStudentRow, leia: ClassLeia, messages: ReturnType<typeof toChatMessages>) {
-    return {
-      id: row.id,
-      name: row.displayName,
-      ...(row.email !== null && { email: row.email }),
-      leia: { configId: leia.configId, name: leia.name },
-      joinedAt: row.joinedAt.toISOString(),
-      lastActivityAt: row.lastActivityAt.toISOString(),
-      handedInAt: row.handedInAt ? row.handedInAt.toISOString() : null,
-      autoHandedIn: row.autoHandedIn,
-      messages,
-      draft: row.draft,
-      handIn: row.handIn,
-      grade: (row.grade as unknown as HandInGrade | null) ?? null,
-      elicitation: elicitationOf(row, leia, messages),
-    } satisfies ClassStudentInput;
-  }
-
   /** Everything a report or an export of the session reads. */
   async function load(actor: Actor, sessionId: string): Promise<SessionData> {
-    const { session, activityName } = await managedSession(actor, sessionId);
+    const { session, activityName } = await managedSession(db, actor, sessionId);
     const [configs, rows] = await Promise.all([
       leias.ofActivity(db, session.experimentId),
       db
@@ -121,26 +136,17 @@ export function createClassReportInputs(db: Db, leias: ClassLeias) {
         .orderBy(asc(classStudents.joinedAt), asc(classStudents.id)),
     ]);
     const byConfig = new Map(configs.map((leia) => [leia.configId, leia]));
-    const chats = await conversations(rows);
-    const students = rows.map((row) =>
-      studentInput(
-        row,
-        byConfig.get(row.configId)!,
-        toChatMessages(chats.get(row.runnerSessionId ?? '') ?? []),
-      ),
-    );
+    const chats = await conversations(db, rows);
+    const students = rows.map((row) => {
+      const leia = byConfig.get(row.configId)!;
+      const messages = toChatMessages(chats.get(row.runnerSessionId ?? '') ?? []);
+      return studentInput(row, leia, messages, elicitationOf(row, leia, messages));
+    });
     return {
       session,
       configs,
       rows,
-      info: {
-        id: session.id,
-        name: session.name,
-        activity: activityName,
-        createdAt: session.createdAt.toISOString(),
-        closedAt: session.closedAt ? session.closedAt.toISOString() : null,
-        identity: session.identity,
-      },
+      info: infoOf(session, activityName),
       input: {
         sessionId: session.id,
         leias: configs.map((leia) => ({ configId: leia.configId, name: leia.name })),
@@ -151,7 +157,7 @@ export function createClassReportInputs(db: Db, leias: ClassLeias) {
     };
   }
 
-  return { managedSession, load };
+  return { managedSession: (actor: Actor, sessionId: string) => managedSession(db, actor, sessionId), load };
 }
 
 export type ClassReportInputs = ReturnType<typeof createClassReportInputs>;

@@ -48,6 +48,38 @@ const studentOf = (data: SessionData, studentId: string) => {
 const fileName = (info: ClassSessionInfo, file: ClassExportFile) =>
   `${info.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || info.id}-${file}`;
 
+/**
+ * A closed session's students, conversations (their runner sessions, with the messages and
+ * evaluations that cascade from them), drafts, hand-ins and grades: gone, in one transaction.
+ * `confirmed` must be the number of students, so a stale confirmation deletes nothing.
+ */
+function deleteStudents(db: Db, sessionId: string, confirmed: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: classStudents.id, chat: classStudents.runnerSessionId })
+      .from(classStudents)
+      .where(eq(classStudents.sessionId, sessionId))
+      .for('update');
+    if (rows.length !== confirmed) throw badRequest(CLASS_REPORT_TEXTS.confirmCount(rows.length));
+    const chats = rows.flatMap((row) => (row.chat ? [row.chat] : []));
+    await tx.delete(classStudents).where(eq(classStudents.sessionId, sessionId));
+    if (chats.length > 0) await tx.delete(runnerSessions).where(inArray(runnerSessions.id, chats));
+    return rows.length;
+  });
+}
+
+/** One export file of the session's data. */
+function exportOf({ info, input }: SessionData, file: ClassExportFile): ExportFile {
+  const name = fileName(info, file);
+  const csv = 'text/csv; charset=utf-8';
+  if (file === 'messages.csv') return { type: csv, name, body: messagesCsv(info, input.students) };
+  const measured = measureStudents(input);
+  if (file === 'students.csv')
+    return { type: csv, name, body: studentsCsv(buildClassReport(input, measured), input.students) };
+  const body = JSON.stringify(sessionExport(info, input, measured));
+  return { type: 'application/json; charset=utf-8', name, body };
+}
+
 export function createClassReportsService({ db, inputs, live }: Deps) {
   async function setGrade(
     actor: Actor,
@@ -79,20 +111,7 @@ export function createClassReportsService({ db, inputs, live }: Deps) {
     },
 
     async exportFile(actor: Actor, sessionId: string, file: ClassExportFile): Promise<ExportFile> {
-      const { info, input } = await inputs.load(actor, sessionId);
-      const name = fileName(info, file);
-      if (file === 'messages.csv')
-        return { type: 'text/csv; charset=utf-8', name, body: messagesCsv(info, input.students) };
-      const measured = measureStudents(input);
-      if (file === 'students.csv') {
-        const report = buildClassReport(input, measured);
-        return { type: 'text/csv; charset=utf-8', name, body: studentsCsv(report, input.students) };
-      }
-      return {
-        type: 'application/json; charset=utf-8',
-        name,
-        body: JSON.stringify(sessionExport(info, input, measured)),
-      };
+      return exportOf(await inputs.load(actor, sessionId), file);
     },
 
     overrideGrade(
@@ -114,26 +133,10 @@ export function createClassReportsService({ db, inputs, live }: Deps) {
       });
     },
 
-    /**
-     * A closed session's students, conversations (their runner sessions, with the messages and
-     * evaluations that cascade from them), drafts, hand-ins and grades: gone. `confirmed` must
-     * be the number of students, so a stale confirmation deletes nothing.
-     */
     async deleteData(actor: Actor, sessionId: string, confirmed: number): Promise<ClassDataDeleted> {
       const { session } = await inputs.managedSession(actor, sessionId);
       if (!hasEnded(session)) throw conflict(CLASS_REPORT_TEXTS.closeFirst);
-      const deleted = await db.transaction(async (tx) => {
-        const rows = await tx
-          .select({ id: classStudents.id, chat: classStudents.runnerSessionId })
-          .from(classStudents)
-          .where(eq(classStudents.sessionId, session.id))
-          .for('update');
-        if (rows.length !== confirmed) throw badRequest(CLASS_REPORT_TEXTS.confirmCount(rows.length));
-        const chats = rows.flatMap((row) => (row.chat ? [row.chat] : []));
-        await tx.delete(classStudents).where(eq(classStudents.sessionId, session.id));
-        if (chats.length > 0) await tx.delete(runnerSessions).where(inArray(runnerSessions.id, chats));
-        return rows.length;
-      });
+      const deleted = await deleteStudents(db, session.id, confirmed);
       await live.publishSummary(session);
       return { deleted };
     },
