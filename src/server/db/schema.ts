@@ -350,6 +350,12 @@ export const classSessions = pgTable(
     identity: text('identity', { enum: ['name', 'email'] }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Students who joined so far: the n-th join takes the n-th number in the statement that
+     * inserts the student, and with it the LEIA configuration (n - 1) mod k of the activity's k,
+     * so every configuration always has the fewest students or one more (class-store.ts assign).
+     */
+    joined: integer('joined').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

@@ -38,6 +38,8 @@ const MAX_CACHED = 2_000;
 
 export function createClassLeias(db: Db) {
   const cache = new Map<string, ClassLeia>();
+  /** A published activity's configurations never change: their ids, by activity. */
+  const activities = new Map<string, string[]>();
 
   /** Older rows without their stored views (before the start-up backfill) get them computed. */
   async function restrictedOf(tx: Db | Tx, row: typeof leias.$inferSelect): Promise<ResolvedLeia> {
@@ -80,12 +82,20 @@ export function createClassLeias(db: Db) {
   return {
     /** The configurations of an activity, in their order. */
     async ofActivity(tx: Db | Tx, experimentId: string): Promise<ClassLeia[]> {
+      const known = activities.get(experimentId);
+      if (known?.every((id) => cache.has(id))) return known.map((id) => cache.get(id)!);
       const configs = await tx
         .select()
         .from(experimentLeias)
         .where(eq(experimentLeias.experimentId, experimentId))
         .orderBy(experimentLeias.position);
-      return Promise.all(configs.map((config) => this.ofConfig(tx, config)));
+      const built = await Promise.all(configs.map((config) => this.ofConfig(tx, config)));
+      if (activities.size >= MAX_CACHED) activities.delete(activities.keys().next().value!);
+      activities.set(
+        experimentId,
+        built.map((leia) => leia.configId),
+      );
+      return built;
     },
 
     async ofConfig(tx: Db | Tx, config: typeof experimentLeias.$inferSelect): Promise<ClassLeia> {

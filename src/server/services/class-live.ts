@@ -39,6 +39,9 @@ export function elicitation(leia: ClassLeia, messages: ChatMessage[]): Evaluatio
   return evaluateOffline({ solution, solutionFormat, messages, ...(game && { game }) }, serverLexicon());
 }
 
+const MEASURE_EVERY_MS = 3_000;
+const MAX_MEASURED = 10_000;
+
 export function createClassLive(ctx: ClassContext) {
   const { store, leias, bus } = ctx;
 
@@ -54,30 +57,50 @@ export function createClassLive(ctx: ClassContext) {
     });
   };
 
-  /** Measuring runs one at a time per student; a request while one runs asks for one more after it. */
-  const measuring = new Map<string, { again: boolean }>();
+  /**
+   * Measuring costs CPU on the event loop (3 to 7 ms a conversation), which every student's
+   * next token waits for: a student's share is measured at most every MEASURE_EVERY_MS, the last
+   * request always measured (after the interval).
+   */
+  const measuring = new Map<string, { running: boolean; pending: boolean; last: number }>();
 
-  /** Updates a student's elicited share from their conversation, then tells the live view. */
-  async function measure(student: ClassStudentRow, session: ClassSessionRow): Promise<void> {
-    const running = measuring.get(student.id);
-    if (running) {
-      running.again = true;
-      return;
+  async function measureOnce(studentId: string, session: ClassSessionRow): Promise<void> {
+    const student = await store.student(session.id, studentId);
+    if (!student) return;
+    const leia = await leias.byId(student.configId);
+    const messages = toChatMessages(await store.conversation(student.runnerSessionId));
+    const report = elicitation(leia, messages);
+    const updated = await store.update(student.id, { elicited: report ? report.coverage.ratio : null });
+    if (updated) await publishRow(updated, session);
+  }
+
+  function measure(student: ClassStudentRow, session: ClassSessionRow): void {
+    if (measuring.size > MAX_MEASURED) {
+      for (const [id, entry] of measuring) if (!entry.running) measuring.delete(id);
     }
-    const state = { again: true };
+    const state = measuring.get(student.id) ?? { running: false, pending: false, last: 0 };
     measuring.set(student.id, state);
-    try {
-      while (state.again) {
-        state.again = false;
-        const leia = await leias.byId(student.configId);
-        const messages = toChatMessages(await store.conversation(student.runnerSessionId));
-        const report = elicitation(leia, messages);
-        const updated = await store.update(student.id, { elicited: report ? report.coverage.ratio : null });
-        if (updated) await publishRow(updated, session);
+    state.pending = true;
+    if (state.running) return;
+    state.running = true;
+    const step = () => {
+      if (!state.pending) {
+        state.running = false;
+        return;
       }
-    } finally {
-      measuring.delete(student.id);
-    }
+      state.pending = false;
+      state.last = Date.now();
+      measureOnce(student.id, session)
+        .catch((error) => ctx.log.error({ err: error }, 'measuring a class conversation failed'))
+        .finally(() => setTimeout(step, MEASURE_EVERY_MS).unref());
+    };
+    setTimeout(step, Math.max(0, state.last + MEASURE_EVERY_MS - Date.now())).unref();
+  }
+
+  /** After a chat turn: the row with its count (now), then the share elicited (soon). */
+  async function afterTurn(student: ClassStudentRow, session: ClassSessionRow): Promise<void> {
+    await publishRow(await store.countMessages(student), session);
+    measure(student, session);
   }
 
   /** After a hand-in: the grade of what was handed in and the conversation's report, stored. */
@@ -99,7 +122,7 @@ export function createClassLive(ctx: ClassContext) {
     return updated ?? student;
   }
 
-  return { publishRow, publishSummary, measure, grade };
+  return { publishRow, publishSummary, afterTurn, grade };
 }
 
 export type ClassLive = ReturnType<typeof createClassLive>;

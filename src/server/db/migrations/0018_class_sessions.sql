@@ -10,6 +10,7 @@ CREATE TABLE "class_sessions" (
 	"identity" text NOT NULL,
 	"ends_at" timestamp with time zone,
 	"closed_at" timestamp with time zone,
+	"joined" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "class_sessions_identity_check" CHECK ("class_sessions"."identity" in ('name', 'email'))
 );
