@@ -14,6 +14,7 @@ import { createClassLeias } from '../services/class-leias';
 import { createClassLive } from '../services/class-live';
 import { createClassReportInputs } from '../services/class-report-inputs';
 import { createClassReportsService } from '../services/class-reports';
+import { startClassRetention } from '../services/class-retention';
 import { createClassStore } from '../services/class-store';
 
 const tags = ['class reports'];
@@ -24,7 +25,8 @@ const exportParams = z.object({ sessionId: z.string(), file: z.enum(CLASS_EXPORT
 /**
  * /api/v1/class-sessions/{sessionId}/...: what a class learned, for whoever manages the activity
  * (@shared/schemas/class-report CLASS_REPORT_PATHS). Registered beside the session's own routes,
- * under the same prefix; it builds its service from the app's database and class bus.
+ * under the same prefix; it builds its service from the app's database and class bus, and runs
+ * the class data retention (LEIA_CLASS_RETENTION_DAYS) while the server runs.
  */
 export const classReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, classBus } = app.ctx;
@@ -33,6 +35,14 @@ export const classReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const live = createClassLive({ store: createClassStore(db), leias, bus: classBus, log });
   const reports = createClassReportsService({ db, inputs: createClassReportInputs(db, leias), live });
   app.addHook('onRequest', app.ctx.auth.requireUser);
+  const days = app.ctx.config.classRetentionDays;
+  if (days !== undefined) {
+    let stop: (() => void) | undefined;
+    app.addHook('onReady', async () => {
+      stop = startClassRetention(db, days, app.log);
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
 
   app.get(
     '/:sessionId/report',

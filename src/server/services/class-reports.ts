@@ -11,13 +11,14 @@ import {
   type StudentReport,
 } from '@shared/schemas/class-report';
 import type { GradeOverrideBody, HandInGrade } from '@shared/schemas/grading';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { UUID } from '../auth/hooks';
 import type { Db } from '../db/client';
-import { classStudents, runnerSessions } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
+import { classStudents } from '../db/schema';
+import { conflict, notFound } from '../errors';
 import type { ClassLive } from './class-live';
 import type { ClassReportInputs, SessionData } from './class-report-inputs';
+import { deleteClassStudents } from './class-retention';
 import { hasEnded } from './class-views';
 
 /**
@@ -47,26 +48,6 @@ const studentOf = (data: SessionData, studentId: string) => {
 /** A file name of the session's name, safe in a header. */
 const fileName = (info: ClassSessionInfo, file: ClassExportFile) =>
   `${info.name.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || info.id}-${file}`;
-
-/**
- * A closed session's students, conversations (their runner sessions, with the messages and
- * evaluations that cascade from them), drafts, hand-ins and grades: gone, in one transaction.
- * `confirmed` must be the number of students, so a stale confirmation deletes nothing.
- */
-function deleteStudents(db: Db, sessionId: string, confirmed: number): Promise<number> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: classStudents.id, chat: classStudents.runnerSessionId })
-      .from(classStudents)
-      .where(eq(classStudents.sessionId, sessionId))
-      .for('update');
-    if (rows.length !== confirmed) throw badRequest(CLASS_REPORT_TEXTS.confirmCount(rows.length));
-    const chats = rows.flatMap((row) => (row.chat ? [row.chat] : []));
-    await tx.delete(classStudents).where(eq(classStudents.sessionId, sessionId));
-    if (chats.length > 0) await tx.delete(runnerSessions).where(inArray(runnerSessions.id, chats));
-    return rows.length;
-  });
-}
 
 /** One export file of the session's data. */
 function exportOf({ info, input }: SessionData, file: ClassExportFile): ExportFile {
@@ -136,7 +117,7 @@ export function createClassReportsService({ db, inputs, live }: Deps) {
     async deleteData(actor: Actor, sessionId: string, confirmed: number): Promise<ClassDataDeleted> {
       const { session } = await inputs.managedSession(actor, sessionId);
       if (!hasEnded(session)) throw conflict(CLASS_REPORT_TEXTS.closeFirst);
-      const deleted = await deleteStudents(db, session.id, confirmed);
+      const deleted = await deleteClassStudents(db, session.id, confirmed);
       await live.publishSummary(session);
       return { deleted };
     },
