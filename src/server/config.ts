@@ -40,6 +40,8 @@ export interface Config {
   /** Load the starter catalogue into an empty database. */
   seedCatalogue: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Days after a class session closed that its students' data is deleted; unset keeps it. */
+  classRetentionDays?: number;
 }
 
 /** At most `max` uses per `windowSeconds`. */
@@ -176,6 +178,7 @@ const envSchema = z.object({
   ...Object.fromEntries(Object.values(FAIR_USE_LIMITS).map(({ env }) => [env, limitRule])),
   LEIA_TRUST_PROXY: trustProxy,
   LEIA_CLIENT_DIR: optionalString,
+  LEIA_CLASS_RETENTION_DAYS: intIn(1, 36_500),
   LEIA_SEED_CATALOGUE: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
   LEIA_LOG_LEVEL: z.preprocess(
     blankToUndefined,
@@ -227,6 +230,7 @@ export function loadConfig(
     clientDir: e.LEIA_CLIENT_DIR ?? defaults.clientDir,
     seedCatalogue: e.LEIA_SEED_CATALOGUE !== 'false',
     logLevel: e.LEIA_LOG_LEVEL ?? 'info',
+    classRetentionDays: e.LEIA_CLASS_RETENTION_DAYS,
   };
 }
 

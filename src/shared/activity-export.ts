@@ -1,5 +1,4 @@
-// The browser build: the Node one needs Buffer, which the screen's bundle has not.
-import { stringify } from 'csv-stringify/browser/esm/sync';
+import { csvText } from './csv';
 import { parseJsonText } from './input-rules';
 import {
   ACTIVITY_TEXTS,
@@ -7,6 +6,9 @@ import {
   type ActivityExport,
   activityImportSchema,
 } from './schemas/activities';
+
+/** The formula guard moved to ./csv.ts, which every export shares. */
+export { guardFormula } from './csv';
 
 /**
  * An activity written out for keeping and for research: as JSON that POST
@@ -38,19 +40,8 @@ export const CSV_COLUMNS = ['activity', 'leia', 'position', 'speaker', 'timestam
 export const CSV_SPEAKERS = { leia: 'LEIA', interviewer: 'Interviewer' } as const;
 
 /**
- * The formula guard: a spreadsheet runs a cell that starts with = + - @ (or a tab or CR before
- * one), so such a start gets an apostrophe. A spreadsheet may also split on ';' (many locales) and
- * ignore quotes that do not open a field, so a cell's text after a ';' or a line break can start a
- * cell of its own there: those starts are guarded too. Spaces and quotes before the character do
- * not hide it.
- */
-export const guardFormula = (text: string): string =>
-  text.replace(/(?<=^|[;\r\n])([ "]*)(?=[=+\-@\t\r])/g, "$1'");
-
-/**
  * Every transcription of the activity, in configuration order: one row per message, and one row
- * holding the link for a LEIA whose transcription is a link. RFC 4180 (csv-stringify) with CRLF
- * line ends; every cell holding a ',' or a ';' is quoted, whichever one a spreadsheet splits on.
+ * holding the link for a LEIA whose transcription is a link, written as every export is (./csv.ts).
  */
 export function transcriptionsCsv(activity: Activity): string {
   const rows: Array<Array<string | number>> = [];
@@ -71,12 +62,7 @@ export function transcriptionsCsv(activity: Activity): string {
       ]);
     });
   });
-  return stringify([[...CSV_COLUMNS], ...rows], {
-    record_delimiter: 'windows',
-    eof: true,
-    quoted_match: /[,;]/,
-    cast: { string: guardFormula },
-  });
+  return csvText(CSV_COLUMNS, rows);
 }
 
 /**

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
 import { idParams, replies } from '../http/replies';
 import { openEventStream } from '../http/sse';
+import { classReportRoutes } from './class-reports';
 
 const tags = ['class sessions'];
 const sessionParams = z.object({ sessionId: z.string() });
@@ -47,8 +48,14 @@ export const activityClassSessionRoutes: FastifyPluginAsyncZod = async (app) => 
   );
 };
 
-/** /api/v1/class-sessions/{sessionId}: one session's live view, its events and its actions. */
+/** /api/v1/class-sessions: one session's live view and actions, and what the class learned. */
 export const classSessionRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(liveSessionRoutes);
+  await app.register(classReportRoutes);
+};
+
+/** /api/v1/class-sessions/{sessionId}: one session's live view, its events and its actions. */
+const liveSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { classSessions } = app.ctx.services;
   app.addHook('onRequest', app.ctx.auth.requireUser);
 

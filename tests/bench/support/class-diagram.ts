@@ -31,3 +31,34 @@ export function classDiagram(): string {
   });
   return lines.join('\n');
 }
+
+/**
+ * A student's long diagram: the solution's 12 classes with one attribute right, one misnamed and
+ * three of their own, 28 classes of their own, and 19 relationships, some right: 300 lines.
+ */
+export function longHandIn(solution: string): string {
+  const classes = [...solution.matchAll(/^ {2}class (\w+) \{$/gm)].map((match) => match[1]!);
+  const own = Array.from(
+    { length: 28 },
+    (_, i) => `Extra${String.fromCharCode(65 + (i % 26))}${i < 26 ? '' : 'x'}`,
+  );
+  const lines = ['classDiagram'];
+  for (const name of [...classes, ...own]) {
+    const lower = name.toLowerCase();
+    lines.push(
+      `  class ${name} {`,
+      `    +String ${lower}Code`,
+      `    +int ${lower}Total`,
+      '    +Date updatedOn',
+      '    +String notes',
+      '    +boolean active',
+      '  }',
+    );
+  }
+  classes.forEach((name, index) => {
+    const next = classes[(index + 1) % classes.length]!;
+    lines.push(index % 2 ? `  ${name} --> ${next}` : `  ${name} "1" --> "0..*" ${next} : manages${index}`);
+  });
+  for (let i = 0; i < 19 - classes.length; i++) lines.push(`  ${own[i]} --> ${own[i + 1]} : feeds`);
+  return lines.join('\n');
+}

@@ -1,0 +1,163 @@
+import type { ClassSessionInfo } from '@shared/class-export';
+import { CLASS_TEXTS } from '@shared/class-sessions';
+import type { ClassReportInput, ClassSolution, ClassStudentInput } from '@shared/evaluation/class-inputs';
+import { type Actor, canManageActivities, canRunClassSessions } from '@shared/permissions';
+import type { EvaluationReport } from '@shared/schemas/evaluation';
+import type { HandInGrade } from '@shared/schemas/grading';
+import type { ChatMessage } from '@shared/schemas/runner';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { UUID } from '../auth/hooks';
+import type { Db } from '../db/client';
+import {
+  type ClassSessionRow,
+  type ClassStudentRow,
+  classSessions,
+  classStudents,
+  experiments,
+  runnerMessages,
+} from '../db/schema';
+import { forbidden, notFound } from '../errors';
+import type { ClassLeia, ClassLeias } from './class-leias';
+import { elicitation, toChatMessages } from './class-live';
+
+/**
+ * What the class reports read (docs/architecture.md "Class reports"): a session its instructor may
+ * manage, its students' rows and conversations, turned into the plain inputs of
+ * @shared/evaluation/class-report. A conversation not yet handed in is measured offline once per
+ * length (a live report of 200 students would otherwise measure every conversation again).
+ */
+
+const MAX_MEASURED = 5_000;
+
+export interface SessionData {
+  session: ClassSessionRow;
+  info: ClassSessionInfo;
+  configs: ClassLeia[];
+  rows: ClassStudentRow[];
+  input: ClassReportInput;
+}
+
+const solutionOfConfig = (leia: ClassLeia): ClassSolution | undefined =>
+  leia.solution === '' ? undefined : { text: leia.solution, format: leia.solutionFormat };
+
+/** The session, if `actor` may manage its activity: 403 for who may never, 404 otherwise. */
+export async function managedSession(db: Db, actor: Actor, sessionId: string) {
+  if (!canManageActivities(actor)) throw forbidden();
+  const [session] = UUID.test(sessionId)
+    ? await db.select().from(classSessions).where(eq(classSessions.id, sessionId))
+    : [];
+  if (!session) throw notFound(CLASS_TEXTS.sessionNotFound);
+  const [activity] = await db.select().from(experiments).where(eq(experiments.id, session.experimentId));
+  if (!activity || !canRunClassSessions(actor, activity)) throw notFound(CLASS_TEXTS.sessionNotFound);
+  return { session, activityName: activity.name };
+}
+
+/** Every student's messages in one query, by runner session. */
+async function conversations(db: Db, rows: ClassStudentRow[]) {
+  const ids = rows.flatMap((row) => (row.runnerSessionId ? [row.runnerSessionId] : []));
+  const messages =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            sessionId: runnerMessages.sessionId,
+            isLeia: runnerMessages.isLeia,
+            text: runnerMessages.text,
+            stopped: runnerMessages.stopped,
+            createdAt: runnerMessages.createdAt,
+          })
+          .from(runnerMessages)
+          .where(inArray(runnerMessages.sessionId, ids))
+          .orderBy(asc(runnerMessages.sessionId), asc(runnerMessages.seq));
+  const bySession = new Map<string, typeof messages>();
+  for (const message of messages) {
+    const list = bySession.get(message.sessionId) ?? [];
+    list.push(message);
+    bySession.set(message.sessionId, list);
+  }
+  return bySession;
+}
+
+function studentInput(
+  row: ClassStudentRow,
+  leia: ClassLeia,
+  messages: ChatMessage[],
+  report: EvaluationReport | null,
+): ClassStudentInput {
+  return {
+    id: row.id,
+    name: row.displayName,
+    ...(row.email !== null && { email: row.email }),
+    leia: { configId: leia.configId, name: leia.name },
+    joinedAt: row.joinedAt.toISOString(),
+    lastActivityAt: row.lastActivityAt.toISOString(),
+    handedInAt: row.handedInAt ? row.handedInAt.toISOString() : null,
+    autoHandedIn: row.autoHandedIn,
+    messages,
+    draft: row.draft,
+    handIn: row.handIn,
+    grade: (row.grade as unknown as HandInGrade | null) ?? null,
+    elicitation: report,
+  };
+}
+
+const infoOf = (session: ClassSessionRow, activity: string): ClassSessionInfo => ({
+  id: session.id,
+  name: session.name,
+  activity,
+  createdAt: session.createdAt.toISOString(),
+  closedAt: session.closedAt ? session.closedAt.toISOString() : null,
+  identity: session.identity,
+});
+
+export function createClassReportInputs(db: Db, leias: ClassLeias) {
+  const measured = new Map<string, EvaluationReport | null>();
+
+  /** The stored report (made at hand-in), else the conversation measured now, once per length. */
+  function elicitationOf(row: ClassStudentRow, leia: ClassLeia, messages: ChatMessage[]) {
+    if (row.report) return row.report as unknown as EvaluationReport;
+    const key = `${row.id}:${messages.length}`;
+    if (measured.has(key)) return measured.get(key)!;
+    const report = elicitation(leia, messages);
+    if (measured.size >= MAX_MEASURED) measured.delete(measured.keys().next().value!);
+    measured.set(key, report);
+    return report;
+  }
+
+  /** Everything a report or an export of the session reads. */
+  async function load(actor: Actor, sessionId: string): Promise<SessionData> {
+    const { session, activityName } = await managedSession(db, actor, sessionId);
+    const [configs, rows] = await Promise.all([
+      leias.ofActivity(db, session.experimentId),
+      db
+        .select()
+        .from(classStudents)
+        .where(eq(classStudents.sessionId, session.id))
+        .orderBy(asc(classStudents.joinedAt), asc(classStudents.id)),
+    ]);
+    const byConfig = new Map(configs.map((leia) => [leia.configId, leia]));
+    const chats = await conversations(db, rows);
+    const students = rows.map((row) => {
+      const leia = byConfig.get(row.configId)!;
+      const messages = toChatMessages(chats.get(row.runnerSessionId ?? '') ?? []);
+      return studentInput(row, leia, messages, elicitationOf(row, leia, messages));
+    });
+    return {
+      session,
+      configs,
+      rows,
+      info: infoOf(session, activityName),
+      input: {
+        sessionId: session.id,
+        leias: configs.map((leia) => ({ configId: leia.configId, name: leia.name })),
+        solutions: Object.fromEntries(configs.map((leia) => [leia.configId, solutionOfConfig(leia)])),
+        students,
+        now: new Date(),
+      },
+    };
+  }
+
+  return { managedSession: (actor: Actor, sessionId: string) => managedSession(db, actor, sessionId), load };
+}
+
+export type ClassReportInputs = ReturnType<typeof createClassReportInputs>;
