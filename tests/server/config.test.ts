@@ -67,6 +67,8 @@ describe('loadConfig', () => {
       transcriptions: { max: 20, windowSeconds: 3600 },
       evaluations: { max: 60, windowSeconds: 3600 },
       leakChecks: { max: 10, windowSeconds: 3600 },
+      classJoins: { max: 600, windowSeconds: 600 },
+      classMessages: { max: 20, windowSeconds: 60 },
     });
     const limits = loadConfig({
       LEIA_LIMIT_CHAT_SESSIONS: '5/1m',
@@ -74,6 +76,8 @@ describe('loadConfig', () => {
       LEIA_LIMIT_TRANSCRIPTIONS: '3/2h',
       LEIA_LIMIT_EVALUATIONS: '1/1d',
       LEIA_LIMIT_LEAK_CHECKS: '4/30s',
+      LEIA_LIMIT_CLASS_JOINS: '50/5m',
+      LEIA_LIMIT_CLASS_MESSAGES: '10/1m',
     }).limits;
     expect(limits).toEqual({
       chatSessions: { max: 5, windowSeconds: 60 },
@@ -81,6 +85,8 @@ describe('loadConfig', () => {
       transcriptions: { max: 3, windowSeconds: 7200 },
       evaluations: { max: 1, windowSeconds: 86400 },
       leakChecks: { max: 4, windowSeconds: 30 },
+      classJoins: { max: 50, windowSeconds: 300 },
+      classMessages: { max: 10, windowSeconds: 60 },
     });
   });
 

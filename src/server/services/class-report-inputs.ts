@@ -6,7 +6,6 @@ import type { EvaluationReport } from '@shared/schemas/evaluation';
 import type { HandInGrade } from '@shared/schemas/grading';
 import type { ChatMessage } from '@shared/schemas/runner';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { UUID } from '../auth/hooks';
 import type { Db } from '../db/client';
 import {
   type ClassSessionRow,
@@ -17,6 +16,7 @@ import {
   runnerMessages,
 } from '../db/schema';
 import { forbidden, notFound } from '../errors';
+import { UUID } from './actor';
 import type { ClassLeia, ClassLeias } from './class-leias';
 import { elicitation, toChatMessages } from './class-live';
 

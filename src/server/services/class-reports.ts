@@ -12,10 +12,10 @@ import {
 } from '@shared/schemas/class-report';
 import type { GradeOverrideBody, HandInGrade } from '@shared/schemas/grading';
 import { eq } from 'drizzle-orm';
-import { UUID } from '../auth/hooks';
 import type { Db } from '../db/client';
 import { classStudents } from '../db/schema';
 import { conflict, notFound } from '../errors';
+import { UUID } from './actor';
 import type { ClassLive } from './class-live';
 import type { ClassReportInputs, SessionData } from './class-report-inputs';
 import { deleteClassStudents } from './class-retention';
