@@ -41,110 +41,134 @@ interface Envelope {
   part?: { sessionId: string; id: string; index: number; count: number; text: string };
 }
 
+/** One bus: this process's listeners, the parts of long events still arriving, and what is to leave. */
+interface BusState {
+  origin: string;
+  notifications: Notifications | undefined;
+  onError: (error: unknown) => void;
+  listeners: Map<string, Set<ClassListener>>;
+  pending: Map<string, { parts: string[]; received: number; at: number }>;
+  /** What this turn of the event loop published, sent as few notifications as fit. */
+  outgoing: Addressed[];
+  stop: (() => Promise<void>) | undefined;
+}
+
+function deliver(bus: BusState, sessionId: string, event: LiveEvent): void {
+  for (const listener of bus.listeners.get(sessionId) ?? []) {
+    try {
+      listener(event);
+    } catch (error) {
+      bus.onError(error);
+    }
+  }
+}
+
+/** A part of a long event; the whole event is delivered once its last part arrives. */
+function receivePart(bus: BusState, part: NonNullable<Envelope['part']>): void {
+  const now = Date.now();
+  for (const [id, entry] of bus.pending) if (now - entry.at > PARTS_TTL_MS) bus.pending.delete(id);
+  const entry = bus.pending.get(part.id) ?? { parts: new Array<string>(part.count), received: 0, at: now };
+  bus.pending.set(part.id, entry);
+  if (entry.parts[part.index] === undefined) entry.received++;
+  entry.parts[part.index] = part.text;
+  if (entry.received < part.count) return;
+  bus.pending.delete(part.id);
+  deliver(bus, part.sessionId, JSON.parse(entry.parts.join('')) as LiveEvent);
+}
+
+function receive(bus: BusState, payload: string): void {
+  const envelope = JSON.parse(payload) as Envelope;
+  if (envelope.origin === bus.origin) return;
+  for (const { sessionId, event } of envelope.batch ?? []) deliver(bus, sessionId, event);
+  if (envelope.part) receivePart(bus, envelope.part);
+}
+
+const send = (bus: BusState, envelope: Omit<Envelope, 'origin'>) =>
+  bus.notifications
+    ?.notify(CHANNEL, JSON.stringify({ origin: bus.origin, ...envelope }))
+    .catch(bus.onError) ?? Promise.resolve();
+
+function sendInParts(bus: BusState, sessionId: string, text: string): void {
+  const id = randomUUID();
+  const count = Math.ceil(text.length / PART_CHARS);
+  for (let index = 0; index < count; index++) {
+    const slice = text.slice(index * PART_CHARS, (index + 1) * PART_CHARS);
+    void send(bus, { part: { sessionId, id, index, count, text: slice } });
+  }
+}
+
+function flush(bus: BusState): void {
+  const items = bus.outgoing;
+  bus.outgoing = [];
+  let batch: Addressed[] = [];
+  let size = 0;
+  for (const item of items) {
+    const length = JSON.stringify(item).length;
+    if (length > PART_CHARS) {
+      sendInParts(bus, item.sessionId, JSON.stringify(item.event));
+      continue;
+    }
+    if (size + length > PART_CHARS && batch.length > 0) {
+      void send(bus, { batch });
+      batch = [];
+      size = 0;
+    }
+    batch.push(item);
+    size += length;
+  }
+  if (batch.length > 0) void send(bus, { batch });
+}
+
+function publish(bus: BusState, sessionId: string, event: LiveEvent): void {
+  deliver(bus, sessionId, event);
+  if (!bus.notifications) return;
+  if (bus.outgoing.length === 0) setImmediate(() => flush(bus));
+  bus.outgoing.push({ sessionId, event });
+}
+
+function subscribe(bus: BusState, sessionId: string, listener: ClassListener): () => void {
+  const set = bus.listeners.get(sessionId) ?? new Set<ClassListener>();
+  bus.listeners.set(sessionId, set);
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0 && bus.listeners.get(sessionId) === set) bus.listeners.delete(sessionId);
+  };
+}
+
+async function start(bus: BusState): Promise<void> {
+  if (!bus.notifications || bus.stop) return;
+  bus.stop = await bus.notifications.listen(CHANNEL, (payload) => {
+    try {
+      receive(bus, payload);
+    } catch (error) {
+      bus.onError(error);
+    }
+  });
+}
+
+async function close(bus: BusState): Promise<void> {
+  await bus.stop?.();
+  bus.stop = undefined;
+}
+
 export function createClassBus(
   notifications: Notifications | undefined,
   onError: (error: unknown) => void,
 ): ClassBus {
-  const origin = randomUUID();
-  const listeners = new Map<string, Set<ClassListener>>();
-  const pending = new Map<string, { parts: string[]; received: number; at: number }>();
-  let stop: (() => Promise<void>) | undefined;
-
-  const deliver = (sessionId: string, event: LiveEvent) => {
-    for (const listener of listeners.get(sessionId) ?? []) {
-      try {
-        listener(event);
-      } catch (error) {
-        onError(error);
-      }
-    }
+  const bus: BusState = {
+    origin: randomUUID(),
+    notifications,
+    onError,
+    listeners: new Map(),
+    pending: new Map(),
+    outgoing: [],
+    stop: undefined,
   };
-
-  const receive = (payload: string) => {
-    const envelope = JSON.parse(payload) as Envelope;
-    if (envelope.origin === origin) return;
-    for (const { sessionId, event } of envelope.batch ?? []) deliver(sessionId, event);
-    const part = envelope.part;
-    if (!part) return;
-    const now = Date.now();
-    for (const [id, entry] of pending) if (now - entry.at > PARTS_TTL_MS) pending.delete(id);
-    const entry = pending.get(part.id) ?? { parts: new Array<string>(part.count), received: 0, at: now };
-    pending.set(part.id, entry);
-    if (entry.parts[part.index] === undefined) entry.received++;
-    entry.parts[part.index] = part.text;
-    if (entry.received < part.count) return;
-    pending.delete(part.id);
-    deliver(part.sessionId, JSON.parse(entry.parts.join('')) as LiveEvent);
-  };
-
-  const send = (envelope: Envelope) =>
-    notifications?.notify(CHANNEL, JSON.stringify(envelope)).catch(onError) ?? Promise.resolve();
-
-  const sendInParts = (sessionId: string, text: string) => {
-    const id = randomUUID();
-    const count = Math.ceil(text.length / PART_CHARS);
-    for (let index = 0; index < count; index++) {
-      const slice = text.slice(index * PART_CHARS, (index + 1) * PART_CHARS);
-      void send({ origin, part: { sessionId, id, index, count, text: slice } });
-    }
-  };
-
-  /** What this turn of the event loop published, sent as few notifications as fit. */
-  let outgoing: Addressed[] = [];
-  const flush = () => {
-    const items = outgoing;
-    outgoing = [];
-    let batch: Addressed[] = [];
-    let size = 0;
-    for (const item of items) {
-      const length = JSON.stringify(item).length;
-      if (length > PART_CHARS) {
-        sendInParts(item.sessionId, JSON.stringify(item.event));
-        continue;
-      }
-      if (size + length > PART_CHARS && batch.length > 0) {
-        void send({ origin, batch });
-        batch = [];
-        size = 0;
-      }
-      batch.push(item);
-      size += length;
-    }
-    if (batch.length > 0) void send({ origin, batch });
-  };
-
   return {
-    publish(sessionId, event) {
-      deliver(sessionId, event);
-      if (!notifications) return;
-      if (outgoing.length === 0) setImmediate(flush);
-      outgoing.push({ sessionId, event });
-    },
-
-    subscribe(sessionId, listener) {
-      const set = listeners.get(sessionId) ?? new Set<ClassListener>();
-      listeners.set(sessionId, set);
-      set.add(listener);
-      return () => {
-        set.delete(listener);
-        if (set.size === 0 && listeners.get(sessionId) === set) listeners.delete(sessionId);
-      };
-    },
-
-    async start() {
-      if (!notifications || stop) return;
-      stop = await notifications.listen(CHANNEL, (payload) => {
-        try {
-          receive(payload);
-        } catch (error) {
-          onError(error);
-        }
-      });
-    },
-
-    async close() {
-      await stop?.();
-      stop = undefined;
-    },
+    publish: (sessionId, event) => publish(bus, sessionId, event),
+    subscribe: (sessionId, listener) => subscribe(bus, sessionId, listener),
+    start: () => start(bus),
+    close: () => close(bus),
   };
 }

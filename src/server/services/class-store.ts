@@ -28,230 +28,257 @@ const countsOf = sql<Counts>`(select json_build_object(
     'handedIn', (count(*) filter (where cs.handed_in_at is not null))::int)
   from class_students cs where cs.session_id = "class_sessions"."id")`;
 
+type TokenColumn = typeof classStudents.tokenHash | typeof classStudents.resumeHash;
+
+/** A student and their session by a credential's hash, prepared once: it runs on every student request. */
+const prepareByToken = (db: Db, column: TokenColumn, name: string) =>
+  db
+    .select({ student: classStudents, session: classSessions })
+    .from(classStudents)
+    .innerJoin(classSessions, eq(classSessions.id, classStudents.sessionId))
+    .where(eq(column, sql.placeholder('hash')))
+    .prepare(name);
+
+type ByToken = ReturnType<typeof prepareByToken>;
+
+async function studentByToken(query: ByToken, hash: string) {
+  const [row] = await query.execute({ hash });
+  return row;
+}
+
+async function session(db: Db, id: string): Promise<ClassSessionRow | undefined> {
+  const [row] = await db.select().from(classSessions).where(eq(classSessions.id, id));
+  return row;
+}
+
+/** The open session a code names (codes are unique among sessions not closed). */
+async function openByCode(db: Db, code: string): Promise<ClassSessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(classSessions)
+    .where(and(eq(classSessions.code, code), isNull(classSessions.closedAt)));
+  return row;
+}
+
+async function sessionsOf(db: Db, experimentId: string) {
+  return db
+    .select({ session: classSessions, counts: countsOf })
+    .from(classSessions)
+    .where(eq(classSessions.experimentId, experimentId))
+    .orderBy(desc(classSessions.createdAt), desc(classSessions.id));
+}
+
+async function counts(db: Db, sessionId: string): Promise<Counts> {
+  const [row] = await db
+    .select({ counts: countsOf })
+    .from(classSessions)
+    .where(eq(classSessions.id, sessionId));
+  return row?.counts ?? { students: 0, handedIn: 0 };
+}
+
+async function students(db: Db, sessionId: string): Promise<ClassStudentRow[]> {
+  return db
+    .select()
+    .from(classStudents)
+    .where(eq(classStudents.sessionId, sessionId))
+    .orderBy(asc(classStudents.joinedAt), asc(classStudents.id));
+}
+
+async function student(db: Db, sessionId: string, studentId: string): Promise<ClassStudentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(classStudents)
+    .where(and(eq(classStudents.sessionId, sessionId), eq(classStudents.id, studentId)));
+  return row;
+}
+
+/** A chat's messages, oldest first (what the runner stored). */
+async function conversation(db: Db, runnerSessionId: string | null) {
+  if (runnerSessionId === null) return [];
+  return db
+    .select({
+      isLeia: runnerMessages.isLeia,
+      text: runnerMessages.text,
+      stopped: runnerMessages.stopped,
+      createdAt: runnerMessages.createdAt,
+    })
+    .from(runnerMessages)
+    .where(eq(runnerMessages.sessionId, runnerSessionId))
+    .orderBy(asc(runnerMessages.seq));
+}
+
+type AssignValues = Pick<
+  typeof classStudents.$inferInsert,
+  'displayName' | 'email' | 'tokenHash' | 'resumeHash'
+>;
+
+/**
+ * A new student in one statement: the session's next join number, and with it the LEIA
+ * configuration (n - 1) mod k of `configIds` (the activity's, in order), so the n-th join
+ * always gets one of those with the fewest students. Two joins at once take their numbers
+ * one after the other (the update locks the session row until the statement ends), in any
+ * process. Undefined when the session is closed or past its deadline.
+ */
+async function assign(
+  db: Db,
+  sessionId: string,
+  configIds: string[],
+  values: AssignValues,
+): Promise<ClassStudentRow | undefined> {
+  const joined = db.$with('joined', { n: sql<number>`n` }).as(
+    sql`update ${classSessions} set joined = joined + 1
+      where id = ${sessionId} and closed_at is null and (ends_at is null or ends_at > now())
+      returning joined as n`,
+  );
+  const configs = sql`array[${sql.join(
+    configIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+  try {
+    const [row] = await db
+      .with(joined)
+      .insert(classStudents)
+      .values({
+        ...values,
+        sessionId,
+        // Null when no row was updated (closed or ended): the not-null constraint refuses it.
+        configId: sql`(${configs})[((select n from joined) - 1) % ${configIds.length} + 1]`,
+      })
+      .returning();
+    return row;
+  } catch (error) {
+    if (pgErrorCode(error) === PG_NOT_NULL_VIOLATION) return undefined;
+    throw error;
+  }
+}
+
+/** The student's chat: a runner session owned by the session's instructor. */
+async function attachRunnerSession(
+  db: Db,
+  studentId: string,
+  values: typeof runnerSessions.$inferInsert,
+): Promise<ClassStudentRow | undefined> {
+  const [created] = await db.insert(runnerSessions).values(values).returning({ id: runnerSessions.id });
+  const [row] = await db
+    .update(classStudents)
+    .set({ runnerSessionId: created!.id })
+    .where(eq(classStudents.id, studentId))
+    .returning();
+  return row;
+}
+
+async function update(db: Db, studentId: string, values: Partial<typeof classStudents.$inferInsert>) {
+  const [row] = await db.update(classStudents).set(values).where(eq(classStudents.id, studentId)).returning();
+  return row;
+}
+
+/**
+ * After a turn: the student's messages as stored (a retry is stored once), activity now, and
+ * the elements `revealed` by it added to the earlier ones, with their share of `total` (null:
+ * not measured, the share is left as it was).
+ */
+async function countTurn(
+  db: Db,
+  student: ClassStudentRow,
+  revealed: string[],
+  total: number | null,
+): Promise<ClassStudentRow> {
+  const added = sql`array[${sql.join(
+    revealed.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`;
+  const union = sql`array(select distinct x from unnest("class_students"."revealed" || ${added}) x order by x)`;
+  const [row] = await db
+    .update(classStudents)
+    .set({
+      lastActivityAt: sql`now()`,
+      messageCount: sql`(select count(*)::int from ${runnerMessages} m
+        where m.session_id = "class_students"."runner_session_id" and not m.is_leia)`,
+      ...(total !== null && {
+        revealed: union,
+        elicited: sql`cardinality(${union})::float / ${total}`,
+      }),
+    })
+    .where(eq(classStudents.id, student.id))
+    .returning();
+  return row ?? student;
+}
+
+/** Hands in, once: undefined when the student had already handed in. */
+async function handIn(
+  db: Db,
+  studentId: string,
+  text: string | null,
+  auto: boolean,
+): Promise<ClassStudentRow | undefined> {
+  const [row] = await db
+    .update(classStudents)
+    .set({
+      handIn: text === null ? sql`${classStudents.draft}` : text,
+      ...(text !== null && { draft: text }),
+      handedInAt: sql`now()`,
+      autoHandedIn: auto,
+      lastActivityAt: sql`now()`,
+    })
+    .where(and(eq(classStudents.id, studentId), isNull(classStudents.handedInAt)))
+    .returning();
+  return row;
+}
+
+/** Students not handed in of sessions that ended (closed, or past their deadline). */
+async function due(db: Db, limit: number): Promise<{ student: ClassStudentRow; session: ClassSessionRow }[]> {
+  return db
+    .select({ student: classStudents, session: classSessions })
+    .from(classStudents)
+    .innerJoin(classSessions, eq(classSessions.id, classStudents.sessionId))
+    .where(
+      and(
+        isNull(classStudents.handedInAt),
+        sql`(${classSessions.closedAt} is not null or ${classSessions.endsAt} <= now())`,
+      ),
+    )
+    .limit(limit);
+}
+
+/** Sessions past their deadline are closed (their code is free again): the ids closed. */
+async function closeExpired(db: Db): Promise<ClassSessionRow[]> {
+  return db
+    .update(classSessions)
+    .set({ closedAt: sql`${classSessions.endsAt}` })
+    .where(and(isNull(classSessions.closedAt), sql`${classSessions.endsAt} <= now()`))
+    .returning();
+}
+
+async function sessionsByIds(db: Db, ids: string[]): Promise<ClassSessionRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(classSessions).where(inArray(classSessions.id, ids));
+}
+
 export function createClassStore(db: Db) {
-  const byToken = (column: typeof classStudents.tokenHash | typeof classStudents.resumeHash, name: string) =>
-    db
-      .select({ student: classStudents, session: classSessions })
-      .from(classStudents)
-      .innerJoin(classSessions, eq(classSessions.id, classStudents.sessionId))
-      .where(eq(column, sql.placeholder('hash')))
-      .prepare(name);
-  const byCredential = byToken(classStudents.tokenHash, 'class_student_by_token');
-  const byResume = byToken(classStudents.resumeHash, 'class_student_by_resume');
-
+  const byCredential = prepareByToken(db, classStudents.tokenHash, 'class_student_by_token');
+  const byResume = prepareByToken(db, classStudents.resumeHash, 'class_student_by_resume');
   return {
-    async studentByCredential(hash: string) {
-      const [row] = await byCredential.execute({ hash });
-      return row;
-    },
-
-    async studentByResume(hash: string) {
-      const [row] = await byResume.execute({ hash });
-      return row;
-    },
-
-    async session(id: string): Promise<ClassSessionRow | undefined> {
-      const [row] = await db.select().from(classSessions).where(eq(classSessions.id, id));
-      return row;
-    },
-
-    /** The open session a code names (codes are unique among sessions not closed). */
-    async openByCode(code: string): Promise<ClassSessionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(classSessions)
-        .where(and(eq(classSessions.code, code), isNull(classSessions.closedAt)));
-      return row;
-    },
-
-    async sessionsOf(experimentId: string) {
-      return db
-        .select({ session: classSessions, counts: countsOf })
-        .from(classSessions)
-        .where(eq(classSessions.experimentId, experimentId))
-        .orderBy(desc(classSessions.createdAt), desc(classSessions.id));
-    },
-
-    async counts(sessionId: string): Promise<Counts> {
-      const [row] = await db
-        .select({ counts: countsOf })
-        .from(classSessions)
-        .where(eq(classSessions.id, sessionId));
-      return row?.counts ?? { students: 0, handedIn: 0 };
-    },
-
-    async students(sessionId: string): Promise<ClassStudentRow[]> {
-      return db
-        .select()
-        .from(classStudents)
-        .where(eq(classStudents.sessionId, sessionId))
-        .orderBy(asc(classStudents.joinedAt), asc(classStudents.id));
-    },
-
-    async student(sessionId: string, studentId: string): Promise<ClassStudentRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(classStudents)
-        .where(and(eq(classStudents.sessionId, sessionId), eq(classStudents.id, studentId)));
-      return row;
-    },
-
-    /** A chat's messages, oldest first (what the runner stored). */
-    async conversation(runnerSessionId: string | null) {
-      if (runnerSessionId === null) return [];
-      return db
-        .select({
-          isLeia: runnerMessages.isLeia,
-          text: runnerMessages.text,
-          stopped: runnerMessages.stopped,
-          createdAt: runnerMessages.createdAt,
-        })
-        .from(runnerMessages)
-        .where(eq(runnerMessages.sessionId, runnerSessionId))
-        .orderBy(asc(runnerMessages.seq));
-    },
-
-    /**
-     * A new student in one statement: the session's next join number, and with it the LEIA
-     * configuration (n - 1) mod k of `configIds` (the activity's, in order), so the n-th join
-     * always gets one of those with the fewest students. Two joins at once take their numbers
-     * one after the other (the update locks the session row until the statement ends), in any
-     * process. Undefined when the session is closed or past its deadline.
-     */
-    async assign(
-      sessionId: string,
-      configIds: string[],
-      values: Pick<typeof classStudents.$inferInsert, 'displayName' | 'email' | 'tokenHash' | 'resumeHash'>,
-    ): Promise<ClassStudentRow | undefined> {
-      const joined = db.$with('joined', { n: sql<number>`n` }).as(
-        sql`update ${classSessions} set joined = joined + 1
-          where id = ${sessionId} and closed_at is null and (ends_at is null or ends_at > now())
-          returning joined as n`,
-      );
-      const configs = sql`array[${sql.join(
-        configIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::uuid[]`;
-      try {
-        const [row] = await db
-          .with(joined)
-          .insert(classStudents)
-          .values({
-            ...values,
-            sessionId,
-            // Null when no row was updated (closed or ended): the not-null constraint refuses it.
-            configId: sql`(${configs})[((select n from joined) - 1) % ${configIds.length} + 1]`,
-          })
-          .returning();
-        return row;
-      } catch (error) {
-        if (pgErrorCode(error) === PG_NOT_NULL_VIOLATION) return undefined;
-        throw error;
-      }
-    },
-
-    /** The student's chat: a runner session owned by the session's instructor. */
-    async attachRunnerSession(
-      studentId: string,
-      values: typeof runnerSessions.$inferInsert,
-    ): Promise<ClassStudentRow | undefined> {
-      const [created] = await db.insert(runnerSessions).values(values).returning({ id: runnerSessions.id });
-      const [row] = await db
-        .update(classStudents)
-        .set({ runnerSessionId: created!.id })
-        .where(eq(classStudents.id, studentId))
-        .returning();
-      return row;
-    },
-
-    async update(studentId: string, values: Partial<typeof classStudents.$inferInsert>) {
-      const [row] = await db
-        .update(classStudents)
-        .set(values)
-        .where(eq(classStudents.id, studentId))
-        .returning();
-      return row;
-    },
-
-    /**
-     * After a turn: the student's messages as stored (a retry is stored once), activity now, and
-     * the elements `revealed` by it added to the earlier ones, with their share of `total` (null:
-     * not measured, the share is left as it was).
-     */
-    async countTurn(
-      student: ClassStudentRow,
-      revealed: string[],
-      total: number | null,
-    ): Promise<ClassStudentRow> {
-      const added = sql`array[${sql.join(
-        revealed.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::text[]`;
-      const union = sql`array(select distinct x from unnest("class_students"."revealed" || ${added}) x order by x)`;
-      const [row] = await db
-        .update(classStudents)
-        .set({
-          lastActivityAt: sql`now()`,
-          messageCount: sql`(select count(*)::int from ${runnerMessages} m
-            where m.session_id = "class_students"."runner_session_id" and not m.is_leia)`,
-          ...(total !== null && {
-            revealed: union,
-            elicited: sql`cardinality(${union})::float / ${total}`,
-          }),
-        })
-        .where(eq(classStudents.id, student.id))
-        .returning();
-      return row ?? student;
-    },
-
-    /** Hands in, once: undefined when the student had already handed in. */
-    async handIn(
-      studentId: string,
-      text: string | null,
-      auto: boolean,
-    ): Promise<ClassStudentRow | undefined> {
-      const [row] = await db
-        .update(classStudents)
-        .set({
-          handIn: text === null ? sql`${classStudents.draft}` : text,
-          ...(text !== null && { draft: text }),
-          handedInAt: sql`now()`,
-          autoHandedIn: auto,
-          lastActivityAt: sql`now()`,
-        })
-        .where(and(eq(classStudents.id, studentId), isNull(classStudents.handedInAt)))
-        .returning();
-      return row;
-    },
-
-    /** Students not handed in of sessions that ended (closed, or past their deadline). */
-    async due(limit: number): Promise<{ student: ClassStudentRow; session: ClassSessionRow }[]> {
-      return db
-        .select({ student: classStudents, session: classSessions })
-        .from(classStudents)
-        .innerJoin(classSessions, eq(classSessions.id, classStudents.sessionId))
-        .where(
-          and(
-            isNull(classStudents.handedInAt),
-            sql`(${classSessions.closedAt} is not null or ${classSessions.endsAt} <= now())`,
-          ),
-        )
-        .limit(limit);
-    },
-
-    /** Sessions past their deadline are closed (their code is free again): the ids closed. */
-    async closeExpired(): Promise<ClassSessionRow[]> {
-      return db
-        .update(classSessions)
-        .set({ closedAt: sql`${classSessions.endsAt}` })
-        .where(and(isNull(classSessions.closedAt), sql`${classSessions.endsAt} <= now()`))
-        .returning();
-    },
-
-    async sessionsByIds(ids: string[]): Promise<ClassSessionRow[]> {
-      if (ids.length === 0) return [];
-      return db.select().from(classSessions).where(inArray(classSessions.id, ids));
-    },
+    studentByCredential: (hash: string) => studentByToken(byCredential, hash),
+    studentByResume: (hash: string) => studentByToken(byResume, hash),
+    session: (id: string) => session(db, id),
+    openByCode: (code: string) => openByCode(db, code),
+    sessionsOf: (experimentId: string) => sessionsOf(db, experimentId),
+    counts: (sessionId: string) => counts(db, sessionId),
+    students: (sessionId: string) => students(db, sessionId),
+    student: (sessionId: string, studentId: string) => student(db, sessionId, studentId),
+    conversation: (runnerSessionId: string | null) => conversation(db, runnerSessionId),
+    assign: (sessionId: string, configIds: string[], values: AssignValues) =>
+      assign(db, sessionId, configIds, values),
+    attachRunnerSession: (studentId: string, values: typeof runnerSessions.$inferInsert) =>
+      attachRunnerSession(db, studentId, values),
+    update: (studentId: string, values: Partial<typeof classStudents.$inferInsert>) =>
+      update(db, studentId, values),
+    countTurn: (student: ClassStudentRow, revealed: string[], total: number | null) =>
+      countTurn(db, student, revealed, total),
+    handIn: (studentId: string, text: string | null, auto: boolean) => handIn(db, studentId, text, auto),
+    due: (limit: number) => due(db, limit),
+    closeExpired: () => closeExpired(db),
+    sessionsByIds: (ids: string[]) => sessionsByIds(db, ids),
   };
 }
 

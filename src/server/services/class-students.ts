@@ -47,213 +47,244 @@ interface Deps extends ClassContext {
 
 const ended = () => conflict(CLASS_TEXTS.ended);
 
-export function createClassStudentsService(deps: Deps) {
-  const { db, store, leias, live, runner, bus } = deps;
+type Who = { displayName: string; email: string | null };
 
-  async function view({ student, session }: Student): Promise<StudentView> {
-    const leia = await leias.byId(student.configId);
-    const conversation = toChatMessages(await store.conversation(student.runnerSessionId));
-    return toStudentView(student, session, leia, conversation);
+async function view({ store, leias }: Deps, { student, session }: Student): Promise<StudentView> {
+  const leia = await leias.byId(student.configId);
+  const conversation = toChatMessages(await store.conversation(student.runnerSessionId));
+  return toStudentView(student, session, leia, conversation);
+}
+
+/** The session a code names, for a join: 404 unknown, 409 closed or ended. */
+async function joinable({ db, store }: Deps, code: string): Promise<ClassSessionRow> {
+  const session = await store.openByCode(code);
+  if (session) {
+    if (hasEnded(session)) throw ended();
+    return session;
   }
+  const [closed] = await db
+    .select({ id: classSessions.id })
+    .from(classSessions)
+    .where(eq(classSessions.code, code))
+    .limit(1);
+  throw closed ? conflict(CLASS_TEXTS.sessionClosed) : notFound(CLASS_TEXTS.codeUnknown);
+}
 
-  /** The session a code names, for a join: 404 unknown, 409 closed or ended. */
-  async function joinable(code: string): Promise<ClassSessionRow> {
-    const session = await store.openByCode(code);
-    if (session) {
-      if (hasEnded(session)) throw ended();
-      return session;
-    }
-    const [closed] = await db
-      .select({ id: classSessions.id })
-      .from(classSessions)
-      .where(eq(classSessions.code, code))
-      .limit(1);
-    throw closed ? conflict(CLASS_TEXTS.sessionClosed) : notFound(CLASS_TEXTS.codeUnknown);
+/** Who joins: a display name, or an email when the session asks for one (400 naming the field). */
+function identityOf(session: ClassSessionRow, body: JoinBody): Who {
+  if (session.identity === 'email') {
+    if (!body.email) throw badRequest(CLASS_TEXTS.emailRequired, { email: CLASS_TEXTS.emailRequired });
+    const displayName = body.displayName?.trim() || body.email.split('@')[0]!;
+    return { displayName, email: body.email };
   }
+  const displayName = body.displayName?.trim();
+  if (!displayName)
+    throw badRequest(CLASS_TEXTS.displayNameRequired, { displayName: CLASS_TEXTS.displayNameRequired });
+  return { displayName, email: null };
+}
 
-  /** Who joins: a display name, or an email when the session asks for one (400 naming the field). */
-  function identityOf(session: ClassSessionRow, body: JoinBody) {
-    if (session.identity === 'email') {
-      if (!body.email) throw badRequest(CLASS_TEXTS.emailRequired, { email: CLASS_TEXTS.emailRequired });
-      const displayName = body.displayName?.trim() || body.email.split('@')[0]!;
-      return { displayName, email: body.email };
-    }
-    const displayName = body.displayName?.trim();
-    if (!displayName)
-      throw badRequest(CLASS_TEXTS.displayNameRequired, { displayName: CLASS_TEXTS.displayNameRequired });
-    return { displayName, email: null };
-  }
-
-  /**
-   * Joining again: the same browser (its credential) or the same email. After hand-in only when
-   * the session allows it; before, never (a session is not resumed by an email alone).
-   */
-  async function ensureMayJoin(session: ClassSessionRow, email: string | null, current: Student | undefined) {
-    const earlier: ClassStudentRow[] = [];
-    if (current?.session.id === session.id) earlier.push(current.student);
-    if (email !== null) {
-      earlier.push(
-        ...(await db
-          .select()
-          .from(classStudents)
-          .where(
-            and(
-              eq(classStudents.sessionId, session.id),
-              sql`lower(${classStudents.email}) = lower(${email})`,
-            ),
-          )),
-      );
-    }
-    if (earlier.some((s) => s.handedInAt === null)) {
-      throw conflict(email === null ? CLASS_TEXTS.alreadyJoined : CLASS_TEXTS.emailAlreadyJoined);
-    }
-    if (earlier.length > 0 && !session.allowRejoin) throw conflict(CLASS_TEXTS.alreadyHandedIn);
-  }
-
-  /** The student's chat with their LEIA (none in transcription mode). */
-  async function withChat(student: ClassStudentRow, session: ClassSessionRow): Promise<ClassStudentRow> {
-    const leia = await leias.byId(student.configId);
-    if (leia.mode !== 'standard' || student.runnerSessionId !== null) return student;
-    const attached = await store.attachRunnerSession(student.id, {
-      ownerId: session.ownerId,
-      leiaId: leia.leiaId,
-      spec: { metadata: { name: leia.name }, spec: leia.leia } satisfies StoredSessionSpec as never,
-      systemPrompt: leia.system,
-      provider: deps.provider.name,
-      model: deps.provider.model,
-    });
-    return attached ?? student;
-  }
-
-  /** A new student with the least assigned LEIA (store.assign), and their chat. */
-  async function assign(session: ClassSessionRow, who: { displayName: string; email: string | null }) {
-    const configs = await leias.ofActivity(db, session.experimentId);
-    const token = newToken();
-    const resume = newToken();
-    const assigned = await store.assign(
-      session.id,
-      configs.map((leia) => leia.configId),
-      {
-        displayName: who.displayName,
-        email: who.email,
-        tokenHash: hashToken(token),
-        resumeHash: hashToken(resume),
-      },
+/**
+ * Joining again: the same browser (its credential) or the same email. After hand-in only when
+ * the session allows it; before, never (a session is not resumed by an email alone).
+ */
+async function ensureMayJoin(
+  { db }: Deps,
+  session: ClassSessionRow,
+  email: string | null,
+  current: Student | undefined,
+): Promise<void> {
+  const earlier: ClassStudentRow[] = [];
+  if (current?.session.id === session.id) earlier.push(current.student);
+  if (email !== null) {
+    earlier.push(
+      ...(await db
+        .select()
+        .from(classStudents)
+        .where(
+          and(eq(classStudents.sessionId, session.id), sql`lower(${classStudents.email}) = lower(${email})`),
+        )),
     );
-    if (!assigned) {
-      const now = await store.session(session.id);
-      throw now?.closedAt ? conflict(CLASS_TEXTS.sessionClosed) : ended();
-    }
-    return { student: await withChat(assigned, session), token, resume };
   }
+  if (earlier.some((s) => s.handedInAt === null)) {
+    throw conflict(email === null ? CLASS_TEXTS.alreadyJoined : CLASS_TEXTS.emailAlreadyJoined);
+  }
+  if (earlier.length > 0 && !session.allowRejoin) throw conflict(CLASS_TEXTS.alreadyHandedIn);
+}
 
+/** The student's chat with their LEIA (none in transcription mode). */
+async function withChat(
+  { store, leias, provider }: Deps,
+  student: ClassStudentRow,
+  session: ClassSessionRow,
+): Promise<ClassStudentRow> {
+  const leia = await leias.byId(student.configId);
+  if (leia.mode !== 'standard' || student.runnerSessionId !== null) return student;
+  const attached = await store.attachRunnerSession(student.id, {
+    ownerId: session.ownerId,
+    leiaId: leia.leiaId,
+    spec: { metadata: { name: leia.name }, spec: leia.leia } satisfies StoredSessionSpec as never,
+    systemPrompt: leia.system,
+    provider: provider.name,
+    model: provider.model,
+  });
+  return attached ?? student;
+}
+
+/** A new student with the least assigned LEIA (store.assign), and their chat. */
+async function assign(deps: Deps, session: ClassSessionRow, who: Who) {
+  const { db, store, leias } = deps;
+  const configs = await leias.ofActivity(db, session.experimentId);
+  const token = newToken();
+  const resume = newToken();
+  const assigned = await store.assign(
+    session.id,
+    configs.map((leia) => leia.configId),
+    {
+      displayName: who.displayName,
+      email: who.email,
+      tokenHash: hashToken(token),
+      resumeHash: hashToken(resume),
+    },
+  );
+  if (!assigned) {
+    const now = await store.session(session.id);
+    throw now?.closedAt ? conflict(CLASS_TEXTS.sessionClosed) : ended();
+  }
+  return { student: await withChat(deps, assigned, session), token, resume };
+}
+
+/** The student a credential names, with their session; an ended session hands the draft in. */
+async function authenticate(deps: Deps, token: string | undefined): Promise<Student> {
+  const found = token ? await deps.store.studentByCredential(hashToken(token)) : undefined;
+  if (!found) throw notFound(CLASS_TEXTS.notJoined);
+  return settle(deps, found);
+}
+
+/** After the deadline (or once closed), a draft not handed in is handed in as it was. */
+async function settle(deps: Deps, found: Student): Promise<Student> {
+  if (found.student.handedInAt !== null || !hasEnded(found.session)) return found;
+  // Another request or process may have handed it in meanwhile: then it is read again.
+  const student = await handIn(deps, found, null, true).catch((error: unknown) => {
+    if (error instanceof DomainError && error.kind === 'conflict') return undefined;
+    throw error;
+  });
+  const fresh = student ?? (await deps.store.student(found.session.id, found.student.id));
+  return { student: fresh ?? found.student, session: found.session };
+}
+
+async function joinInfo(deps: Deps, code: string): Promise<JoinInfo> {
+  const session = await joinable(deps, code);
+  return { code: session.code, sessionName: session.name, identity: session.identity };
+}
+
+async function join(
+  deps: Deps,
+  body: JoinBody & { code: string },
+  current: Student | undefined,
+): Promise<Joined> {
+  const session = await joinable(deps, body.code);
+  const who = identityOf(session, body);
+  await ensureMayJoin(deps, session, who.email, current);
+  const { student, token, resume } = await assign(deps, session, who);
+  await Promise.all([deps.live.publishRow(student, session), deps.live.publishSummary(session)]);
   return {
-    /** The student a credential names, with their session; an ended session hands the draft in. */
-    async authenticate(token: string | undefined): Promise<Student> {
-      const found = token ? await store.studentByCredential(hashToken(token)) : undefined;
-      if (!found) throw notFound(CLASS_TEXTS.notJoined);
-      return this.settle(found);
+    token,
+    response: {
+      // A new student has said nothing yet.
+      student: toStudentView(student, session, await deps.leias.byId(student.configId), []),
+      resumePath: resumePagePath(resume),
+      resumeToken: resume,
     },
+  };
+}
 
-    /** After the deadline (or once closed), a draft not handed in is handed in as it was. */
-    async settle(found: Student): Promise<Student> {
-      if (found.student.handedInAt !== null || !hasEnded(found.session)) return found;
-      // Another request or process may have handed it in meanwhile: then it is read again.
-      const student = await this.handIn(found, null, true).catch((error: unknown) => {
-        if (error instanceof DomainError && error.kind === 'conflict') return undefined;
-        throw error;
-      });
-      const fresh = student ?? (await store.student(found.session.id, found.student.id));
-      return { student: fresh ?? found.student, session: found.session };
-    },
+/** A resume link: a new credential for this browser (the one before it stops working). */
+async function resume(deps: Deps, resumeToken: string): Promise<{ view: StudentView; token: string }> {
+  const found = await deps.store.studentByResume(hashToken(resumeToken));
+  if (!found) throw notFound(CLASS_TEXTS.resumeInvalid);
+  const token = newToken();
+  const student = await deps.store.update(found.student.id, { tokenHash: hashToken(token) });
+  const settled = await settle(deps, { student: student ?? found.student, session: found.session });
+  return { view: await view(deps, settled), token };
+}
 
-    async joinInfo(code: string): Promise<JoinInfo> {
-      const session = await joinable(code);
-      return { code: session.code, sessionName: session.name, identity: session.identity };
-    },
+/** A student's message to their LEIA, and the reply; both reach the live view as they happen. */
+async function message(
+  deps: Deps,
+  current: Student,
+  text: string,
+  options: ReplyOptions,
+): Promise<ChatReply> {
+  const { leias, live, runner, bus } = deps;
+  const { session } = current;
+  if (hasEnded(session)) throw ended();
+  if (current.student.handedInAt !== null) throw conflict(CLASS_TEXTS.handedInNoMessages);
+  const leia = await leias.byId(current.student.configId);
+  if (leia.mode !== 'standard') throw conflict(CLASS_TEXTS.transcriptionMode);
+  const student = await withChat(deps, current.student, session);
+  const studentId = student.id;
+  const sent = { text, timestamp: new Date().toISOString(), isLeia: false };
+  bus.publish(session.id, { event: CLASS_EVENTS.message, data: { studentId, message: sent } });
+  let answered: { question: string; reply: string } | undefined;
+  try {
+    const reply = await runner.reply(
+      session.ownerId,
+      student.runnerSessionId!,
+      { kind: 'message', text },
+      options,
+    );
+    answered = { question: text, reply: reply.message };
+    const message = { text: reply.message, timestamp: reply.timestamp, isLeia: true };
+    bus.publish(session.id, { event: CLASS_EVENTS.message, data: { studentId, message } });
+    return reply;
+  } finally {
+    // After the answer: the count as stored (a stopped reply, a failed one), and what it revealed.
+    void live
+      .afterTurn(student, session, answered)
+      .catch((error) => deps.log.error({ err: error }, 'live row failed'));
+  }
+}
 
-    async join(body: JoinBody & { code: string }, current: Student | undefined): Promise<Joined> {
-      const session = await joinable(body.code);
-      const who = identityOf(session, body);
-      await ensureMayJoin(session, who.email, current);
-      const { student, token, resume } = await assign(session, who);
-      await Promise.all([live.publishRow(student, session), live.publishSummary(session)]);
-      return {
-        token,
-        response: {
-          // A new student has said nothing yet.
-          student: toStudentView(student, session, await leias.byId(student.configId), []),
-          resumePath: resumePagePath(resume),
-          resumeToken: resume,
-        },
-      };
-    },
+async function saveDraft({ store, live }: Deps, current: Student, text: string): Promise<DraftSaved> {
+  if (hasEnded(current.session)) throw ended();
+  if (current.student.handedInAt !== null) throw conflict(CLASS_TEXTS.alreadyHandedIn);
+  const saved = await store.update(current.student.id, { draft: text, lastActivityAt: new Date() });
+  if (saved) await live.publishRow(saved, current.session);
+  return { savedAt: (saved ?? current.student).lastActivityAt.toISOString() };
+}
 
-    /** A resume link: a new credential for this browser (the one before it stops working). */
-    async resume(resumeToken: string): Promise<{ view: StudentView; token: string }> {
-      const found = await store.studentByResume(hashToken(resumeToken));
-      if (!found) throw notFound(CLASS_TEXTS.resumeInvalid);
-      const token = newToken();
-      const student = await store.update(found.student.id, { tokenHash: hashToken(token) });
-      const settled = await this.settle({ student: student ?? found.student, session: found.session });
-      return { view: await view(settled), token };
-    },
+/** `text` null hands in the stored draft; `auto` is the deadline's hand-in. */
+async function handIn(
+  { store, live }: Deps,
+  current: Student,
+  text: string | null,
+  auto: boolean,
+): Promise<ClassStudentRow> {
+  const { session } = current;
+  if (!auto && hasEnded(session)) throw ended();
+  if (!auto && (text ?? current.student.draft).trim() === '') {
+    throw badRequest(CLASS_TEXTS.handInEmpty, { text: CLASS_TEXTS.handInEmpty });
+  }
+  const handedIn = await store.handIn(current.student.id, text, auto);
+  if (!handedIn) throw conflict(CLASS_TEXTS.alreadyHandedIn);
+  // The live view hears of it at once; grading takes a few milliseconds of CPU more.
+  await Promise.all([live.publishRow(handedIn, session), live.publishSummary(session)]);
+  const graded = await live.grade(handedIn);
+  await live.publishRow(graded, session);
+  return graded;
+}
 
-    view,
-
-    async message(current: Student, text: string, options: ReplyOptions): Promise<ChatReply> {
-      const { session } = current;
-      if (hasEnded(session)) throw ended();
-      if (current.student.handedInAt !== null) throw conflict(CLASS_TEXTS.handedInNoMessages);
-      const leia = await leias.byId(current.student.configId);
-      if (leia.mode !== 'standard') throw conflict(CLASS_TEXTS.transcriptionMode);
-      const student = await withChat(current.student, session);
-      const studentId = student.id;
-      const sent = { text, timestamp: new Date().toISOString(), isLeia: false };
-      bus.publish(session.id, { event: CLASS_EVENTS.message, data: { studentId, message: sent } });
-      let answered: { question: string; reply: string } | undefined;
-      try {
-        const reply = await runner.reply(
-          session.ownerId,
-          student.runnerSessionId!,
-          { kind: 'message', text },
-          options,
-        );
-        answered = { question: text, reply: reply.message };
-        const message = { text: reply.message, timestamp: reply.timestamp, isLeia: true };
-        bus.publish(session.id, { event: CLASS_EVENTS.message, data: { studentId, message } });
-        return reply;
-      } finally {
-        // After the answer: the count as stored (a stopped reply, a failed one), and what it revealed.
-        void live
-          .afterTurn(student, session, answered)
-          .catch((error) => deps.log.error({ err: error }, 'live row failed'));
-      }
-    },
-
-    async saveDraft(current: Student, text: string): Promise<DraftSaved> {
-      if (hasEnded(current.session)) throw ended();
-      if (current.student.handedInAt !== null) throw conflict(CLASS_TEXTS.alreadyHandedIn);
-      const saved = await store.update(current.student.id, { draft: text, lastActivityAt: new Date() });
-      if (saved) await live.publishRow(saved, current.session);
-      return { savedAt: (saved ?? current.student).lastActivityAt.toISOString() };
-    },
-
-    /** `text` null hands in the stored draft; `auto` is the deadline's hand-in. */
-    async handIn(current: Student, text: string | null, auto = false): Promise<ClassStudentRow> {
-      const { session } = current;
-      if (!auto && hasEnded(session)) throw ended();
-      if (!auto && (text ?? current.student.draft).trim() === '') {
-        throw badRequest(CLASS_TEXTS.handInEmpty, { text: CLASS_TEXTS.handInEmpty });
-      }
-      const handedIn = await store.handIn(current.student.id, text, auto);
-      if (!handedIn) throw conflict(CLASS_TEXTS.alreadyHandedIn);
-      // The live view hears of it at once; grading takes a few milliseconds of CPU more.
-      await Promise.all([live.publishRow(handedIn, session), live.publishSummary(session)]);
-      const graded = await live.grade(handedIn);
-      await live.publishRow(graded, session);
-      return graded;
-    },
+export function createClassStudentsService(deps: Deps) {
+  return {
+    authenticate: (token: string | undefined) => authenticate(deps, token),
+    settle: (found: Student) => settle(deps, found),
+    joinInfo: (code: string) => joinInfo(deps, code),
+    join: (body: JoinBody & { code: string }, current: Student | undefined) => join(deps, body, current),
+    resume: (resumeToken: string) => resume(deps, resumeToken),
+    view: (current: Student) => view(deps, current),
+    message: (current: Student, text: string, options: ReplyOptions) => message(deps, current, text, options),
+    saveDraft: (current: Student, text: string) => saveDraft(deps, current, text),
+    handIn: (current: Student, text: string | null, auto = false) => handIn(deps, current, text, auto),
   };
 }
 
