@@ -45,7 +45,7 @@ export interface Joined extends LoadedView {
 
 /** The IO the app provides (stubs in the machine): each rejects with a Failure. */
 export interface StudentIo {
-  loadMe: { input: void; output: LoadedView };
+  loadMe: { input: undefined; output: LoadedView };
   resume: { input: { token: string }; output: LoadedView };
   joinInfo: { input: { code: string }; output: JoinInfo };
   join: { input: { code: string; displayName?: string; email?: string }; output: Joined };

@@ -22,6 +22,9 @@ const Chat = lazyScreen(() => import('./screens/Chat/Chat'));
 const MyActivities = lazyScreen(() => import('./screens/Activities/MyActivities'));
 const Wizard = lazyScreen(() => import('./screens/Wizard/Wizard'));
 
+const ClassSession = lazyScreen(() => import('./screens/ClassSession/ClassSession'));
+const StudentScreen = lazyScreen(() => import('./screens/Student/StudentScreen'));
+
 const UserManagement = lazyScreen(() => import('./screens/Users/UserManagement'));
 
 const screenFallback = <LoadingState text="Loading..." />;
@@ -63,6 +66,24 @@ export function AppRoutes() {
       </Route>
       <Route path={ROUTES.forbidden}>
         <ForbiddenRoute />
+      </Route>
+      {/* The student's pages: no account, no menu. */}
+      <Route path={ROUTES.join}>
+        <Suspense fallback={screenFallback}>
+          <StudentScreen />
+        </Suspense>
+      </Route>
+      <Route path={ROUTES.resume}>
+        <Suspense fallback={screenFallback}>
+          <StudentScreen />
+        </Suspense>
+      </Route>
+      <Route path={ROUTES.classSession}>
+        <AdminRoute>
+          <Shell>
+            <ClassSession />
+          </Shell>
+        </AdminRoute>
       </Route>
       {/* The chat screen has no navigation menu. */}
       <Route path={ROUTES.chat}>

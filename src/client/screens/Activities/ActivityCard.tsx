@@ -10,9 +10,11 @@ import {
 import { formatDateTime } from '@client/format';
 import { activityTarget, useFocusTarget } from '@client/palette';
 import { ACTIVITY_LIST_TEXTS, changeInFlight, isChanging } from '@machines/activityList';
+import { CLASS_TEXTS } from '@shared/class-sessions';
 import type { Activity } from '@shared/schemas/activities';
 import { useId, useRef } from 'react';
-import { ActivityListActor } from './actors';
+import { ActivityListActor, ClassStartActor } from './actors';
+import { ClassSessionList } from './ClassSessionList';
 import { downloadActivity } from './exportActivity';
 import { LeiaConfigRow } from './LeiaConfigRow';
 
@@ -77,6 +79,7 @@ export function ActivityCard({ activity }: { activity: Activity }) {
           >
             CSV
           </Button>
+          {activity.isPublished && <StartButton activity={activity} />}
           {!activity.isPublished && (
             <>
               <Button
@@ -115,8 +118,24 @@ export function ActivityCard({ activity }: { activity: Activity }) {
               ))}
             </ol>
           )}
+          {activity.isPublished && <ClassSessionList experimentId={activity.id} name={name} />}
         </div>
       )}
     </article>
+  );
+}
+
+function StartButton({ activity }: { activity: Activity }) {
+  const start = ClassStartActor.useActorRef();
+  return (
+    <Button
+      size="sm"
+      variant="primary"
+      onClick={() =>
+        start.send({ type: 'start.open', target: { experimentId: activity.id, name: activity.name } })
+      }
+    >
+      {CLASS_TEXTS.start}
+    </Button>
   );
 }

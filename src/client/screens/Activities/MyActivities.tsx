@@ -19,8 +19,10 @@ import { ConfirmChangeModal } from './ConfirmChangeModal';
 import { CreateActivityModal, NewActivityForm } from './CreateActivity';
 import { ImportActivityButton, ImportActivityModal } from './ImportActivity';
 import { JsonEditorModal } from './JsonEditorModal';
+import { StartClassSessionModal } from './StartClassSession';
 import { TranscriptionMessagesModal, TranscriptionPreviewModal } from './TranscriptionModals';
 import { useActivityCommands } from './useActivityCommands';
+import { useClassSessionCommands } from './useClassSessionCommands';
 import './activities.css';
 
 /**
@@ -54,6 +56,7 @@ function MyActivitiesView() {
   const state = ActivityListActor.useSelector(selectList, shallowEqual);
   const creating = ActivityListActor.useSelector(isCreating);
   useActivityCommands();
+  useClassSessionCommands();
 
   return (
     <Page
@@ -118,6 +121,7 @@ function MyActivitiesView() {
       <ViewLeiaModal viewer={viewer} />
       <EvaluationReportModal />
       <LeakCheckModal />
+      <StartClassSessionModal />
     </Page>
   );
 }
