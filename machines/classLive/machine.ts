@@ -88,6 +88,11 @@ export const classLiveMachine = setup({
     clock: fromCallback<LiveMachineEvent>(() => notProvided('classLive', 'clock')),
   },
   actions: {
+    selectStudent: assign(({ event }) =>
+      event.type === 'student.open'
+        ? { selected: event.studentId, conversation: [], handIn: null, conversationError: null }
+        : {},
+    ),
     /** Says what an action did (a toast). */
     notify: (_, _params: { tone: 'success' | 'error'; message: string }) =>
       notProvided('classLive', 'notify'),
@@ -169,8 +174,16 @@ export const classLiveMachine = setup({
     student: {
       initial: 'Closed',
       states: {
-        Closed: {},
+        Closed: { on: { 'student.open': { target: 'Open', actions: 'selectStudent' } } },
         Open: {
+          on: {
+            // Reentered from within the region: its domain stays the region, not the whole machine.
+            'student.open': { target: 'Open', reenter: true, actions: 'selectStudent' },
+            'student.close': {
+              target: 'Closed',
+              actions: assign({ selected: null, conversation: [], handIn: null }),
+            },
+          },
           initial: 'Loading',
           states: {
             Loading: {
@@ -193,22 +206,6 @@ export const classLiveMachine = setup({
             },
             Showing: {},
           },
-        },
-      },
-      on: {
-        'student.open': {
-          target: '.Open',
-          reenter: true,
-          actions: assign({
-            selected: ({ event }) => event.studentId,
-            conversation: [],
-            handIn: null,
-            conversationError: null,
-          }),
-        },
-        'student.close': {
-          target: '.Closed',
-          actions: assign({ selected: null, conversation: [], handIn: null }),
         },
       },
     },

@@ -94,6 +94,7 @@ export const studentSetup = setup({
   },
   actions: {
     loadView: assign((_, output: LoadedView) => loaded(output)),
+    editDraft: assign({ draft: ({ event }) => (event.type === 'draft.change' ? event.text : '') }),
     forgetSession: assign(({ context }) => ({ ...initialContext({}), clockOffset: context.clockOffset })),
     focusComposer: assign({ focus: () => ({ field: 'composer' as const, ifLost: true as const }) }),
     joinRefused: assign(({ context }, error: unknown) => {
@@ -470,19 +471,19 @@ export const classStudentMachine = studentSetup.createMachine({
                 },
               },
             },
+            // Each edit (re)starts the wait from within the region: a transition declared on the
+            // region itself with `reenter` would have the whole machine as its domain and end the
+            // reply streaming in the chat region.
             draft: {
               initial: 'Clean',
-              on: {
-                'draft.change': {
-                  target: '.Waiting',
-                  reenter: true,
-                  actions: assign({ draft: ({ event }) => event.text }),
-                },
-              },
               states: {
-                Clean: {},
-                Waiting: { after: { [DRAFT_DEBOUNCE_MS]: 'Saving' } },
+                Clean: { on: { 'draft.change': { target: 'Waiting', actions: 'editDraft' } } },
+                Waiting: {
+                  after: { [DRAFT_DEBOUNCE_MS]: 'Saving' },
+                  on: { 'draft.change': { target: 'Waiting', reenter: true, actions: 'editDraft' } },
+                },
                 Saving: {
+                  on: { 'draft.change': { target: 'Waiting', actions: 'editDraft' } },
                   tags: 'savingDraft',
                   invoke: {
                     src: 'saveDraft',
