@@ -48,6 +48,7 @@ export const modelFailed = (message: string) => new DomainError('model-failed', 
 /** Postgres error codes the services translate into HttpErrors. */
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
+export const PG_NOT_NULL_VIOLATION = '23502';
 /** What a delete blocked by an ON DELETE RESTRICT foreign key raises (NO ACTION raises 23503). */
 export const PG_RESTRICT_VIOLATION = '23001';
 

@@ -1,5 +1,7 @@
 import { classSessions } from '@server/db/schema';
+import { serverLexicon } from '@server/lexicon';
 import { CLASS_TEXTS, isJoinCode } from '@shared/class-sessions';
+import { evaluateOffline } from '@shared/evaluation/report';
 import type {
   ClassSessionDetail,
   ClassSessionSummary,
@@ -275,6 +277,32 @@ describe('chatting and handing in', () => {
     });
   });
 
+  it('measures each turn as the whole conversation would be measured', async () => {
+    const facts = ['Customers order cakes online.', 'Orders are picked up on a chosen date.'];
+    const problem = {
+      details: facts.join(' '),
+      solution: facts.map((fact) => `- ${fact}`).join('\n'),
+      solutionFormat: 'markdown',
+    };
+    const { activity } = await publishedActivity(t, { problem });
+    const session = await startSession(t, activity.id);
+    const ada = await join(t, session.code);
+    for (const message of ['How do customers order cakes?', 'When are orders picked up?', 'Anything else?']) {
+      expect((await asStudent(t, ada.cookie, 'POST', '/me/messages', { message })).statusCode).toBe(200);
+    }
+    const url = `/class-sessions/${session.id}/students/${ada.joined.student.studentId}`;
+    await vi.waitFor(async () => {
+      expect((await instructor('GET', url)).json<StudentConversation>().student.messages).toBe(3);
+    });
+    const { student, conversation } = (await instructor('GET', url)).json<StudentConversation>();
+    const whole = evaluateOffline(
+      { solution: problem.solution, solutionFormat: 'markdown', messages: conversation },
+      serverLexicon(),
+    );
+    expect(whole.coverage.ratio).toBeGreaterThan(0);
+    expect(student.elicited).toBeCloseTo(whole.coverage.ratio, 3);
+  });
+
   it('keeps the draft, hands it in once, and closes the conversation', async () => {
     const session = await startSession(t, activityId);
     const ada = await join(t, session.code);
@@ -308,6 +336,28 @@ describe('chatting and handing in', () => {
     });
     const message = await asStudent(t, ada.cookie, 'POST', '/me/messages', { message: 'hi' });
     expect([message.statusCode, message.json().message]).toEqual([409, CLASS_TEXTS.transcriptionMode]);
+  });
+});
+
+describe("an instructor's account deleted", () => {
+  it("passes their sessions and their students' chats to the admin who deletes it", async () => {
+    const other = await t.createUser('admin');
+    const { activity } = await publishedActivity(t, { token: other.token });
+    const session = await startSession(t, activity.id, {}, other.token);
+    const ada = await join(t, session.code);
+    await asStudent(t, ada.cookie, 'POST', '/me/messages', { message: 'Hello?' });
+    const deleted = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/users/${other.id}`,
+      token: t.admin.token,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const url = `/class-sessions/${session.id}/students/${ada.joined.student.studentId}`;
+    const row = (await instructor('GET', url)).json<StudentConversation>();
+    expect(row.conversation).toHaveLength(2);
+    const again = await asStudent(t, ada.cookie, 'POST', '/me/messages', { message: 'Still there?' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await asStudent(t, ada.cookie, 'GET', '/me')).json<StudentView>().conversation).toHaveLength(4);
   });
 });
 

@@ -350,6 +350,12 @@ export const classSessions = pgTable(
     identity: text('identity', { enum: ['name', 'email'] }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * Students who joined so far: the n-th join takes the n-th number in the statement that
+     * inserts the student, and with it the LEIA configuration (n - 1) mod k of the activity's k,
+     * so every configuration always has the fewest students or one more (class-store.ts assign).
+     */
+    joined: integer('joined').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -388,7 +394,12 @@ export const classStudents = pgTable(
       .notNull()
       .defaultNow(),
     messageCount: integer('message_count').notNull().default(0),
-    /** Share of the hidden solution elicited so far (offline evaluation); null when not measured. */
+    /**
+     * The solution's elements revealed so far (their ids), and their share of all: each turn is
+     * measured alone when it is answered (offline reveal tracking judges every turn on its own).
+     * Null share when not measured (transcription mode, no solution).
+     */
+    revealed: text('revealed').array().notNull().default(sql`'{}'::text[]`),
     elicited: doublePrecision('elicited'),
     draft: text('draft').notNull().default(''),
     handIn: text('hand_in'),

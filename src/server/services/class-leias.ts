@@ -1,3 +1,4 @@
+import { readSolution, type SolutionElement } from '@shared/evaluation/elements';
 import type { ActivityMode } from '@shared/schemas/activities';
 import type { SolutionFormat } from '@shared/schemas/resources';
 import { eq, inArray } from 'drizzle-orm';
@@ -32,12 +33,24 @@ export interface ClassLeia {
   solution: string;
   solutionFormat: SolutionFormat;
   problem: LeiaPart;
+  /** The solution read into elements, for measuring each turn (none without a solution). */
+  elements: SolutionElement[];
 }
 
 const MAX_CACHED = 2_000;
 
+/** A standard configuration's solution elements; a transcription's is never measured. */
+function solutionOf(problem: LeiaPart, mode: ActivityMode): SolutionElement[] {
+  const solution = specText(problem.spec, 'solution');
+  if (mode !== 'standard' || solution === '') return [];
+  return readSolution(solution, (specText(problem.spec, 'solutionFormat') || 'text') as SolutionFormat)
+    .elements;
+}
+
 export function createClassLeias(db: Db) {
   const cache = new Map<string, ClassLeia>();
+  /** A published activity's configurations never change: their ids, by activity. */
+  const activities = new Map<string, string[]>();
 
   /** Older rows without their stored views (before the start-up backfill) get them computed. */
   async function restrictedOf(tx: Db | Tx, row: typeof leias.$inferSelect): Promise<ResolvedLeia> {
@@ -74,18 +87,27 @@ export function createClassLeias(db: Db) {
       solution: specText(full.problem.spec, 'solution'),
       solutionFormat: (specText(full.problem.spec, 'solutionFormat') || 'text') as SolutionFormat,
       problem: full.problem,
+      elements: solutionOf(full.problem, config.mode),
     };
   }
 
   return {
     /** The configurations of an activity, in their order. */
     async ofActivity(tx: Db | Tx, experimentId: string): Promise<ClassLeia[]> {
+      const known = activities.get(experimentId);
+      if (known?.every((id) => cache.has(id))) return known.map((id) => cache.get(id)!);
       const configs = await tx
         .select()
         .from(experimentLeias)
         .where(eq(experimentLeias.experimentId, experimentId))
         .orderBy(experimentLeias.position);
-      return Promise.all(configs.map((config) => this.ofConfig(tx, config)));
+      const built = await Promise.all(configs.map((config) => this.ofConfig(tx, config)));
+      if (activities.size >= MAX_CACHED) activities.delete(activities.keys().next().value!);
+      activities.set(
+        experimentId,
+        built.map((leia) => leia.configId),
+      );
+      return built;
     },
 
     async ofConfig(tx: Db | Tx, config: typeof experimentLeias.$inferSelect): Promise<ClassLeia> {

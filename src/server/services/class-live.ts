@@ -1,4 +1,5 @@
 import { evaluateOffline } from '@shared/evaluation/report';
+import { trackReveals } from '@shared/evaluation/reveal';
 import { CLASS_EVENTS } from '@shared/schemas/class-sessions';
 import type { EvaluationReport } from '@shared/schemas/evaluation';
 import type { ChatMessage } from '@shared/schemas/runner';
@@ -32,6 +33,16 @@ export const toChatMessages = (
     ...(m.stopped && { stopped: true as const }),
   }));
 
+/** The elements one answered turn reveals, by the offline evaluation's rule (reveal.ts). */
+export function turnReveals(leia: ClassLeia, turn: { question: string; reply: string }): string[] {
+  const reveals = trackReveals(
+    leia.elements,
+    [{ turn: 1, index: 1, text: turn.reply, question: turn.question }],
+    serverLexicon(),
+  );
+  return reveals.filter((reveal) => reveal.status === 'revealed').map((reveal) => reveal.id);
+}
+
 /** The offline elicitation report of a conversation; null when the problem has no solution. */
 export function elicitation(leia: ClassLeia, messages: ChatMessage[]): EvaluationReport | null {
   if (leia.solution === '' || leia.mode === 'transcription') return null;
@@ -54,30 +65,21 @@ export function createClassLive(ctx: ClassContext) {
     });
   };
 
-  /** Measuring runs one at a time per student; a request while one runs asks for one more after it. */
-  const measuring = new Map<string, { again: boolean }>();
-
-  /** Updates a student's elicited share from their conversation, then tells the live view. */
-  async function measure(student: ClassStudentRow, session: ClassSessionRow): Promise<void> {
-    const running = measuring.get(student.id);
-    if (running) {
-      running.again = true;
-      return;
-    }
-    const state = { again: true };
-    measuring.set(student.id, state);
-    try {
-      while (state.again) {
-        state.again = false;
-        const leia = await leias.byId(student.configId);
-        const messages = toChatMessages(await store.conversation(student.runnerSessionId));
-        const report = elicitation(leia, messages);
-        const updated = await store.update(student.id, { elicited: report ? report.coverage.ratio : null });
-        if (updated) await publishRow(updated, session);
-      }
-    } finally {
-      measuring.delete(student.id);
-    }
+  /**
+   * After a chat turn: the row with its count, its activity and, when the LEIA answered, what this
+   * turn revealed added to what earlier turns did (well under a millisecond: one turn is read, not
+   * the whole conversation again), in one statement; then the live view hears of it.
+   */
+  async function afterTurn(
+    student: ClassStudentRow,
+    session: ClassSessionRow,
+    answered?: { question: string; reply: string },
+  ): Promise<void> {
+    const leia = await leias.byId(student.configId);
+    const measured = leia.elements.length > 0 && answered;
+    const revealed = measured ? turnReveals(leia, answered) : [];
+    const updated = await store.countTurn(student, revealed, measured ? leia.elements.length : null);
+    await publishRow(updated, session);
   }
 
   /** After a hand-in: the grade of what was handed in and the conversation's report, stored. */
@@ -99,7 +101,7 @@ export function createClassLive(ctx: ClassContext) {
     return updated ?? student;
   }
 
-  return { publishRow, publishSummary, measure, grade };
+  return { publishRow, publishSummary, afterTurn, grade };
 }
 
 export type ClassLive = ReturnType<typeof createClassLive>;

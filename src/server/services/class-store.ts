@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
+import type { Db } from '../db/client';
 import {
   type ClassSessionRow,
   type ClassStudentRow,
@@ -8,6 +8,7 @@ import {
   runnerMessages,
   runnerSessions,
 } from '../db/schema';
+import { PG_NOT_NULL_VIOLATION, pgErrorCode } from '../errors';
 
 /**
  * The rows of class sessions and their students (services/class-sessions.ts holds the rules). A
@@ -110,24 +111,57 @@ export function createClassStore(db: Db) {
         .orderBy(asc(runnerMessages.seq));
     },
 
-    /** Students per configuration, for the balanced assignment (inside the join's transaction). */
-    async assignedCounts(tx: Tx, sessionId: string): Promise<Map<string, number>> {
-      const rows = await tx
-        .select({ configId: classStudents.configId, count: sql<number>`count(*)::int` })
-        .from(classStudents)
-        .where(eq(classStudents.sessionId, sessionId))
-        .groupBy(classStudents.configId);
-      return new Map(rows.map((row) => [row.configId, row.count]));
+    /**
+     * A new student in one statement: the session's next join number, and with it the LEIA
+     * configuration (n - 1) mod k of `configIds` (the activity's, in order), so the n-th join
+     * always gets one of those with the fewest students. Two joins at once take their numbers
+     * one after the other (the update locks the session row until the statement ends), in any
+     * process. Undefined when the session is closed or past its deadline.
+     */
+    async assign(
+      sessionId: string,
+      configIds: string[],
+      values: Pick<typeof classStudents.$inferInsert, 'displayName' | 'email' | 'tokenHash' | 'resumeHash'>,
+    ): Promise<ClassStudentRow | undefined> {
+      const joined = db.$with('joined', { n: sql<number>`n` }).as(
+        sql`update ${classSessions} set joined = joined + 1
+          where id = ${sessionId} and closed_at is null and (ends_at is null or ends_at > now())
+          returning joined as n`,
+      );
+      const configs = sql`array[${sql.join(
+        configIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[]`;
+      try {
+        const [row] = await db
+          .with(joined)
+          .insert(classStudents)
+          .values({
+            ...values,
+            sessionId,
+            // Null when no row was updated (closed or ended): the not-null constraint refuses it.
+            configId: sql`(${configs})[((select n from joined) - 1) % ${configIds.length} + 1]`,
+          })
+          .returning();
+        return row;
+      } catch (error) {
+        if (pgErrorCode(error) === PG_NOT_NULL_VIOLATION) return undefined;
+        throw error;
+      }
     },
 
-    async createRunnerSession(tx: Tx, values: typeof runnerSessions.$inferInsert): Promise<string> {
-      const [row] = await tx.insert(runnerSessions).values(values).returning({ id: runnerSessions.id });
-      return row!.id;
-    },
-
-    async insertStudent(tx: Tx, values: typeof classStudents.$inferInsert): Promise<ClassStudentRow> {
-      const [row] = await tx.insert(classStudents).values(values).returning();
-      return row!;
+    /** The student's chat: a runner session owned by the session's instructor. */
+    async attachRunnerSession(
+      studentId: string,
+      values: typeof runnerSessions.$inferInsert,
+    ): Promise<ClassStudentRow | undefined> {
+      const [created] = await db.insert(runnerSessions).values(values).returning({ id: runnerSessions.id });
+      const [row] = await db
+        .update(classStudents)
+        .set({ runnerSessionId: created!.id })
+        .where(eq(classStudents.id, studentId))
+        .returning();
+      return row;
     },
 
     async update(studentId: string, values: Partial<typeof classStudents.$inferInsert>) {
@@ -140,17 +174,30 @@ export function createClassStore(db: Db) {
     },
 
     /**
-     * A message about to be sent: activity now, and one more message unless it is a retry (the
-     * chat's last message is the same text, unanswered), which the runner does not store twice.
+     * After a turn: the student's messages as stored (a retry is stored once), activity now, and
+     * the elements `revealed` by it added to the earlier ones, with their share of `total` (null:
+     * not measured, the share is left as it was).
      */
-    async countMessage(student: ClassStudentRow, text: string): Promise<ClassStudentRow> {
-      const last = sql`(select not m.is_leia and m.text = ${text} from ${runnerMessages} m
-        where m.session_id = "class_students"."runner_session_id" order by m.seq desc limit 1)`;
+    async countTurn(
+      student: ClassStudentRow,
+      revealed: string[],
+      total: number | null,
+    ): Promise<ClassStudentRow> {
+      const added = sql`array[${sql.join(
+        revealed.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::text[]`;
+      const union = sql`array(select distinct x from unnest("class_students"."revealed" || ${added}) x order by x)`;
       const [row] = await db
         .update(classStudents)
         .set({
           lastActivityAt: sql`now()`,
-          messageCount: sql`${classStudents.messageCount} + case when coalesce(${last}, false) then 0 else 1 end`,
+          messageCount: sql`(select count(*)::int from ${runnerMessages} m
+            where m.session_id = "class_students"."runner_session_id" and not m.is_leia)`,
+          ...(total !== null && {
+            revealed: union,
+            elicited: sql`cardinality(${union})::float / ${total}`,
+          }),
         })
         .where(eq(classStudents.id, student.id))
         .returning();

@@ -12,9 +12,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { hashToken, newToken } from '../auth/student-credential';
 import type { Db } from '../db/client';
 import { type ClassSessionRow, type ClassStudentRow, classSessions, classStudents } from '../db/schema';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict, DomainError, notFound } from '../errors';
 import type { LlmProvider } from '../runner/provider';
-import type { ClassLeia } from './class-leias';
 import { type ClassContext, type ClassLive, toChatMessages } from './class-live';
 import { hasEnded, toStudentView } from './class-views';
 import type { ReplyOptions, RunnerService } from './runner';
@@ -46,15 +45,6 @@ interface Deps extends ClassContext {
 }
 
 const ended = () => conflict(CLASS_TEXTS.ended);
-
-/** The configuration with the fewest students so far; the first in the activity's order on a tie. */
-export function leastAssigned(configs: ClassLeia[], counts: Map<string, number>): ClassLeia {
-  let best = configs[0]!;
-  for (const config of configs) {
-    if ((counts.get(config.configId) ?? 0) < (counts.get(best.configId) ?? 0)) best = config;
-  }
-  return best;
-}
 
 export function createClassStudentsService(deps: Deps) {
   const { db, store, leias, live, runner, bus } = deps;
@@ -119,44 +109,41 @@ export function createClassStudentsService(deps: Deps) {
     if (earlier.length > 0 && !session.allowRejoin) throw conflict(CLASS_TEXTS.alreadyHandedIn);
   }
 
-  /**
-   * The student's row and their LEIA, decided under a lock on the session row: joins at once wait
-   * for one another, so each sees every earlier assignment and the split stays even.
-   */
+  /** The student's chat with their LEIA (none in transcription mode). */
+  async function withChat(student: ClassStudentRow, session: ClassSessionRow): Promise<ClassStudentRow> {
+    const leia = await leias.byId(student.configId);
+    if (leia.mode !== 'standard' || student.runnerSessionId !== null) return student;
+    const attached = await store.attachRunnerSession(student.id, {
+      ownerId: session.ownerId,
+      leiaId: leia.leiaId,
+      spec: { metadata: { name: leia.name }, spec: leia.leia } satisfies StoredSessionSpec as never,
+      systemPrompt: leia.system,
+      provider: deps.provider.name,
+      model: deps.provider.model,
+    });
+    return attached ?? student;
+  }
+
+  /** A new student with the least assigned LEIA (store.assign), and their chat. */
   async function assign(session: ClassSessionRow, who: { displayName: string; email: string | null }) {
     const configs = await leias.ofActivity(db, session.experimentId);
     const token = newToken();
     const resume = newToken();
-    const student = await db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select()
-        .from(classSessions)
-        .where(eq(classSessions.id, session.id))
-        .for('update');
-      if (!locked || hasEnded(locked)) throw locked?.closedAt ? conflict(CLASS_TEXTS.sessionClosed) : ended();
-      const leia = leastAssigned(configs, await store.assignedCounts(tx, session.id));
-      const runnerSessionId =
-        leia.mode === 'standard'
-          ? await store.createRunnerSession(tx, {
-              ownerId: session.ownerId,
-              leiaId: leia.leiaId,
-              spec: { metadata: { name: leia.name }, spec: leia.leia } satisfies StoredSessionSpec as never,
-              systemPrompt: leia.system,
-              provider: deps.provider.name,
-              model: deps.provider.model,
-            })
-          : null;
-      return store.insertStudent(tx, {
-        sessionId: session.id,
-        configId: leia.configId,
-        runnerSessionId,
+    const assigned = await store.assign(
+      session.id,
+      configs.map((leia) => leia.configId),
+      {
         displayName: who.displayName,
         email: who.email,
         tokenHash: hashToken(token),
         resumeHash: hashToken(resume),
-      });
-    });
-    return { student, token, resume };
+      },
+    );
+    if (!assigned) {
+      const now = await store.session(session.id);
+      throw now?.closedAt ? conflict(CLASS_TEXTS.sessionClosed) : ended();
+    }
+    return { student: await withChat(assigned, session), token, resume };
   }
 
   return {
@@ -170,7 +157,11 @@ export function createClassStudentsService(deps: Deps) {
     /** After the deadline (or once closed), a draft not handed in is handed in as it was. */
     async settle(found: Student): Promise<Student> {
       if (found.student.handedInAt !== null || !hasEnded(found.session)) return found;
-      const student = await this.handIn(found, null, true).catch(() => undefined);
+      // Another request or process may have handed it in meanwhile: then it is read again.
+      const student = await this.handIn(found, null, true).catch((error: unknown) => {
+        if (error instanceof DomainError && error.kind === 'conflict') return undefined;
+        throw error;
+      });
       const fresh = student ?? (await store.student(found.session.id, found.student.id));
       return { student: fresh ?? found.student, session: found.session };
     },
@@ -189,7 +180,8 @@ export function createClassStudentsService(deps: Deps) {
       return {
         token,
         response: {
-          student: await view({ student, session }),
+          // A new student has said nothing yet.
+          student: toStudentView(student, session, await leias.byId(student.configId), []),
           resumePath: resumePagePath(resume),
           resumeToken: resume,
         },
@@ -212,34 +204,29 @@ export function createClassStudentsService(deps: Deps) {
       const { session } = current;
       if (hasEnded(session)) throw ended();
       if (current.student.handedInAt !== null) throw conflict(CLASS_TEXTS.handedInNoMessages);
-      if (current.student.runnerSessionId === null) throw conflict(CLASS_TEXTS.transcriptionMode);
-      const counted = await store.countMessage(current.student, text);
+      const leia = await leias.byId(current.student.configId);
+      if (leia.mode !== 'standard') throw conflict(CLASS_TEXTS.transcriptionMode);
+      const student = await withChat(current.student, session);
+      const studentId = student.id;
       const sent = { text, timestamp: new Date().toISOString(), isLeia: false };
-      bus.publish(session.id, {
-        event: CLASS_EVENTS.message,
-        data: { studentId: counted.id, message: sent },
-      });
-      void live
-        .publishRow(counted, session)
-        .catch((error) => deps.log.error({ err: error }, 'live row failed'));
+      bus.publish(session.id, { event: CLASS_EVENTS.message, data: { studentId, message: sent } });
+      let answered: { question: string; reply: string } | undefined;
       try {
         const reply = await runner.reply(
           session.ownerId,
-          counted.runnerSessionId!,
+          student.runnerSessionId!,
           { kind: 'message', text },
           options,
         );
+        answered = { question: text, reply: reply.message };
         const message = { text: reply.message, timestamp: reply.timestamp, isLeia: true };
-        bus.publish(session.id, { event: CLASS_EVENTS.message, data: { studentId: counted.id, message } });
+        bus.publish(session.id, { event: CLASS_EVENTS.message, data: { studentId, message } });
         return reply;
       } finally {
-        // Whatever was stored (a reply, a stopped one) is measured, after the answer.
-        setImmediate(
-          () =>
-            void live
-              .measure(counted, session)
-              .catch((error) => deps.log.error({ err: error }, 'measuring failed')),
-        );
+        // After the answer: the count as stored (a stopped reply, a failed one), and what it revealed.
+        void live
+          .afterTurn(student, session, answered)
+          .catch((error) => deps.log.error({ err: error }, 'live row failed'));
       }
     },
 
@@ -260,8 +247,10 @@ export function createClassStudentsService(deps: Deps) {
       }
       const handedIn = await store.handIn(current.student.id, text, auto);
       if (!handedIn) throw conflict(CLASS_TEXTS.alreadyHandedIn);
+      // The live view hears of it at once; grading takes a few milliseconds of CPU more.
+      await Promise.all([live.publishRow(handedIn, session), live.publishSummary(session)]);
       const graded = await live.grade(handedIn);
-      await Promise.all([live.publishRow(graded, session), live.publishSummary(session)]);
+      await live.publishRow(graded, session);
       return graded;
     },
   };

@@ -1,11 +1,20 @@
 import type { Role } from '@shared/roles';
 import { type CreateUserBody, USER_TEXTS, type User, type UserListItem } from '@shared/schemas/users';
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type RequestActor, UUID } from '../auth/hooks';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/password';
 import type { TokenService } from '../auth/tokens';
 import type { Db, Tx } from '../db/client';
-import { experiments, leias, resources, type UserRow, users } from '../db/schema';
+import {
+  classSessions,
+  classStudents,
+  experiments,
+  leias,
+  resources,
+  runnerSessions,
+  type UserRow,
+  users,
+} from '../db/schema';
 import { badRequest, conflict, notFound, PG_UNIQUE_VIOLATION, pgErrorCode } from '../errors';
 
 export const USER_MESSAGES = {
@@ -141,6 +150,7 @@ export function createUsersService(db: Db, tokens: TokenService) {
         for (const table of [resources, leias, experiments]) {
           await tx.update(table).set({ ownerId: actor.id }).where(eq(table.ownerId, id));
         }
+        await passClassSessions(tx, id, actor.id);
         await tx.delete(users).where(eq(users.id, id));
       });
     },
@@ -192,4 +202,25 @@ export async function ensureFirstAdmin(
     .returning({ id: users.id });
   const created = inserted.length > 0;
   return { created, generatedPassword: created && !password ? chosen : undefined };
+}
+
+/**
+ * The class sessions a deleted user started pass with their activities, and so do their students'
+ * chats (runner sessions the session's instructor owns), which would otherwise go with the account.
+ */
+async function passClassSessions(tx: Tx, from: string, to: string): Promise<void> {
+  await tx
+    .update(runnerSessions)
+    .set({ ownerId: to })
+    .where(
+      inArray(
+        runnerSessions.id,
+        tx
+          .select({ id: sql<string>`${classStudents.runnerSessionId}` })
+          .from(classStudents)
+          .innerJoin(classSessions, eq(classSessions.id, classStudents.sessionId))
+          .where(eq(classSessions.ownerId, from)),
+      ),
+    );
+  await tx.update(classSessions).set({ ownerId: to }).where(eq(classSessions.ownerId, from));
 }

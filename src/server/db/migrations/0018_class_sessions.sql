@@ -10,6 +10,7 @@ CREATE TABLE "class_sessions" (
 	"identity" text NOT NULL,
 	"ends_at" timestamp with time zone,
 	"closed_at" timestamp with time zone,
+	"joined" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "class_sessions_identity_check" CHECK ("class_sessions"."identity" in ('name', 'email'))
 );
@@ -26,6 +27,7 @@ CREATE TABLE "class_students" (
 	"joined_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_activity_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"message_count" integer DEFAULT 0 NOT NULL,
+	"revealed" text[] DEFAULT '{}'::text[] NOT NULL,
 	"elicited" double precision,
 	"draft" text DEFAULT '' NOT NULL,
 	"hand_in" text,

@@ -1,0 +1,58 @@
+import type { Notifications } from '@server/db/client';
+import { createClassBus } from '@server/services/class-bus';
+import { CLASS_EVENTS, type LiveEvent } from '@shared/schemas/class-sessions';
+
+/**
+ * The live events' bus between processes (services/class-bus.ts), over an in-memory stand-in for
+ * LISTEN/NOTIFY that keeps PostgreSQL's limit on a payload: another process's listeners get every
+ * event, long ones put back together from parts; a process never hears its own twice.
+ */
+function hub(): { connect: () => Notifications; sent: () => number } {
+  const listeners = new Set<(payload: string) => void>();
+  let sent = 0;
+  const connect = (): Notifications => ({
+    async listen(_channel, onPayload) {
+      listeners.add(onPayload);
+      return async () => void listeners.delete(onPayload);
+    },
+    async notify(_channel, payload) {
+      if (Buffer.byteLength(payload) >= 8000) throw new Error('payload string too long');
+      sent++;
+      // Delivered later and in any order, as from several pool connections.
+      const delay = Math.random() * 5;
+      for (const listener of listeners) setTimeout(() => listener(payload), delay);
+    },
+  });
+  return { connect, sent: () => sent };
+}
+
+const message = (studentId: string, text: string): LiveEvent => ({
+  event: CLASS_EVENTS.message,
+  data: { studentId, message: { text, timestamp: new Date().toISOString(), isLeia: true } },
+});
+
+it('delivers events to the other process, a long one in parts and a burst in few notifications', async () => {
+  const { connect, sent } = hub();
+  const errors: unknown[] = [];
+  const a = createClassBus(connect(), (error) => errors.push(error));
+  const b = createClassBus(connect(), (error) => errors.push(error));
+  await Promise.all([a.start(), b.start()]);
+  const onA: LiveEvent[] = [];
+  const onB: LiveEvent[] = [];
+  a.subscribe('s1', (event) => onA.push(event));
+  b.subscribe('s1', (event) => onB.push(event));
+  b.subscribe('s2', () => errors.push('another session'));
+
+  const long = `${'Ünïcode 🎂 '.repeat(3000)}end`;
+  a.publish('s1', message('ada', long));
+  for (let i = 0; i < 100; i++) a.publish('s1', message('bo', `short ${i}`));
+  await vi.waitFor(() => expect(onB).toHaveLength(101));
+  expect(
+    onB.map((e) => (e.event === 'message' ? e.data.message.text : '')).find((t) => t.endsWith('end')),
+  ).toBe(long);
+  expect(onA).toHaveLength(101);
+  // 34,000 characters in parts of 3,500, and 100 short events batched.
+  expect(sent()).toBeLessThanOrEqual(20);
+  expect(errors).toEqual([]);
+  await Promise.all([a.close(), b.close()]);
+});
