@@ -57,6 +57,27 @@ function ForbiddenRoute() {
   );
 }
 
+/** A class session's routes: the student's pages (no account, no menu) and the live view. */
+const classRoutes = [
+  <Route key="join" path={ROUTES.join}>
+    <Suspense fallback={screenFallback}>
+      <StudentScreen />
+    </Suspense>
+  </Route>,
+  <Route key="resume" path={ROUTES.resume}>
+    <Suspense fallback={screenFallback}>
+      <StudentScreen />
+    </Suspense>
+  </Route>,
+  <Route key="live" path={ROUTES.classSession}>
+    <AdminRoute>
+      <Shell>
+        <ClassSession />
+      </Shell>
+    </AdminRoute>
+  </Route>,
+];
+
 /** The route table; the paths are client/routes.ts. */
 export function AppRoutes() {
   return (
@@ -67,24 +88,7 @@ export function AppRoutes() {
       <Route path={ROUTES.forbidden}>
         <ForbiddenRoute />
       </Route>
-      {/* The student's pages: no account, no menu. */}
-      <Route path={ROUTES.join}>
-        <Suspense fallback={screenFallback}>
-          <StudentScreen />
-        </Suspense>
-      </Route>
-      <Route path={ROUTES.resume}>
-        <Suspense fallback={screenFallback}>
-          <StudentScreen />
-        </Suspense>
-      </Route>
-      <Route path={ROUTES.classSession}>
-        <AdminRoute>
-          <Shell>
-            <ClassSession />
-          </Shell>
-        </AdminRoute>
-      </Route>
+      {classRoutes}
       {/* The chat screen has no navigation menu. */}
       <Route path={ROUTES.chat}>
         <ProtectedRoute>

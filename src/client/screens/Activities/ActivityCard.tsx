@@ -27,9 +27,6 @@ const leiaCount = (count: number) => (count === 1 ? '1 LEIA' : `${count} LEIAs`)
 export function ActivityCard({ activity }: { activity: Activity }) {
   const list = ActivityListActor.useActorRef();
   const expanded = ActivityListActor.useSelector((s) => s.context.expanded.includes(activity.id));
-  const changing = ActivityListActor.useSelector(isChanging);
-  const inFlight = ActivityListActor.useSelector(changeInFlight);
-  const busy = (kind: string) => inFlight?.kind === kind && inFlight.activity.id === activity.id;
   const titleId = useId();
   const bodyId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -60,50 +57,7 @@ export function ActivityCard({ activity }: { activity: Activity }) {
             {activity.isPublished && <Badge tone="green">Published</Badge>}
           </p>
         </div>
-        <div className="activity-card__actions">
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<DownloadIcon />}
-            aria-label={`Export ${name} as JSON`}
-            onClick={() => downloadActivity(activity, 'json')}
-          >
-            JSON
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<DownloadIcon />}
-            aria-label={`Export the transcriptions of ${name} as CSV`}
-            onClick={() => downloadActivity(activity, 'csv')}
-          >
-            CSV
-          </Button>
-          {activity.isPublished && <StartButton activity={activity} />}
-          {!activity.isPublished && (
-            <>
-              <Button
-                size="sm"
-                variant="primary"
-                loading={busy('publish')}
-                disabled={changing}
-                onClick={() => list.send({ type: 'activity.publish', activity })}
-              >
-                Publish
-              </Button>
-              <Button
-                size="sm"
-                variant="danger"
-                icon={<TrashIcon />}
-                loading={busy('deleteActivity')}
-                disabled={changing}
-                onClick={() => list.send({ type: 'activity.delete', activity })}
-              >
-                Delete Activity
-              </Button>
-            </>
-          )}
-        </div>
+        <CardActions activity={activity} />
       </header>
       {expanded && (
         <div className="activity-card__body" id={bodyId}>
@@ -137,5 +91,60 @@ function StartButton({ activity }: { activity: Activity }) {
     >
       {CLASS_TEXTS.start}
     </Button>
+  );
+}
+
+/** The exports; Publish and Delete while unpublished; Start class session once published. */
+function CardActions({ activity }: { activity: Activity }) {
+  const list = ActivityListActor.useActorRef();
+  const changing = ActivityListActor.useSelector(isChanging);
+  const inFlight = ActivityListActor.useSelector(changeInFlight);
+  const busy = (kind: string) => inFlight?.kind === kind && inFlight.activity.id === activity.id;
+  const { name } = activity;
+  return (
+    <div className="activity-card__actions">
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={<DownloadIcon />}
+        aria-label={`Export ${name} as JSON`}
+        onClick={() => downloadActivity(activity, 'json')}
+      >
+        JSON
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={<DownloadIcon />}
+        aria-label={`Export the transcriptions of ${name} as CSV`}
+        onClick={() => downloadActivity(activity, 'csv')}
+      >
+        CSV
+      </Button>
+      {activity.isPublished && <StartButton activity={activity} />}
+      {!activity.isPublished && (
+        <>
+          <Button
+            size="sm"
+            variant="primary"
+            loading={busy('publish')}
+            disabled={changing}
+            onClick={() => list.send({ type: 'activity.publish', activity })}
+          >
+            Publish
+          </Button>
+          <Button
+            size="sm"
+            variant="danger"
+            icon={<TrashIcon />}
+            loading={busy('deleteActivity')}
+            disabled={changing}
+            onClick={() => list.send({ type: 'activity.delete', activity })}
+          >
+            Delete Activity
+          </Button>
+        </>
+      )}
+    </div>
   );
 }

@@ -47,54 +47,66 @@ export function useClassSessionCommands() {
     enabled: loaded,
   });
 
-  const commands = useMemo((): Command[] => {
-    const notLoaded = loaded ? undefined : 'The session is loading';
-    return [
-      {
-        id: 'class.copyCode',
-        title: CLASS_TEXTS.copyCode,
-        group: GROUP,
-        shortcut: CLASS_SHORTCUTS.copyCode,
-        allowed: canManageActivities,
-        disabled: notLoaded,
-        run: handlers.copyCode,
-      },
-      {
-        id: 'class.copyLink',
-        title: CLASS_TEXTS.copyJoinLink,
-        group: GROUP,
-        shortcut: CLASS_SHORTCUTS.copyLink,
-        allowed: canManageActivities,
-        disabled: notLoaded,
-        run: handlers.copyLink,
-      },
-      {
-        id: 'class.projector',
-        title: CLASS_TEXTS.showCode,
-        group: GROUP,
-        keywords: ['projector', 'large'],
-        shortcut: CLASS_SHORTCUTS.projector,
-        allowed: canManageActivities,
-        disabled: notLoaded,
-        run: handlers.projector,
-      },
-      {
-        id: 'class.extend',
-        title: `${CLASS_TEXTS.extend}...`,
-        group: GROUP,
-        allowed: canManageActivities,
-        disabled: notLoaded ?? extendReason,
-        run: () => actor.send({ type: 'extend.open' }),
-      },
-      {
-        id: 'class.close',
-        title: `${CLASS_TEXTS.close}...`,
-        group: GROUP,
-        allowed: canManageActivities,
-        disabled: notLoaded ?? closeReason,
-        run: () => actor.send({ type: 'close.request' }),
-      },
-    ];
-  }, [actor, handlers, loaded, extendReason, closeReason]);
+  const commands = useMemo(
+    () =>
+      classCommands(handlers, { loaded, extendReason, closeReason, open: (type) => actor.send({ type }) }),
+    [actor, handlers, loaded, extendReason, closeReason],
+  );
   usePaletteCommands(commands);
+}
+
+interface CommandState {
+  loaded: boolean;
+  extendReason: string | undefined;
+  closeReason: string | undefined;
+  open: (type: 'extend.open' | 'close.request') => void;
+}
+
+function classCommands(
+  handlers: Record<keyof typeof CLASS_SHORTCUTS, () => void>,
+  state: CommandState,
+): Command[] {
+  const notLoaded = state.loaded ? undefined : 'The session is loading';
+  const base = { group: GROUP, allowed: canManageActivities };
+  return [
+    {
+      ...base,
+      id: 'class.copyCode',
+      title: CLASS_TEXTS.copyCode,
+      shortcut: CLASS_SHORTCUTS.copyCode,
+      disabled: notLoaded,
+      run: handlers.copyCode,
+    },
+    {
+      ...base,
+      id: 'class.copyLink',
+      title: CLASS_TEXTS.copyJoinLink,
+      shortcut: CLASS_SHORTCUTS.copyLink,
+      disabled: notLoaded,
+      run: handlers.copyLink,
+    },
+    {
+      ...base,
+      id: 'class.projector',
+      title: CLASS_TEXTS.showCode,
+      keywords: ['projector', 'large'],
+      shortcut: CLASS_SHORTCUTS.projector,
+      disabled: notLoaded,
+      run: handlers.projector,
+    },
+    {
+      ...base,
+      id: 'class.extend',
+      title: `${CLASS_TEXTS.extend}...`,
+      disabled: notLoaded ?? state.extendReason,
+      run: () => state.open('extend.open'),
+    },
+    {
+      ...base,
+      id: 'class.close',
+      title: `${CLASS_TEXTS.close}...`,
+      disabled: notLoaded ?? state.closeReason,
+      run: () => state.open('close.request'),
+    },
+  ];
 }
