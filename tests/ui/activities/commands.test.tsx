@@ -55,6 +55,8 @@ describe('My Activities palette commands', () => {
       'Import activity from JSON...',
       'Export activity as JSON...',
       'Export transcriptions as CSV...',
+      'Start class session...',
+      'Open class session...',
     ]);
     for (const command of registeredCommands()) {
       expect(command.allowed?.({ id: 'a', role: 'admin' })).toBe(true);

@@ -55,8 +55,7 @@ function MyActivitiesView() {
   const list = ActivityListActor.useActorRef();
   const state = ActivityListActor.useSelector(selectList, shallowEqual);
   const creating = ActivityListActor.useSelector(isCreating);
-  useActivityCommands();
-  useClassSessionCommands();
+  useActivityCommands(useClassSessionCommands());
 
   return (
     <Page

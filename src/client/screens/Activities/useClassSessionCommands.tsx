@@ -1,5 +1,5 @@
 import { listClassSessions } from '@client/api/classSessions';
-import { type Command, defineCommand, type StaticArgument, usePaletteCommands } from '@client/palette';
+import { type Command, defineCommand, type StaticArgument } from '@client/palette';
 import { classSessionPath } from '@client/routes';
 import { isStarting } from '@machines/classSessions/selectors';
 import { CLASS_TEXTS } from '@shared/class-sessions';
@@ -12,8 +12,11 @@ import { ActivityListActor, ClassStartActor } from './actors';
 
 const GROUP = 'Class sessions';
 
-/** My Activities' class-session commands: start one on a published activity, open one's live view. */
-export function useClassSessionCommands() {
+/**
+ * My Activities' class-session commands: start one on a published activity, open one's live view.
+ * useActivityCommands registers them with the screen's others.
+ */
+export function useClassSessionCommands(): Command[] {
   const list = ActivityListActor.useActorRef();
   const start = ClassStartActor.useActorRef();
   const starting = ClassStartActor.useSelector(isStarting);
@@ -63,5 +66,5 @@ export function useClassSessionCommands() {
       }),
     ];
   }, [list, start, starting, navigate]);
-  usePaletteCommands(commands);
+  return commands;
 }
