@@ -1,7 +1,7 @@
 import { usePaletteCommands } from '@client/palette';
 import type { Command } from '@client/palette/types';
 import { activityExport, transcriptionsCsv } from '@shared/activity-export';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { activity, OTHER_ACTIVITY_ID, week1 } from '../../support/activities';
 import { argumentPage, chooseItems, findCommand, registeredCommands, runCommand } from '../support/palette';
 import { mocked, renderActivities, resetApi } from './harness';
@@ -154,5 +154,21 @@ describe('My Activities palette commands', () => {
     expect(clicks).toEqual(['week-1-transcriptions.csv', 'week-1.json']);
     expect(await blobs[0]!.text()).toBe(transcriptionsCsv(week1));
     expect(JSON.parse(await blobs[1]!.text())).toEqual(activityExport(week1));
+  });
+
+  it("'Start class session...' lists the published activities only and opens the dialog with its settings", async () => {
+    await renderActivities();
+    const start = findCommand('class.start');
+    expect(await titles(start)).toEqual(['Week 0']);
+    chooseItems(start, (await itemsOf(start))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Start class session' });
+    expect(within(dialog).getByRole('textbox', { name: 'Session name' })).toHaveValue('Week 0');
+    expect(
+      within(dialog).getByRole('checkbox', { name: 'Show students their report after they hand in' }),
+    ).toBeChecked();
+    expect(
+      within(dialog).getByRole('checkbox', { name: 'Students may join again after finishing' }),
+    ).not.toBeChecked();
+    expect(within(dialog).getByRole('combobox', { name: 'Students identify with' })).toHaveValue('name');
   });
 });
