@@ -1,11 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { STUDENT_COOKIE, STUDENT_PATHS } from '@shared/schemas/class-sessions';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * The credential of a class-session student (no account): a random token, sent back as an
- * httpOnly cookie scoped to the student API, stored only as its SHA-256 (a leaked table resumes
- * no one). A token has 256 bits, so a fast hash is enough: there is nothing to guess.
+ * The credential of a class-session student (no account) on the wire: a random token
+ * (services/class-credentials.ts) in an httpOnly cookie scoped to the student API.
  */
 
 /** The student the cookie names, set by the student routes' hook. */
@@ -19,9 +17,6 @@ declare module 'fastify' {
     classStudent: ClassStudentRef | null;
   }
 }
-
-export const newToken = (): string => randomBytes(32).toString('base64url');
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
 const COOKIE_PATH = STUDENT_PATHS.me.slice(0, STUDENT_PATHS.me.lastIndexOf('/'));
 

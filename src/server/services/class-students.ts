@@ -9,11 +9,11 @@ import {
 } from '@shared/schemas/class-sessions';
 import type { ChatReply } from '@shared/schemas/runner';
 import { and, eq, sql } from 'drizzle-orm';
-import { hashToken, newToken } from '../auth/student-credential';
 import type { Db } from '../db/client';
 import { type ClassSessionRow, type ClassStudentRow, classSessions, classStudents } from '../db/schema';
 import { badRequest, conflict, DomainError, notFound } from '../errors';
 import type { LlmProvider } from '../runner/provider';
+import { hashToken, newToken } from './class-credentials';
 import { type ClassContext, type ClassLive, toChatMessages } from './class-live';
 import { hasEnded, toStudentView } from './class-views';
 import type { ReplyOptions, RunnerService } from './runner';
