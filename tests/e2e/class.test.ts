@@ -10,8 +10,9 @@ import { type E2EApp, newContext, openSession, poll, startApp, visible } from '.
  * simulator: an instructor starts a class session on a published activity; three students, each in
  * a browser context of their own on a phone-sized screen, join by code, chat, one reloads in the
  * middle of the conversation and resumes, and they hand in; the live view shows each step as it
- * happens (server-sent events); the instructor extends the time, then closes the session, and a
- * fourth student is refused. The student screens pass an axe-core audit (no serious or critical
+ * happens (server-sent events); the instructor extends the time, then closes the session (a
+ * draft left unsubmitted is handed in, and its student is told), and a student joining after is
+ * refused. The student screens pass an axe-core audit (no serious or critical
  * violations) and never scroll sideways at 390x844.
  */
 
@@ -115,7 +116,7 @@ const rowOf = (live: Page, name: string): Locator =>
   live.getByRole('row').filter({ has: live.getByRole('button', { name, exact: true }) });
 const cell = (row: Locator, column: string) => row.locator(`[data-column="${column}"]`);
 
-it('an instructor runs a class: three students join, chat, resume and hand in while the live view follows; extend, close, a fourth is refused', async () => {
+it('an instructor runs a class: three students join, chat, resume and hand in while the live view follows; extend, close (a draft handed in), a latecomer is refused', async () => {
   const { page: live, context } = await openSession(browser, app.url, app.admin);
   contexts.push(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
@@ -180,6 +181,14 @@ it('an instructor runs a class: three students join, chat, resume and hand in wh
   }
   await checkScreen(students[2]!, 'the after-hand-in screen');
 
+  // Dana joins late and writes a draft, but does not hand it in.
+  const dana = await newStudent();
+  await joinByCode(dana, code, 'Dana');
+  await dana.getByRole('tab', { name: 'Hand in' }).click();
+  await dana.locator('.hand-in__editor .cm-content').click();
+  await dana.keyboard.insertText('classes:\n  - Member');
+  await visible(dana.getByText('Draft saved'));
+
   // Extend, then close now.
   await live.getByRole('button', { name: 'Extend time' }).click();
   const extend = live.getByRole('dialog', { name: 'Extend time' });
@@ -195,16 +204,23 @@ it('an instructor runs a class: three students join, chat, resume and hand in wh
     .click();
   await visible(live.getByText('Closed', { exact: true }));
 
-  // A fourth student is refused.
+  // Closing handed Dana's draft in: her next edit is refused with 'The session has ended', and
+  // her screen shows what the session became.
+  await poll(() => cell(rowOf(live, 'Dana'), 'handed-in').textContent()).toBe('Yes (at the end)');
+  await dana.locator('.hand-in__editor .cm-content').click();
+  await dana.keyboard.insertText('\n  - Book');
+  await visible(dana.getByText('The session ended: your draft was handed in as it was'));
+
+  // A student joining after is refused.
   const late = await newStudent();
   await late.goto(`${app.url}/join/${code}`);
   await visible(late.getByText('This session is closed'));
   await checkScreen(late, 'the join screen');
 
-  // The activity's card lists the session: closed, 3 students, 3 handed in.
+  // The activity's card lists the session: closed, 4 students, 4 handed in.
   await live.goto(`${app.url}/users/me/activities`);
   await card.getByRole('button', { name: `Show the LEIAs of ${ACTIVITY}` }).click();
   const sessions = live.getByRole('region', { name: `Class sessions of ${ACTIVITY}` });
-  await visible(sessions.getByText('3 students · 3 handed in'));
+  await visible(sessions.getByText('4 students · 4 handed in'));
   await visible(sessions.getByText('Closed'));
 }, 180_000);
