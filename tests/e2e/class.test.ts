@@ -77,10 +77,15 @@ async function checkScreen(page: Page, what: string) {
   expect(await scrollsSideways(page), what).toBe(false);
 }
 
+/** The script files each student page asked for: the diagram library must not be among them. */
+const requested: string[] = [];
+
 async function newStudent(): Promise<Page> {
   const context = await newContext(browser, PHONE);
   contexts.push(context);
-  return context.newPage();
+  const page = await context.newPage();
+  page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+  return page;
 }
 
 async function joinByCode(page: Page, code: string, name: string) {
@@ -90,7 +95,11 @@ async function joinByCode(page: Page, code: string, name: string) {
   await page.getByRole('textbox', { name: 'Display name' }).fill(name);
   await page.getByRole('button', { name: 'Join', exact: true }).click();
   await visible(page.getByRole('heading', { name: 'Your resume link' }));
+  resumeLinks.push(await page.getByRole('textbox', { name: 'Your resume link' }).inputValue());
 }
+
+/** Each joined student's resume link, in the order they joined. */
+const resumeLinks: string[] = [];
 
 const leiaReplies = (page: Page) => page.locator('.msg--leia:not(.msg--typing):not(.msg--failed)');
 
@@ -180,6 +189,15 @@ it('an instructor runs a class: three students join, chat, resume and hand in wh
     await poll(() => cell(rowOf(live, STUDENTS[index]!), 'handed-in').textContent()).toBe('Yes');
   }
   await checkScreen(students[2]!, 'the after-hand-in screen');
+  // The problems' solutions are YAML: the hand-in editor came, the mermaid library never did.
+  expect(requested.some((path) => path.includes('/HandInEditor-'))).toBe(true);
+  expect(requested.filter((path) => /mermaid/i.test(path))).toEqual([]);
+
+  // Chloe's resume link, opened in another browser, continues her session there.
+  const elsewhere = await newStudent();
+  await elsewhere.goto(resumeLinks[2]!);
+  await visible(elsewhere.getByRole('heading', { name: 'Handed in' }));
+  expect(new URL(elsewhere.url()).hash).toBe('');
 
   // Dana joins late and writes a draft, but does not hand it in.
   const dana = await newStudent();
