@@ -242,3 +242,30 @@ it('an instructor runs a class: three students join, chat, resume and hand in wh
   await visible(sessions.getByText('4 students · 4 handed in'));
   await visible(sessions.getByText('Closed'));
 }, 180_000);
+
+it('a mermaid hand-in loads the diagram library when its editor opens, and previews the diagram as it is typed', async () => {
+  const leia = await createLeia(admin, 'Class diagram LEIA', {
+    publish: true,
+    solution: { text: 'classDiagram\n  class Member\n  class Book\n  Member --> Book', format: 'mermaid' },
+  });
+  const activity = (await admin.call<{ id: string }>('POST', '/experiments', { name: 'E2E Diagram class' }))
+    .body;
+  await admin.call('POST', `/experiments/${activity.id}/leias`, { leia: leia.id });
+  await admin.call('PATCH', `/experiments/${activity.id}/publish`);
+  const started = await admin.call<{ code: string }>('POST', `/experiments/${activity.id}/class-sessions`, {
+    name: 'Diagrams',
+  });
+  const before = requested.length;
+  const page = await newStudent();
+  await joinByCode(page, started.body.code, 'Erin');
+  const mermaidRequests = () => requested.slice(before).filter((path) => /mermaid/i.test(path));
+  expect(mermaidRequests()).toEqual([]);
+  await page.getByRole('tab', { name: 'Hand in' }).click();
+  await page.locator('.hand-in__editor .cm-content').click();
+  await page.keyboard.insertText('classDiagram\n  class Member\n  Member --> Book');
+  const preview = page.getByRole('figure', { name: 'Diagram preview' });
+  await visible(preview.locator('svg'));
+  await poll(() => preview.locator('svg').textContent()).toContain('Member');
+  expect(mermaidRequests().length).toBeGreaterThan(0);
+  await checkScreen(page, 'the mermaid hand-in');
+}, 90_000);
