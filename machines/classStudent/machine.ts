@@ -106,6 +106,18 @@ export const studentSetup = setup({
         focus: { field: field ?? (context.info ? ('displayName' as const) : ('code' as const)) },
       };
     }),
+    /** The student's message is shown at once and its reply asked for. */
+    sendMessage: assign(({ context, event }) => {
+      const text = event.type === 'chat.send' ? event.text.trim() : '';
+      return {
+        messages: [...context.messages, { text, timestamp: new Date().toISOString(), isLeia: false }],
+        pending: text,
+        partial: '',
+        requestId: context.requestId + 1,
+        chatError: null,
+        chatStatus: null,
+      };
+    }),
     /** A reply request begins: a new id, so a late delta of an earlier one is dropped. */
     beginReply: assign(({ context }, text: string) => ({
       pending: text,
@@ -350,21 +362,7 @@ export const classStudentMachine = studentSetup.createMachine({
                 Start: { always: [{ guard: 'transcription', target: 'Reading' }, { target: 'Idle' }] },
                 Reading: {},
                 Idle: {
-                  on: {
-                    'chat.send': {
-                      guard: 'hasText',
-                      target: 'Replying',
-                      actions: [
-                        assign({
-                          messages: ({ context, event }) => [
-                            ...context.messages,
-                            { text: event.text.trim(), timestamp: new Date().toISOString(), isLeia: false },
-                          ],
-                        }),
-                        { type: 'beginReply', params: ({ event }) => event.text.trim() },
-                      ],
-                    },
-                  },
+                  on: { 'chat.send': { guard: 'hasText', target: 'Replying', actions: 'sendMessage' } },
                 },
                 Replying: {
                   tags: 'replying',
@@ -463,6 +461,8 @@ export const classStudentMachine = studentSetup.createMachine({
                 },
                 Failed: {
                   on: {
+                    // Another message instead: the unanswered one stays, as the server keeps it.
+                    'chat.send': { guard: 'hasText', target: 'Replying', actions: 'sendMessage' },
                     'chat.retry': {
                       target: 'Replying',
                       actions: { type: 'beginReply', params: ({ context }) => context.pending ?? '' },

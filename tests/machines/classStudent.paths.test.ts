@@ -118,7 +118,13 @@ describe('class student machine paths (xstate/graph)', () => {
   });
 
   it('every simple path ends where the live actor does; the after-hand-in face only ever shows a handed-in view', () => {
-    const paths = getSimplePaths(classStudentMachine, { events, serializeState, input: {} });
+    // The chat's own loops (stop, retry, a failed reply) are the shortest paths' and ./classStudent.test.ts's:
+    // with them every simple path of joining and handing in would be walked once per chat loop.
+    const moves = events.filter(
+      (event) =>
+        !['chat.stop', 'chat.retry'].includes(event.type) && !JSON.stringify(event).includes('"status":502'),
+    );
+    const paths = getSimplePaths(classStudentMachine, { events: moves, serializeState, input: {} });
     expect(paths.length).toBeGreaterThan(20);
     for (const path of paths) {
       const actor = live();

@@ -161,6 +161,11 @@ describe('class student machine', () => {
       calls.filter((call) => call.name === 'reply').map((call) => (call.input as { text: string }).text),
     ).toEqual(['Hello', 'Again', 'Again']);
     expect(actor.getSnapshot().context.messages.filter((m) => m.text === 'Again')).toHaveLength(1);
+    await flush();
+    // After a failure, another message may be sent instead: the unanswered one stays.
+    actor.send({ type: 'chat.send', text: 'Something else' });
+    expect(actor.getSnapshot().context.pending).toBe('Something else');
+    expect(actor.getSnapshot().context.messages.map((m) => m.text).slice(-2)).toEqual(['Again', 'Something else']);
   });
 
   it("'The session has ended' from a message loads the view again: the auto hand-in is shown", async () => {
