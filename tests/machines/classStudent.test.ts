@@ -165,7 +165,12 @@ describe('class student machine', () => {
     // After a failure, another message may be sent instead: the unanswered one stays.
     actor.send({ type: 'chat.send', text: 'Something else' });
     expect(actor.getSnapshot().context.pending).toBe('Something else');
-    expect(actor.getSnapshot().context.messages.map((m) => m.text).slice(-2)).toEqual(['Again', 'Something else']);
+    expect(
+      actor
+        .getSnapshot()
+        .context.messages.map((m) => m.text)
+        .slice(-2),
+    ).toEqual(['Again', 'Something else']);
   });
 
   it("'The session has ended' from a message loads the view again: the auto hand-in is shown", async () => {
