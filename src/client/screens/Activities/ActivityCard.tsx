@@ -22,7 +22,8 @@ const leiaCount = (count: number) => (count === 1 ? '1 LEIA' : `${count} LEIAs`)
 
 /**
  * One activity: its name, created date, number of LEIAs, the Published badge, Publish and
- * 'Delete Activity' while unpublished, the exports, and a chevron that shows its LEIAs.
+ * 'Delete Activity' while unpublished, 'Start class session' once published, the exports, and a
+ * chevron that shows its LEIAs (and, once published, its class sessions).
  */
 export function ActivityCard({ activity }: { activity: Activity }) {
   const list = ActivityListActor.useActorRef();
