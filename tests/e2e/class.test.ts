@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import { type ApiSession, createLeia, signIn } from './support/api';
-import { type E2EApp, newContext, openSession, poll, startApp, visible } from './support/session';
+import { type E2EApp, hasFocus, newContext, openSession, poll, startApp, visible } from './support/session';
 
 /**
  * Issue 26 end to end in Chromium against the built app, the real server and the offline
@@ -96,6 +96,18 @@ async function joinByCode(page: Page, code: string, name: string) {
   await page.getByRole('button', { name: 'Join', exact: true }).click();
   await visible(page.getByRole('heading', { name: 'Your resume link' }));
   resumeLinks.push(await page.getByRole('textbox', { name: 'Your resume link' }).inputValue());
+}
+
+/** The join with the keyboard alone: the code box has the focus, then the name box gets it. */
+async function joinByKeyboard(page: Page, code: string, name: string) {
+  await page.goto(`${app.url}/join`);
+  await poll(() => hasFocus(page.getByRole('textbox', { name: 'Join code' }))).toBe(true);
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+  await poll(() => hasFocus(page.getByRole('textbox', { name: 'Display name' }))).toBe(true);
+  await page.keyboard.type(name);
+  await page.keyboard.press('Enter');
+  await visible(page.getByRole('heading', { name: 'Your resume link' }));
 }
 
 /** Each joined student's resume link, in the order they joined. */
@@ -199,9 +211,9 @@ it('an instructor runs a class: three students join, chat, resume and hand in wh
   await visible(elsewhere.getByRole('heading', { name: 'Handed in' }));
   expect(new URL(elsewhere.url()).hash).toBe('');
 
-  // Dana joins late and writes a draft, but does not hand it in.
+  // Dana joins late, with the keyboard alone, and writes a draft, but does not hand it in.
   const dana = await newStudent();
-  await joinByCode(dana, code, 'Dana');
+  await joinByKeyboard(dana, code, 'Dana');
   await dana.getByRole('tab', { name: 'Hand in' }).click();
   await dana.locator('.hand-in__editor .cm-content').click();
   await dana.keyboard.insertText('classes:\n  - Member');
