@@ -1,3 +1,4 @@
+import { listClassSessions } from '@client/api/classSessions';
 import { usePaletteCommands } from '@client/palette';
 import type { Command } from '@client/palette/types';
 import { activityExport, transcriptionsCsv } from '@shared/activity-export';
@@ -11,6 +12,7 @@ const { ACTIVITY_CALLS } = await vi.hoisted(() => import('./calls'));
 vi.mock('@client/api/activities', fakeModule(...ACTIVITY_CALLS));
 vi.mock('@client/api/runner', partlyFake('initializeSession', 'generateTranscription'));
 vi.mock('@client/api/leias', partlyFake('getLeia', 'listLeias'));
+vi.mock('@client/api/classSessions', partlyFake('listClassSessions', 'startClassSession'));
 vi.mock('@client/auth', partlyFake('useAuth'));
 vi.mock('@client/palette', partlyFake('usePaletteCommands'));
 vi.mock('sonner', fakeToasts);
@@ -170,5 +172,33 @@ describe('My Activities palette commands', () => {
       within(dialog).getByRole('checkbox', { name: 'Students may join again after finishing' }),
     ).not.toBeChecked();
     expect(within(dialog).getByRole('combobox', { name: 'Students identify with' })).toHaveValue('name');
+  });
+
+  it("'Open class session...' picks a published activity, then one of its sessions, and opens its live view", async () => {
+    vi.mocked(listClassSessions).mockResolvedValue([
+      {
+        id: 'cs-9',
+        experimentId: published.id,
+        name: 'Monday lab',
+        code: 'ABCDEF',
+        joinPath: '/join/ABCDEF',
+        status: 'open',
+        createdAt: '2026-01-01T10:00:00.000Z',
+        endsAt: null,
+        closedAt: null,
+        settings: { allowRejoin: false, showReport: true, showSolution: false, identity: 'name' },
+        counts: { students: 3, handedIn: 1 },
+      },
+    ]);
+    await renderActivities();
+    const open = findCommand('class.open');
+    const [activityItem] = await itemsOf(open);
+    const sessions = await argumentPage(open, 1, activityItem!.value).load!(new AbortController().signal);
+    expect(vi.mocked(listClassSessions).mock.calls[0]?.[0]).toBe(published.id);
+    expect(sessions.map((item) => [item.title, item.subtitle])).toEqual([
+      ['Monday lab', 'Open · ABCDEF · 3 students'],
+    ]);
+    chooseItems(open, activityItem!, sessions[0]!);
+    expect(window.location.pathname).toBe('/class-sessions/cs-9');
   });
 });
