@@ -22,6 +22,9 @@ const Chat = lazyScreen(() => import('./screens/Chat/Chat'));
 const MyActivities = lazyScreen(() => import('./screens/Activities/MyActivities'));
 const Wizard = lazyScreen(() => import('./screens/Wizard/Wizard'));
 
+const ClassSession = lazyScreen(() => import('./screens/ClassSession/ClassSession'));
+const StudentScreen = lazyScreen(() => import('./screens/Student/StudentScreen'));
+
 const UserManagement = lazyScreen(() => import('./screens/Users/UserManagement'));
 // 'Open LEIA...' and 'Try LEIA...' on every screen, loaded once signed in.
 const LeiaCommands = lazy(() => import('./shell/LeiaCommands'));
@@ -56,6 +59,27 @@ function ForbiddenRoute() {
   );
 }
 
+/** A class session's routes: the student's pages (no account, no menu) and the live view. */
+const classRoutes = [
+  <Route key="join" path={ROUTES.join}>
+    <Suspense fallback={screenFallback}>
+      <StudentScreen />
+    </Suspense>
+  </Route>,
+  <Route key="resume" path={ROUTES.resume}>
+    <Suspense fallback={screenFallback}>
+      <StudentScreen />
+    </Suspense>
+  </Route>,
+  <Route key="live" path={ROUTES.classSession}>
+    <AdminRoute>
+      <Shell>
+        <ClassSession />
+      </Shell>
+    </AdminRoute>
+  </Route>,
+];
+
 /** The route table; the paths are client/routes.ts. */
 export function AppRoutes() {
   return (
@@ -66,6 +90,7 @@ export function AppRoutes() {
       <Route path={ROUTES.forbidden}>
         <ForbiddenRoute />
       </Route>
+      {classRoutes}
       {/* The chat screen has no navigation menu. */}
       <Route path={ROUTES.chat}>
         <ProtectedRoute>

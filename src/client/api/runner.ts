@@ -80,7 +80,8 @@ const parseJson = (data: string): unknown => {
   }
 };
 
-async function streamReply(
+/** A streamed reply to POST `path` (the runner's, and a class student's messages). */
+export async function streamReply(
   path: string,
   body: object | undefined,
   options: StreamOptions,

@@ -57,7 +57,14 @@ export interface CreatedLeia {
 export async function createLeia(
   session: ApiSession,
   name: string,
-  options: { description?: string; behaviourId?: string; version?: string; publish?: boolean } = {},
+  options: {
+    description?: string;
+    behaviourId?: string;
+    version?: string;
+    publish?: boolean;
+    /** The problem's hidden solution (default: a YAML list of two classes). */
+    solution?: { text: string; format: string };
+  } = {},
 ): Promise<CreatedLeia> {
   const version = options.version ?? '1.0.0';
   const part = async (collection: string, spec: Record<string, unknown>) =>
@@ -79,8 +86,8 @@ export async function createLeia(
   const problem = await part('problems', {
     description: options.description ?? `${name}: a library that lends books`,
     details: 'Members borrow up to five books.',
-    solution: 'classes:\n  - Member\n  - Book\n',
-    solutionFormat: 'yaml',
+    solution: options.solution?.text ?? 'classes:\n  - Member\n  - Book\n',
+    solutionFormat: options.solution?.format ?? 'yaml',
     process: ['requirements-elicitation'],
   });
   const behaviour =

@@ -1,7 +1,8 @@
+import { listClassSessions } from '@client/api/classSessions';
 import { usePaletteCommands } from '@client/palette';
 import type { Command } from '@client/palette/types';
 import { activityExport, transcriptionsCsv } from '@shared/activity-export';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { activity, OTHER_ACTIVITY_ID, week1 } from '../../support/activities';
 import { argumentPage, chooseItems, findCommand, registeredCommands, runCommand } from '../support/palette';
 import { mocked, renderActivities, resetApi } from './harness';
@@ -11,6 +12,7 @@ const { ACTIVITY_CALLS } = await vi.hoisted(() => import('./calls'));
 vi.mock('@client/api/activities', fakeModule(...ACTIVITY_CALLS));
 vi.mock('@client/api/runner', partlyFake('initializeSession', 'generateTranscription'));
 vi.mock('@client/api/leias', partlyFake('getLeia', 'listLeias'));
+vi.mock('@client/api/classSessions', partlyFake('listClassSessions', 'startClassSession'));
 vi.mock('@client/auth', partlyFake('useAuth'));
 vi.mock('@client/palette', partlyFake('usePaletteCommands'));
 vi.mock('sonner', fakeToasts);
@@ -55,6 +57,8 @@ describe('My Activities palette commands', () => {
       'Import activity from JSON...',
       'Export activity as JSON...',
       'Export transcriptions as CSV...',
+      'Start class session...',
+      'Open class session...',
     ]);
     for (const command of registeredCommands()) {
       expect(command.allowed?.({ id: 'a', role: 'admin' })).toBe(true);
@@ -152,5 +156,49 @@ describe('My Activities palette commands', () => {
     expect(clicks).toEqual(['week-1-transcriptions.csv', 'week-1.json']);
     expect(await blobs[0]!.text()).toBe(transcriptionsCsv(week1));
     expect(JSON.parse(await blobs[1]!.text())).toEqual(activityExport(week1));
+  });
+
+  it("'Start class session...' lists the published activities only and opens the dialog with its settings", async () => {
+    await renderActivities();
+    const start = findCommand('class.start');
+    expect(await titles(start)).toEqual(['Week 0']);
+    chooseItems(start, (await itemsOf(start))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Start class session' });
+    expect(within(dialog).getByRole('textbox', { name: 'Session name' })).toHaveValue('Week 0');
+    expect(
+      within(dialog).getByRole('checkbox', { name: 'Show students their report after they hand in' }),
+    ).toBeChecked();
+    expect(
+      within(dialog).getByRole('checkbox', { name: 'Students may join again after finishing' }),
+    ).not.toBeChecked();
+    expect(within(dialog).getByRole('combobox', { name: 'Students identify with' })).toHaveValue('name');
+  });
+
+  it("'Open class session...' picks a published activity, then one of its sessions, and opens its live view", async () => {
+    vi.mocked(listClassSessions).mockResolvedValue([
+      {
+        id: 'cs-9',
+        experimentId: published.id,
+        name: 'Monday lab',
+        code: 'ABCDEF',
+        joinPath: '/join/ABCDEF',
+        status: 'open',
+        createdAt: '2026-01-01T10:00:00.000Z',
+        endsAt: null,
+        closedAt: null,
+        settings: { allowRejoin: false, showReport: true, showSolution: false, identity: 'name' },
+        counts: { students: 3, handedIn: 1 },
+      },
+    ]);
+    await renderActivities();
+    const open = findCommand('class.open');
+    const [activityItem] = await itemsOf(open);
+    const sessions = await argumentPage(open, 1, activityItem!.value).load!(new AbortController().signal);
+    expect(vi.mocked(listClassSessions).mock.calls[0]?.[0]).toBe(published.id);
+    expect(sessions.map((item) => [item.title, item.subtitle])).toEqual([
+      ['Monday lab', 'Open · ABCDEF · 3 students'],
+    ]);
+    chooseItems(open, activityItem!, sessions[0]!);
+    expect(window.location.pathname).toBe('/class-sessions/cs-9');
   });
 });

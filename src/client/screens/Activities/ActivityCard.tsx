@@ -11,9 +11,11 @@ import {
 import { formatDateTime } from '@client/format';
 import { activityTarget, useFocusTarget } from '@client/palette';
 import { ACTIVITY_LIST_TEXTS, cardFocus, changeInFlight, isChanging } from '@machines/activityList';
+import { CLASS_TEXTS } from '@shared/class-sessions';
 import type { Activity } from '@shared/schemas/activities';
 import { useId, useMemo, useRef } from 'react';
-import { ActivityListActor } from './actors';
+import { ActivityListActor, ClassStartActor } from './actors';
+import { ClassSessionList } from './ClassSessionList';
 import { downloadActivity } from './exportActivity';
 import { LeiaConfigRow } from './LeiaConfigRow';
 
@@ -21,14 +23,12 @@ const leiaCount = (count: number) => (count === 1 ? '1 LEIA' : `${count} LEIAs`)
 
 /**
  * One activity: its name, created date, number of LEIAs, the Published badge, Publish and
- * 'Delete Activity' while unpublished, the exports, and a chevron that shows its LEIAs.
+ * 'Delete Activity' while unpublished, 'Start class session' once published, the exports, and a
+ * chevron that shows its LEIAs (and, once published, its class sessions).
  */
 export function ActivityCard({ activity }: { activity: Activity }) {
   const list = ActivityListActor.useActorRef();
   const expanded = ActivityListActor.useSelector((s) => s.context.expanded.includes(activity.id));
-  const changing = ActivityListActor.useSelector(isChanging);
-  const inFlight = ActivityListActor.useSelector(changeInFlight);
-  const busy = (kind: string) => inFlight?.kind === kind && inFlight.activity.id === activity.id;
   const titleId = useId();
   const bodyId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
@@ -62,49 +62,7 @@ export function ActivityCard({ activity }: { activity: Activity }) {
             {activity.isPublished && <Badge tone="green">Published</Badge>}
           </p>
         </div>
-        <div className="activity-card__actions">
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<DownloadIcon />}
-            aria-label={`Export ${name} as JSON`}
-            onClick={() => downloadActivity(activity, 'json')}
-          >
-            JSON
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<DownloadIcon />}
-            aria-label={`Export the transcriptions of ${name} as CSV`}
-            onClick={() => downloadActivity(activity, 'csv')}
-          >
-            CSV
-          </Button>
-          {!activity.isPublished && (
-            <>
-              <Button
-                size="sm"
-                variant="primary"
-                loading={busy('publish')}
-                disabled={changing}
-                onClick={() => list.send({ type: 'activity.publish', activity })}
-              >
-                Publish
-              </Button>
-              <Button
-                size="sm"
-                variant="danger"
-                icon={<TrashIcon />}
-                loading={busy('deleteActivity')}
-                disabled={changing}
-                onClick={() => list.send({ type: 'activity.delete', activity })}
-              >
-                Delete Activity
-              </Button>
-            </>
-          )}
-        </div>
+        <CardActions activity={activity} />
       </header>
       {expanded && (
         <div className="activity-card__body" id={bodyId}>
@@ -119,8 +77,79 @@ export function ActivityCard({ activity }: { activity: Activity }) {
               ))}
             </ol>
           )}
+          {activity.isPublished && <ClassSessionList experimentId={activity.id} name={name} />}
         </div>
       )}
     </article>
+  );
+}
+
+function StartButton({ activity }: { activity: Activity }) {
+  const start = ClassStartActor.useActorRef();
+  return (
+    <Button
+      size="sm"
+      variant="primary"
+      onClick={() =>
+        start.send({ type: 'start.open', target: { experimentId: activity.id, name: activity.name } })
+      }
+    >
+      {CLASS_TEXTS.start}
+    </Button>
+  );
+}
+
+/** The exports; Publish and Delete while unpublished; Start class session once published. */
+function CardActions({ activity }: { activity: Activity }) {
+  const list = ActivityListActor.useActorRef();
+  const changing = ActivityListActor.useSelector(isChanging);
+  const inFlight = ActivityListActor.useSelector(changeInFlight);
+  const busy = (kind: string) => inFlight?.kind === kind && inFlight.activity.id === activity.id;
+  const { name } = activity;
+  return (
+    <div className="activity-card__actions">
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={<DownloadIcon />}
+        aria-label={`Export ${name} as JSON`}
+        onClick={() => downloadActivity(activity, 'json')}
+      >
+        JSON
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        icon={<DownloadIcon />}
+        aria-label={`Export the transcriptions of ${name} as CSV`}
+        onClick={() => downloadActivity(activity, 'csv')}
+      >
+        CSV
+      </Button>
+      {activity.isPublished && <StartButton activity={activity} />}
+      {!activity.isPublished && (
+        <>
+          <Button
+            size="sm"
+            variant="primary"
+            loading={busy('publish')}
+            disabled={changing}
+            onClick={() => list.send({ type: 'activity.publish', activity })}
+          >
+            Publish
+          </Button>
+          <Button
+            size="sm"
+            variant="danger"
+            icon={<TrashIcon />}
+            loading={busy('deleteActivity')}
+            disabled={changing}
+            onClick={() => list.send({ type: 'activity.delete', activity })}
+          >
+            Delete Activity
+          </Button>
+        </>
+      )}
+    </div>
   );
 }

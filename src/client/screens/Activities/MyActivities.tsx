@@ -19,8 +19,10 @@ import { ConfirmChangeModal } from './ConfirmChangeModal';
 import { CreateActivityModal, NewActivityForm } from './CreateActivity';
 import { ImportActivityButton, ImportActivityModal } from './ImportActivity';
 import { JsonEditorModal } from './JsonEditorModal';
+import { StartClassSessionModal } from './StartClassSession';
 import { TranscriptionMessagesModal, TranscriptionPreviewModal } from './TranscriptionModals';
 import { useActivityCommands } from './useActivityCommands';
+import { useClassSessionCommands } from './useClassSessionCommands';
 import './activities.css';
 
 /**
@@ -53,7 +55,7 @@ function MyActivitiesView() {
   const list = ActivityListActor.useActorRef();
   const state = ActivityListActor.useSelector(selectList, shallowEqual);
   const creating = ActivityListActor.useSelector(isCreating);
-  useActivityCommands();
+  useActivityCommands(useClassSessionCommands());
 
   return (
     <Page
@@ -118,6 +120,7 @@ function MyActivitiesView() {
       <ViewLeiaModal viewer={viewer} />
       <EvaluationReportModal />
       <LeakCheckModal />
+      <StartClassSessionModal />
     </Page>
   );
 }

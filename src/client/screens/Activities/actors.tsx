@@ -9,16 +9,19 @@ import {
   saveTranscription,
   setLeiaMode,
 } from '@client/api/activities';
+import { listClassSessions, startClassSession } from '@client/api/classSessions';
 import { withFailure } from '@client/api/errors';
 import { getLeia } from '@client/api/leias';
 import { generateTranscription, initializeSession } from '@client/api/runner';
 import { EvaluationActors, LeakCheckActors } from '@client/evaluation/actors';
-import { chatPath } from '@client/routes';
+import { chatPath, classSessionPath } from '@client/routes';
 import type { ChatNavigationState } from '@client/runner/navigation';
 import { LeiaViewActor } from '@client/screens/Search/actors';
 import { ACTIVITY_CREATE_TOAST, ACTIVITY_TOAST } from '@client/toasts';
 import { activityImportMachine } from '@machines/activityImport';
 import { type ActivityChange, activityListMachine } from '@machines/activityList';
+import { classSessionListMachine } from '@machines/classSessions/list';
+import { classStartMachine } from '@machines/classSessions/start';
 import { leiaViewMachine } from '@machines/leiaView';
 import { type TranscriptionTarget, transcriptionMachine } from '@machines/transcription';
 import { configLeiaId } from '@shared/activity-config';
@@ -38,6 +41,34 @@ import { fromPromise } from 'xstate';
 export const ActivityListActor = createActorContext(activityListMachine);
 export const TranscriptionActor = createActorContext(transcriptionMachine);
 export const ActivityImportActor = createActorContext(activityImportMachine);
+/** 'Start class session' (machines/classSessions/start.ts). */
+export const ClassStartActor = createActorContext(classStartMachine);
+/** One activity card's class sessions (machines/classSessions/list.ts): a provider per card. */
+export const ClassSessionListActor = createActorContext(classSessionListMachine);
+
+export function ClassSessionListActors({
+  experimentId,
+  children,
+}: {
+  experimentId: string;
+  children: ReactNode;
+}) {
+  const [logic] = useState(() =>
+    classSessionListMachine.provide({
+      actors: {
+        load: fromPromise(({ input, signal }) =>
+          withFailure(listClassSessions(input.experimentId, { signal })),
+        ),
+      },
+    }),
+  );
+  const [options] = useState(() => ({ input: { experimentId } }));
+  return (
+    <ClassSessionListActor.Provider logic={logic} options={options}>
+      {children}
+    </ClassSessionListActor.Provider>
+  );
+}
 
 const configRef = (change: ActivityChange) =>
   'config' in change ? { id: change.config.id, leia: configLeiaId(change.config) } : null;
@@ -128,6 +159,12 @@ function ActivityFlowActors({ children }: { children: ReactNode }) {
     view: leiaViewMachine.provide({
       actors: { loadLeia: fromPromise(({ input, signal }) => withFailure(getLeia(input.id, { signal }))) },
     }),
+    classStart: classStartMachine.provide({
+      actors: {
+        start: fromPromise(({ input }) => withFailure(startClassSession(input.experimentId, input.body))),
+      },
+      actions: { started: (_, { sessionId }) => navigate(classSessionPath(sessionId)) },
+    }),
     import: activityImportMachine.provide({
       actors: {
         readText: fromPromise(({ input }) => input.file.text()),
@@ -142,16 +179,18 @@ function ActivityFlowActors({ children }: { children: ReactNode }) {
     }),
   }));
   return (
-    <TranscriptionActor.Provider logic={logic.transcription}>
-      <ActivityImportActor.Provider logic={logic.import}>
-        <LeiaViewActor.Provider logic={logic.view}>
-          <AddToActivityActors onAdded={() => list.send({ type: 'list.reload' })}>
-            <EvaluationActors>
-              <LeakCheckActors>{children}</LeakCheckActors>
-            </EvaluationActors>
-          </AddToActivityActors>
-        </LeiaViewActor.Provider>
-      </ActivityImportActor.Provider>
-    </TranscriptionActor.Provider>
+    <ClassStartActor.Provider logic={logic.classStart}>
+      <TranscriptionActor.Provider logic={logic.transcription}>
+        <ActivityImportActor.Provider logic={logic.import}>
+          <LeiaViewActor.Provider logic={logic.view}>
+            <AddToActivityActors onAdded={() => list.send({ type: 'list.reload' })}>
+              <EvaluationActors>
+                <LeakCheckActors>{children}</LeakCheckActors>
+              </EvaluationActors>
+            </AddToActivityActors>
+          </LeiaViewActor.Provider>
+        </ActivityImportActor.Provider>
+      </TranscriptionActor.Provider>
+    </ClassStartActor.Provider>
   );
 }

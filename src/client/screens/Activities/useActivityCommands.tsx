@@ -46,7 +46,7 @@ const reveal = (id: string) =>
  * My Activities' palette commands (admins): the screen's buttons, and for a LEIA of an activity the
  * transcription actions, each page listing by name only where the action is available.
  */
-export function useActivityCommands() {
+export function useActivityCommands(classCommands: readonly Command[] = []) {
   const list = ActivityListActor.useActorRef();
   const transcription = TranscriptionActor.useActorRef();
   const adding = AddToActivityActor.useActorRef();
@@ -265,5 +265,7 @@ export function useActivityCommands() {
       }),
     ];
   }, [list, transcription, adding, changing, starting, addBusy, evaluation, evaluating, importing]);
-  usePaletteCommands(commands);
+  // One registration for the screen: its class-session commands (useClassSessionCommands) last.
+  const all = useMemo(() => [...commands, ...classCommands], [commands, classCommands]);
+  usePaletteCommands(all);
 }

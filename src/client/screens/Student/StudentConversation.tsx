@@ -1,0 +1,96 @@
+import { useFocusRequest } from '@client/components';
+import { STUDENT_CHAT_STATUS } from '@machines/classStudent/contract';
+import { canSendMessage, chatFailedNotice, isReplying, isTyping } from '@machines/classStudent/selectors';
+import { CLASS_TEXTS } from '@shared/class-sessions';
+import { useCallback, useRef } from 'react';
+import { Composer } from '../Chat/Composer';
+import { MessageList } from '../Chat/MessageList';
+import { useEscapeToStop } from '../Chat/useEscapeToStop';
+import { StudentActor } from './actors';
+
+/** The conversation with the student's LEIA: streaming, Stop (Esc) and Retry, as the Chat screen. */
+export function StudentConversation() {
+  const actor = StudentActor.useActorRef();
+  const messages = StudentActor.useSelector((s) => s.context.messages);
+  const partial = StudentActor.useSelector((s) => s.context.partial);
+  const typing = StudentActor.useSelector(isTyping);
+  const replying = StudentActor.useSelector(isReplying);
+  const failed = StudentActor.useSelector(chatFailedNotice);
+  const speaker = StudentActor.useSelector((s) => s.context.view?.leia.personaName);
+  const status = StudentActor.useSelector((s) => s.context.chatStatus);
+  const focus = StudentActor.useSelector((s) =>
+    s.context.focus?.field === 'composer' ? s.context.focus : null,
+  );
+  const input = useRef<HTMLTextAreaElement>(null);
+  useFocusRequest(focus as { field: 'composer'; ifLost?: boolean } | null, { composer: input });
+  const stop = useCallback(() => actor.send({ type: 'chat.stop' }), [actor]);
+  useEscapeToStop(replying, stop);
+  const send = useCallback(
+    (text: string) => {
+      if (!canSendMessage(actor.getSnapshot(), text)) return false;
+      actor.send({ type: 'chat.send', text });
+      return true;
+    },
+    [actor],
+  );
+  return (
+    <div className="student-chat">
+      <p className="visually-hidden" role="status">
+        {status && STUDENT_CHAT_STATUS[status]}
+      </p>
+      <MessageList
+        messages={messages}
+        partial={partial}
+        typing={typing}
+        replying={replying}
+        failed={failed}
+        onRetry={() => {
+          actor.send({ type: 'chat.retry' });
+          input.current?.focus();
+        }}
+        speaker={speaker}
+      />
+      <Composer
+        replying={replying}
+        onSend={send}
+        onStop={() => {
+          stop();
+          input.current?.focus();
+        }}
+        inputRef={input}
+      />
+    </div>
+  );
+}
+
+/** Transcription mode: the student reads the interview (or opens its link) and cannot type. */
+export function TranscriptView() {
+  const transcript = StudentActor.useSelector((s) => s.context.view?.transcript ?? null);
+  const speaker = StudentActor.useSelector((s) => s.context.view?.leia.personaName);
+  return (
+    <div className="student-chat">
+      <p className="student-transcript__note">{CLASS_TEXTS.transcriptionOnly}</p>
+      {transcript && 'link' in transcript && (
+        <a
+          className="btn btn--secondary btn--md"
+          href={transcript.link}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {CLASS_TEXTS.openTranscript}
+        </a>
+      )}
+      {transcript && 'messages' in transcript && (
+        <MessageList
+          messages={transcript.messages}
+          partial=""
+          typing={false}
+          replying={false}
+          failed={null}
+          onRetry={() => undefined}
+          speaker={speaker}
+        />
+      )}
+    </div>
+  );
+}
