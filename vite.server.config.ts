@@ -15,12 +15,35 @@ const UNBUNDLED = [
   'light-my-request',
 ];
 
-// Bundles the server into dist/server/main.js (and the embedded database's worker thread into
-// dist/server/pglite-worker.js) so `npm start` runs plain Node. Dependencies are bundled too, but
+// Bundles the server into dist/server/server.cjs (and the embedded database's worker thread into
+// dist/server/pglite-worker.cjs) so `npm start` runs plain Node. Dependencies are bundled too, but
 // for UNBUNDLED: resolving and compiling some 900 modules one file at a time was a third of the
-// cold start (docs/perf-notes.md, issue 28).
+// cold start (docs/perf-notes.md, issue 28). CommonJS, so that src/server/launch.ts (main.cjs) can
+// run it from V8's code cache; dist/server/main.js, the command's entry, only loads main.cjs.
+const entryStub = {
+  name: 'leia-entry-stub',
+  generateBundle(this: { emitFile(file: object): void }) {
+    this.emitFile({ type: 'asset', fileName: 'main.js', source: "import './main.cjs';\n" });
+  },
+};
+/**
+ * pg asks whether it runs in a Cloudflare Worker by making a `Response`, which on Node 20 loads the
+ * whole fetch implementation (undici): 5% of a PostgreSQL start's CPU, for a server that makes no
+ * fetch at start. The bundle runs on Node only, so pg's Node streams are chosen without asking.
+ */
+const pgNodeStreams = {
+  name: 'leia-pg-node-streams',
+  transform(code: string, id: string) {
+    if (!/[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/.test(id)) return undefined;
+    const asked = '  if (isCloudflareRuntime()) {';
+    if (!code.includes(asked)) throw new Error('pg/lib/stream.js changed: review leia-pg-node-streams');
+    return code.replace(asked, '  if (false) {');
+  },
+};
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
+  plugins: [entryStub, pgNodeStreams],
   build: {
     ssr: true,
     outDir: 'dist/server',
@@ -28,8 +51,12 @@ export default defineConfig({
     sourcemap: true,
     target: 'node20',
     rollupOptions: {
-      input: { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' },
-      output: { entryFileNames: '[name].js' },
+      input: {
+        main: 'src/server/launch.ts',
+        server: 'src/server/main.ts',
+        'pglite-worker': 'src/server/db/pglite-worker.ts',
+      },
+      output: { format: 'cjs', entryFileNames: '[name].cjs', chunkFileNames: 'assets/[name]-[hash].cjs' },
       external: [...builtinModules, /^node:/, ...UNBUNDLED.map((name) => new RegExp(`^${name}(/|$)`))],
     },
   },

@@ -1,0 +1,83 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { constants, Script } from 'node:vm';
+
+/**
+ * `node dist/server/main.js` (bundled as main.cjs): runs the server's bundle (server.cjs and its
+ * chunks) from V8's code cache. Compiling the 2.7 MB bundle was a third of a cold start's CPU on
+ * PostgreSQL (docs/perf-notes.md, issue 28), and Node 20 caches no compiled code of its own
+ * (`module.enableCompileCache()` comes with Node 22.1), so each file of the bundle is compiled as
+ * Node compiles CommonJS, but through `vm.Script` with the cache V8 wrote for it. A cache that is
+ * missing or no longer matches (a new build, another Node) is written once the server has run
+ * for a while, or when it exits, with the functions compiled by then; where it cannot be written
+ * (a read-only folder), the server starts as before, compiling.
+ */
+
+type CompiledModule = Module & { require(id: string): unknown; exports: unknown };
+interface ModuleInternals {
+  prototype: { _compile(content: string, filename: string): unknown };
+  wrap(content: string): string;
+  _resolveFilename(request: string, parent: Module, isMain: boolean, options?: unknown): string;
+  _cache: unknown;
+}
+
+const here = __dirname;
+const cacheDir = join(here, '.code-cache');
+/** Late enough to hold the functions the start compiled, early enough for a short-lived server. */
+const WRITE_AFTER_MS = 10_000;
+
+const internals = Module as unknown as ModuleInternals;
+const mainModule = require.main;
+const compileUncached = internals.prototype._compile;
+const toWrite: { script: Script; file: string }[] = [];
+
+internals.prototype._compile = function compileCached(this: CompiledModule, content, filename) {
+  if (dirname(filename) !== here && dirname(dirname(filename)) !== here)
+    return compileUncached.call(this, content, filename);
+  const file = join(cacheDir, `${basename(filename)}.v8`);
+  const cachedData = readCache(file);
+  const script = new Script(internals.wrap(content), {
+    filename,
+    cachedData,
+    importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+  });
+  if (!cachedData || script.cachedDataRejected) toWrite.push({ script, file });
+  const moduleRequire = Object.assign((id: string) => this.require(id), {
+    resolve: (request: string, options?: unknown) =>
+      internals._resolveFilename(request, this, false, options),
+    main: mainModule,
+    cache: internals._cache,
+  });
+  const wrapper = script.runInThisContext({ displayErrors: true }) as (...args: unknown[]) => unknown;
+  return wrapper.call(this.exports, this.exports, moduleRequire, this, filename, dirname(filename));
+};
+
+function readCache(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCaches(): void {
+  const scripts = toWrite.splice(0);
+  if (scripts.length === 0) return;
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    for (const { script, file } of scripts) {
+      // Renamed into place: another process starting now reads a whole file or none.
+      const partial = `${file}.${process.pid}`;
+      writeFileSync(partial, script.createCachedData());
+      renameSync(partial, file);
+    }
+  } catch {
+    // Not writable: the next start compiles, as it would without a cache.
+  }
+}
+
+setTimeout(writeCaches, WRITE_AFTER_MS).unref();
+process.once('exit', writeCaches);
+
+createRequire(__filename)('./server.cjs');
