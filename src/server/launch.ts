@@ -1,17 +1,20 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import Module, { createRequire } from 'node:module';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { constants, Script } from 'node:vm';
 
 /**
  * `node dist/server/main.js` (bundled as main.cjs): runs the server's bundle (server.cjs and its
  * chunks) from V8's code cache. Compiling the 2.7 MB bundle was a third of a cold start's CPU on
  * PostgreSQL (docs/perf-notes.md, issue 28), and Node 20 caches no compiled code of its own
- * (`module.enableCompileCache()` comes with Node 22.1), so each file of the bundle is compiled as
- * Node compiles CommonJS, but through `vm.Script` with the cache V8 wrote for it. A cache that is
- * missing or no longer matches (a new build, another Node) is written once the server has run
- * for a while, or when it exits, with the functions compiled by then; where it cannot be written
- * (a read-only folder), the server starts as before, compiling.
+ * (`module.enableCompileCache()` comes with Node 22.1), so each CommonJS file of the project that
+ * this thread loads (the bundle, and the packages left out of it: PGlite's 500 KB, which drizzle's
+ * driver requires even on PostgreSQL) is compiled as Node compiles it, but through `vm.Script`
+ * with the cache V8 wrote for it. Each cache is named by its file's content: V8 itself checks only
+ * the source's length. A missing or rejected cache (a new build, another Node) is written once the
+ * server has run for a while, or when it exits, with the functions compiled by then; where it
+ * cannot be written (a read-only folder), the server starts as before, compiling.
  */
 
 type CompiledModule = Module & { require(id: string): unknown; exports: unknown };
@@ -24,6 +27,8 @@ interface ModuleInternals {
 
 const here = __dirname;
 const cacheDir = join(here, '.code-cache');
+/** The project's root (dist/server's grandparent): its bundle and its node_modules. */
+const root = dirname(dirname(here)) + sep;
 /** Late enough to hold the functions the start compiled, early enough for a short-lived server. */
 const WRITE_AFTER_MS = 10_000;
 
@@ -33,9 +38,11 @@ const compileUncached = internals.prototype._compile;
 const toWrite: { script: Script; file: string }[] = [];
 
 internals.prototype._compile = function compileCached(this: CompiledModule, content, filename) {
-  if (dirname(filename) !== here && dirname(dirname(filename)) !== here)
+  // A hashbang is valid only at a script's start, not inside Node's wrapper.
+  if (!filename.startsWith(root) || content.startsWith('#!'))
     return compileUncached.call(this, content, filename);
-  const file = join(cacheDir, `${basename(filename)}.v8`);
+  const digest = createHash('sha1').update(content).digest('hex').slice(0, 20);
+  const file = join(cacheDir, `${basename(filename)}-${digest}.v8`);
   const cachedData = readCache(file);
   const script = new Script(internals.wrap(content), {
     filename,
