@@ -53,7 +53,8 @@ it('writes a cache per compiled file at the first start and uses it at the next,
     const bundle = readdirSync(join(root, 'dist/server/assets'))
       .filter((name) => name.startsWith('app-') && name.endsWith('.cjs'))
       .concat('server.cjs');
-    for (const file of bundle) expect([...written.keys()].some((name) => name.startsWith(`${file}-`))).toBe(true);
+    for (const file of bundle)
+      expect([...written.keys()].some((name) => name.startsWith(`${file}-`))).toBe(true);
 
     expect(await startAndLogIn(serverEnv)).toBe(200);
     expect(caches()).toEqual(written);
