@@ -14,6 +14,11 @@ const UNBUNDLED = [
   '@fastify/fast-json-stringify-compiler',
   'light-my-request',
 ];
+const EXTERNAL = [
+  new RegExp(`^(${builtinModules.join('|')})$`),
+  /^node:/,
+  ...UNBUNDLED.map((name) => new RegExp(`^${name}(/|$)`)),
+];
 
 // Bundles the server into dist/server/server.cjs (and the embedded database's worker thread into
 // dist/server/pglite-worker.cjs) so `npm start` runs plain Node. Dependencies are bundled too, but
@@ -41,10 +46,35 @@ const pgNodeStreams = {
     return { code: code.replace(asked, '  if (false) {'), map: null };
   },
 };
+/**
+ * drizzle's PGlite driver imports PGlite for its type ids and for a constructor this server never
+ * calls (it hands drizzle the thread's client): on PostgreSQL that loaded and compiled PGlite's
+ * 500 KB on every start, and its import()s keep it out of the code cache (src/server/launch.ts).
+ * The driver gets both on first use instead; the database thread loads PGlite itself.
+ */
+const LAZY_PGLITE = '\0leia-lazy-pglite';
+const drizzleImportsPglite = (source: string, importer?: string): boolean =>
+  source === '@electric-sql/pglite' &&
+  importer !== undefined &&
+  /[\\/]drizzle-orm[\\/]pglite[\\/]/.test(importer);
+const lazyPgliteForDrizzle = {
+  name: 'leia-lazy-pglite-for-drizzle',
+  enforce: 'pre' as const,
+  resolveId: (source: string, importer?: string) =>
+    drizzleImportsPglite(source, importer) ? LAZY_PGLITE : undefined,
+  load(id: string) {
+    if (id !== LAZY_PGLITE) return undefined;
+    return `import { createRequire } from 'node:module';
+const load = () => createRequire(__filename)('@electric-sql/pglite');
+export const types = new Proxy({}, { get: (_, key) => load().types[key] });
+export function PGlite(...args) { return new (load().PGlite)(...args); }
+`;
+  },
+};
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
-  plugins: [entryStub, pgNodeStreams],
+  plugins: [entryStub, pgNodeStreams, lazyPgliteForDrizzle],
   build: {
     ssr: true,
     outDir: 'dist/server',
@@ -63,7 +93,8 @@ export default defineConfig({
         entryFileNames: '[name].cjs',
         chunkFileNames: 'assets/[name]-[hash].cjs',
       },
-      external: [...builtinModules, /^node:/, ...UNBUNDLED.map((name) => new RegExp(`^${name}(/|$)`))],
+      external: (id: string, importer?: string) =>
+        EXTERNAL.some((pattern) => pattern.test(id)) && !drizzleImportsPglite(id, importer),
     },
   },
   ssr: { target: 'node', noExternal: true, external: UNBUNDLED },
