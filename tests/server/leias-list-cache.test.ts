@@ -111,4 +111,59 @@ describe('a search asked again', () => {
     });
     expect(await behaviourOf()).not.toHaveProperty('description');
   });
+
+  it('keeps a page per view: a public page read by an admin, then an instructor, then the admin', async () => {
+    const word = uniqueWord();
+    await createLeia(t, t.admin.token, parts, { name: `${word} shared`, publish: true });
+    // The contract's call: no limit, rows with their spec; the same ids for everyone (public).
+    const specOf = async (token: string) => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/v1/leias?text=${word}&visibility=public`,
+        token,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<LeiaListRow[]>()[0]?.spec.behaviour.spec;
+    };
+    for (let round = 0; round < 2; round++) {
+      expect(await specOf(t.admin.token)).toHaveProperty('description');
+      expect(await specOf(instructor.token)).not.toHaveProperty('description');
+    }
+  });
+
+  it('shows a deleted owner’s LEIA passed to the admin, and a whole list asked again after a new version', async () => {
+    const word = uniqueWord();
+    const owner = await t.createUser('advanced');
+    await createLeia(t, owner.token, parts, { name: `${word} leaving` });
+    await createLeia(t, t.admin.token, parts, { name: `${word} kept`, publish: true });
+    const whole = async (on: 'first' | 'second') => {
+      const response = await (on === 'first' ? t.app : other).inject({
+        method: 'GET',
+        url: `/api/v1/leias?text=${word}&version=latest`,
+        headers: { authorization: `Bearer ${t.admin.token}` },
+      });
+      expect(response.statusCode).toBe(200);
+      return response
+        .json<LeiaListRow[]>()
+        .map((row) => `${row.metadata.name} ${row.metadata.version} ${row.user.id}`)
+        .sort();
+    };
+    const admin = t.admin.id;
+    for (const on of ['first', 'second'] as const) {
+      expect(await whole(on)).toEqual([`${word} kept 1.0.0 ${admin}`, `${word} leaving 1.0.0 ${owner.id}`]);
+    }
+    const removed = await t.request({
+      method: 'DELETE',
+      url: `/api/v1/users/${owner.id}`,
+      token: t.admin.token,
+    });
+    expect(removed.statusCode).toBe(204);
+    for (const on of ['first', 'second'] as const) {
+      expect(await whole(on)).toEqual([`${word} kept 1.0.0 ${admin}`, `${word} leaving 1.0.0 ${admin}`]);
+    }
+    await createLeia(t, t.admin.token, parts, { name: `${word} kept`, version: '1.1.0', publish: true });
+    for (const on of ['first', 'second'] as const) {
+      expect(await whole(on)).toEqual([`${word} kept 1.1.0 ${admin}`, `${word} leaving 1.0.0 ${admin}`]);
+    }
+  });
 });

@@ -44,7 +44,7 @@ function workerEntry(): string {
   const here = fileURLToPath(import.meta.url);
   return here.endsWith('.ts')
     ? join(here, '..', 'pglite-worker-source.mjs')
-    : join(projectRoot, 'dist/server/pglite-worker.js');
+    : join(projectRoot, 'dist/server/pglite-worker.cjs');
 }
 
 /** The thread, opened and migrated (what the tests and the catalogue tool need). */

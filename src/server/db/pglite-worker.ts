@@ -48,37 +48,42 @@ async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
-try {
-  const db = await timed('database thread: PGlite opened', () => createPglite(dataDir));
-  await timed('database thread: migrations checked', () =>
-    migrate(drizzle({ client: db }), { migrationsFolder: migrationsDir }),
-  );
-  // Every statement is prepared once (pglite-statements.ts) but planned for its values each time:
-  // after five runs PostgreSQL may keep one generic plan, and Search's for a common two-letter text
-  // took 270 ms instead of 50 (the planner cannot know how many rows a LIKE pattern matches).
-  await db.query('SET plan_cache_mode = force_custom_plan');
-  const statements = preparedStatements(db);
-  port.on('message', (request: PgliteRequest) => {
-    if (request.op === 'close') {
-      void db.close().then(() => port.postMessage({ id: request.id, ok: true } satisfies PgliteResponse));
-      return;
-    }
-    statements.query(request.sql, request.params, request.rowMode).then(
-      (result) =>
-        port.postMessage({
-          id: request.id,
-          ok: true,
-          result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows },
-        } satisfies PgliteResponse),
-      (error: unknown) =>
-        port.postMessage({
-          id: request.id,
-          ok: false,
-          error: serializeError(error),
-        } satisfies PgliteResponse),
+// No top-level await: the bundle is CommonJS, so that its compiled code can be cached (launch.ts).
+async function serve(): Promise<void> {
+  try {
+    const db = await timed('database thread: PGlite opened', () => createPglite(dataDir));
+    await timed('database thread: migrations checked', () =>
+      migrate(drizzle({ client: db }), { migrationsFolder: migrationsDir }),
     );
-  });
-  port.postMessage({ ready: true, phases } satisfies PgliteStartup);
-} catch (error) {
-  port.postMessage({ ready: false, error: serializeError(error) });
+    // Every statement is prepared once (pglite-statements.ts) but planned for its values each time:
+    // after five runs PostgreSQL may keep one generic plan, and Search's for a common two-letter text
+    // took 270 ms instead of 50 (the planner cannot know how many rows a LIKE pattern matches).
+    await db.query('SET plan_cache_mode = force_custom_plan');
+    const statements = preparedStatements(db);
+    port.on('message', (request: PgliteRequest) => {
+      if (request.op === 'close') {
+        void db.close().then(() => port.postMessage({ id: request.id, ok: true } satisfies PgliteResponse));
+        return;
+      }
+      statements.query(request.sql, request.params, request.rowMode).then(
+        (result) =>
+          port.postMessage({
+            id: request.id,
+            ok: true,
+            result: { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows },
+          } satisfies PgliteResponse),
+        (error: unknown) =>
+          port.postMessage({
+            id: request.id,
+            ok: false,
+            error: serializeError(error),
+          } satisfies PgliteResponse),
+      );
+    });
+    port.postMessage({ ready: true, phases } satisfies PgliteStartup);
+  } catch (error) {
+    port.postMessage({ ready: false, error: serializeError(error) });
+  }
 }
+
+void serve();
