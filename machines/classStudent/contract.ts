@@ -19,6 +19,9 @@ export const STUDENT_FLOW_TEXTS = {
   continue: 'Continue',
 } as const;
 
+/** After a lost stream of the session's events, it is opened again this much later. */
+export const EVENTS_RECONNECT_MS = 2000;
+
 /** What the status region says when a reply ends (for screen readers), as the Chat screen does. */
 export const STUDENT_CHAT_STATUS = {
   replied: 'LEIA has replied.',
@@ -118,4 +121,9 @@ export type StudentEvent =
   | { type: 'chat.delta'; requestId: number; text: string }
   | { type: 'draft.change'; text: string }
   | { type: 'handIn.submit' }
-  | { type: 'clock.tick'; now: number };
+  | { type: 'clock.tick'; now: number }
+  // The session's events (STUDENT_PATHS.events), with the browser's time when each arrived.
+  | { type: 'session.extended'; endsAt: string | null; serverNow: string; receivedAt: number }
+  | { type: 'session.closed'; view: StudentView; receivedAt: number }
+  /** The stream ended or failed (the error when it was refused). */
+  | { type: 'session.lost'; error?: Failure };

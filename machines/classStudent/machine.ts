@@ -9,6 +9,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { type Failure, failureLimitText, failureMessage, failureStatus } from '../failure';
 import { notProvided } from '../notProvided';
 import {
+  EVENTS_RECONNECT_MS,
   type JoinField,
   type LoadedView,
   STUDENT_FLOW_TEXTS,
@@ -27,7 +28,10 @@ import {
  *   Joining.Code --join.submitCode--> LookingUp --info--> Details --join.submit--> Submitting --> Session
  *   Session: Routing --> Active | After (handed in) | Ended (ended, nothing handed in)
  *   Active (parallel): chat (Idle, Replying.Sending/Streaming, Failed; Reading in transcription
- *   mode), draft (Clean, Waiting 800 ms --> Saving), handIn (Ready, Submitting), clock (ticks).
+ *   mode), draft (Clean, Waiting 800 ms --> Saving), handIn (Ready, Submitting), clock (ticks),
+ *   events (Watching the session's events --session.lost--> Retrying 2 s --> Watching).
+ *   session.extended: the new deadline; session.closed (the view after the hand-in) --> Routing,
+ *   the draft on screen kept.
  *   Time up, or 'The session has ended' from any call --> Ending (GET me again) --> Routing.
  *
  * IO is the stubs below, provided once by the screen (client/screens/Student/actors.tsx).
@@ -91,9 +95,27 @@ export const studentSetup = setup({
     handIn: stub('handIn'),
     /** Sends `clock.tick` with the browser's time every second. */
     clock: fromCallback<StudentEvent>(() => notProvided('classStudent', 'clock')),
+    /** The session's events (STUDENT_PATHS.events): sends session.extended/closed, then session.lost. */
+    sessionEvents: fromCallback<StudentEvent>(() => notProvided('classStudent', 'sessionEvents')),
   },
   actions: {
     loadView: assign((_, output: LoadedView) => loaded(output)),
+    /** The deadline as the server now has it: the countdown and its announcements follow it. */
+    applyDeadline: assign(({ context, event }) => {
+      if (event.type !== 'session.extended' || !context.view) return {};
+      const serverNow = Date.parse(event.serverNow);
+      return {
+        view: { ...context.view, endsAt: event.endsAt },
+        clockOffset: serverNow - event.receivedAt,
+        announced: passed(secondsLeft(event.endsAt, serverNow)),
+      };
+    }),
+    /** The session closed: its view after the hand-in, the draft on screen as the student left it. */
+    applyClosed: assign(({ context, event }) =>
+      event.type === 'session.closed'
+        ? { ...loaded({ view: event.view, receivedAt: event.receivedAt }), draft: context.draft }
+        : {},
+    ),
     editDraft: assign({ draft: ({ event }) => (event.type === 'draft.change' ? event.text : '') }),
     forgetSession: assign(({ context }) => ({ ...initialContext({}), clockOffset: context.clockOffset })),
     focusComposer: assign({ focus: () => ({ field: 'composer' as const, ifLost: true as const }) }),
@@ -345,6 +367,8 @@ export const classStudentMachine = studentSetup.createMachine({
           type: 'parallel',
           invoke: { src: 'clock' },
           on: {
+            'session.extended': { actions: 'applyDeadline' },
+            'session.closed': { target: 'Routing', actions: 'applyClosed' },
             'clock.tick': [
               { guard: 'timeUp', target: 'Ending' },
               {
@@ -507,6 +531,22 @@ export const classStudentMachine = studentSetup.createMachine({
                     ],
                   },
                 },
+              },
+            },
+            events: {
+              initial: 'Watching',
+              states: {
+                Watching: {
+                  invoke: { src: 'sessionEvents' },
+                  on: {
+                    'session.lost': [
+                      // The credential is gone (another browser resumed): the view says what remains.
+                      { guard: 'isNotFound', target: '#classStudent.Session.Ending' },
+                      { target: 'Retrying' },
+                    ],
+                  },
+                },
+                Retrying: { after: { [EVENTS_RECONNECT_MS]: 'Watching' } },
               },
             },
             handIn: {

@@ -52,6 +52,7 @@ const live = (input: { code?: string; resumeToken?: string } = {}) =>
         saveDraft: hang(),
         handIn: hang(),
         clock: fromCallback(() => () => {}),
+        sessionEvents: fromCallback(() => () => {}),
       } as never,
     }),
     { input },
@@ -86,6 +87,14 @@ describe('class student machine paths (xstate/graph)', () => {
     { type: 'handIn.submit' },
     done(id('Session.Active.handIn.Submitting'), loaded(handedIn)),
     done(id('Session.Ending'), loaded(handedIn)),
+    {
+      type: 'session.extended',
+      endsAt: new Date(NOW + 20 * 60_000).toISOString(),
+      serverNow: view().serverNow,
+      receivedAt: NOW,
+    },
+    { type: 'session.closed', view: handedIn, receivedAt: NOW },
+    { type: 'session.lost' },
     { type: 'join.another' },
   ];
   const serializeState = (s: ReturnType<typeof classStudentMachine.getInitialSnapshot>) =>
@@ -104,7 +113,8 @@ describe('class student machine paths (xstate/graph)', () => {
     for (const value of [
       { Joining: 'Details' },
       { Joining: 'Submitting' },
-      { Session: { Active: { chat: 'Failed', draft: 'Clean', handIn: 'Ready' } } },
+      { Session: { Active: { chat: 'Failed', draft: 'Clean', events: 'Watching', handIn: 'Ready' } } },
+      { Session: { Active: { chat: 'Idle', draft: 'Clean', events: 'Retrying', handIn: 'Ready' } } },
       { Session: 'Ending' },
     ]) {
       expect([...reached].some((state) => state.includes(JSON.stringify(value).slice(1, -1)))).toBe(true);
@@ -122,7 +132,8 @@ describe('class student machine paths (xstate/graph)', () => {
     // with them every simple path of joining and handing in would be walked once per chat loop.
     const moves = events.filter(
       (event) =>
-        !['chat.stop', 'chat.retry'].includes(event.type) && !JSON.stringify(event).includes('"status":502'),
+        !['chat.stop', 'chat.retry', 'session.lost'].includes(event.type) &&
+        !JSON.stringify(event).includes('"status":502'),
     );
     const paths = getSimplePaths(classStudentMachine, { events: moves, serializeState, input: {} });
     expect(paths.length).toBeGreaterThan(20);

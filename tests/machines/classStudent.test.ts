@@ -61,6 +61,7 @@ function start(fakes: Fakes, input: { code?: string; resumeToken?: string } = {}
       saveDraft: actor('saveDraft'),
       handIn: actor('handIn'),
       clock: fromCallback(() => () => {}),
+      sessionEvents: fromCallback(() => () => {}),
     } as never,
   });
   const ref = createActor(logic, { input }).start();

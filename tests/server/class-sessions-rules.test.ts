@@ -1,8 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { CLASS_TEXTS } from '@shared/class-sessions';
 import { RATE_LIMIT_TEXTS } from '@shared/rate-limits';
-import { CLASS_EVENTS, type LiveEvent, type StudentView } from '@shared/schemas/class-sessions';
-import { openLiveView } from '../support/class-live';
+import {
+  CLASS_EVENTS,
+  type LiveEvent,
+  STUDENT_COOKIE,
+  STUDENT_EVENTS,
+  type StudentView,
+} from '@shared/schemas/class-sessions';
+import { openLiveView, openStudentEvents } from '../support/class-live';
 import { asStudent, join, publishedActivity, startSession } from './class-helpers';
 import { createTestApp, type TestApp, testConfig } from './helpers';
 
@@ -205,6 +211,89 @@ describe('live events', () => {
       expect(others).toEqual([]);
     } finally {
       live.close();
+    }
+  });
+});
+
+describe("a student's own events", () => {
+  const extend = (sessionId: string, minutes: number) =>
+    t.request({
+      method: 'POST',
+      url: `/api/v1/class-sessions/${sessionId}/extend`,
+      token: t.admin.token,
+      payload: { minutes },
+    });
+
+  it('gets the deadline, each extension and the close (draft handed in); another student only their own', async () => {
+    const session = await startSession(t, activityId, { durationMinutes: 20 });
+    const ada = await join(t, session.code, { displayName: 'Ada' });
+    const bo = await join(t, session.code, { displayName: 'Bo' });
+    const adaEvents = await openStudentEvents(baseUrl, `${STUDENT_COOKIE}=${ada.cookie}`);
+    const boEvents = await openStudentEvents(baseUrl, `${STUDENT_COOKIE}=${bo.cookie}`);
+    try {
+      const first = await adaEvents.next((e) => e.event === STUDENT_EVENTS.extended);
+      expect(first.data).toMatchObject({ endsAt: session.endsAt });
+      await asStudent(t, ada.cookie, 'PUT', '/me/draft', { text: 'A ledger of orders' });
+      await asStudent(t, bo.cookie, 'POST', '/me/hand-in', { text: 'Bo hands in early' });
+      const extended = (await extend(session.id, 10)).json<{ endsAt: string }>().endsAt;
+      expect(Date.parse(extended) - Date.parse(session.endsAt!)).toBe(10 * 60_000);
+      const heard = await adaEvents.next(
+        (e) => e.event === STUDENT_EVENTS.extended && e.data.endsAt === extended,
+      );
+      expect(Date.parse((heard.data as { serverNow: string }).serverNow)).toBeLessThan(Date.parse(extended));
+      await boEvents.next((e) => e.event === STUDENT_EVENTS.extended && e.data.endsAt === extended);
+      await t.request({
+        method: 'POST',
+        url: `/api/v1/class-sessions/${session.id}/close`,
+        token: t.admin.token,
+      });
+      const closed = await adaEvents.next((e) => e.event === STUDENT_EVENTS.closed);
+      const view = closed.data as StudentView;
+      expect(view).toMatchObject({ studentId: ada.joined.student.studentId, state: 'ended', handedIn: true });
+      expect(view.afterHandIn).toMatchObject({ handIn: 'A ledger of orders', auto: true });
+      await adaEvents.ended;
+      const boClosed = (await boEvents.next((e) => e.event === STUDENT_EVENTS.closed)).data as StudentView;
+      expect(boClosed).toMatchObject({ studentId: bo.joined.student.studentId, displayName: 'Bo' });
+      expect(boClosed.afterHandIn).toMatchObject({ handIn: 'Bo hands in early', auto: false });
+      // Only the two kinds, and nothing of the other student's in either stream.
+      for (const [stream, other] of [
+        [adaEvents, 'Bo'],
+        [boEvents, 'Ada'],
+      ] as const) {
+        const kinds = new Set(stream.events.map(({ event }) => event.event));
+        expect([...kinds].sort()).toEqual([STUDENT_EVENTS.closed, STUDENT_EVENTS.extended]);
+        const text = JSON.stringify(stream.events);
+        expect(text).not.toContain(`"displayName":"${other}"`);
+        expect(text.toLowerCase()).not.toContain(SOLUTION_MARKER.toLowerCase());
+        expect(text.toLowerCase()).not.toContain(BEHAVIOUR_MARKER.toLowerCase());
+      }
+    } finally {
+      adaEvents.close();
+      boEvents.close();
+    }
+  });
+
+  it('an ended session: the stream says closed at once, and ends', async () => {
+    const session = await startSession(t, activityId);
+    const ada = await join(t, session.code);
+    await t.request({
+      method: 'POST',
+      url: `/api/v1/class-sessions/${session.id}/close`,
+      token: t.admin.token,
+    });
+    const events = await openStudentEvents(baseUrl, `${STUDENT_COOKIE}=${ada.cookie}`);
+    await events.ended;
+    expect(events.events.map(({ event }) => event.event)).toEqual([
+      STUDENT_EVENTS.extended,
+      STUDENT_EVENTS.closed,
+    ]);
+    expect((events.events[1]!.event.data as StudentView).state).toBe('ended');
+  });
+
+  it('is a 404 without a student cookie, or with one that names no student', async () => {
+    for (const cookie of [undefined, 'not-a-credential']) {
+      const response = await asStudent(t, cookie, 'GET', '/me/events');
+      expect([response.statusCode, response.json().message]).toEqual([404, CLASS_TEXTS.notJoined]);
     }
   });
 });

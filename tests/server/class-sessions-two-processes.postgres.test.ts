@@ -1,7 +1,12 @@
-import { CLASS_EVENTS, type ClassSessionDetail, STUDENT_PATHS } from '@shared/schemas/class-sessions';
+import {
+  CLASS_EVENTS,
+  type ClassSessionDetail,
+  STUDENT_EVENTS,
+  STUDENT_PATHS,
+} from '@shared/schemas/class-sessions';
 import { loginAt } from '../bench/support/common';
 import { joinAt, setUpClass } from '../support/class-http';
-import { openLiveView } from '../support/class-live';
+import { openLiveView, openStudentEvents } from '../support/class-live';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 import { createPostgresDatabase, type TestDatabase } from '../support/test-database';
 import { testConfig } from './helpers';
@@ -95,6 +100,32 @@ describe('a class session on two server processes sharing PostgreSQL', () => {
     } finally {
       onA.close();
       onB.close();
+    }
+  });
+
+  it("a student's own events on one process hear the extension and the close made on the other", async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const token = await loginAt(a.url, ADMIN);
+    const { session } = await setUpClass(a.url, token, { leias: 1, session: { durationMinutes: 20 } });
+    const ada = await joinAt(a.url, session.code, 'Ada');
+    const events = await openStudentEvents(b.url, ada.cookie);
+    try {
+      await events.next((e) => e.event === STUDENT_EVENTS.extended);
+      const extended = await fetch(`${a.url}/api/v1/class-sessions/${session.id}/extend`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ minutes: 5 }),
+      });
+      const { endsAt } = (await extended.json()) as { endsAt: string };
+      await events.next((e) => e.event === STUDENT_EVENTS.extended && e.data.endsAt === endsAt);
+      await fetch(`${a.url}/api/v1/class-sessions/${session.id}/close`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      const closed = await events.next((e) => e.event === STUDENT_EVENTS.closed);
+      expect(closed.data).toMatchObject({ state: 'ended' });
+    } finally {
+      events.close();
     }
   });
 });

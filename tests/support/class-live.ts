@@ -1,4 +1,9 @@
-import { CLASS_PATHS, type LiveEvent } from '@shared/schemas/class-sessions';
+import {
+  CLASS_PATHS,
+  type LiveEvent,
+  STUDENT_PATHS,
+  type StudentStreamEvent,
+} from '@shared/schemas/class-sessions';
 import { createParser } from 'eventsource-parser';
 
 /**
@@ -6,14 +11,14 @@ import { createParser } from 'eventsource-parser';
  * token, read with eventsource-parser. Every event is kept with the time it arrived; `next` waits
  * for the first event (from `from` on) that matches.
  */
-export interface LiveView {
-  events: { event: LiveEvent; at: number }[];
-  next(
-    match: (event: LiveEvent) => boolean,
-    options?: { from?: number; timeoutMs?: number },
-  ): Promise<LiveEvent>;
+export interface EventsView<E> {
+  events: { event: E; at: number }[];
+  next(match: (event: E) => boolean, options?: { from?: number; timeoutMs?: number }): Promise<E>;
+  /** Resolves when the server ends the stream (or close() does). */
+  ended: Promise<void>;
   close(): void;
 }
+export type LiveView = EventsView<LiveEvent>;
 
 export async function openLiveView(
   baseUrl: string,
@@ -21,26 +26,35 @@ export async function openLiveView(
   sessionId: string,
   student?: string,
 ): Promise<LiveView> {
-  const controller = new AbortController();
   const query = student ? `?student=${student}` : '';
-  const response = await fetch(`${baseUrl}${CLASS_PATHS.events(sessionId)}${query}`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+  return openEvents<LiveEvent>(`${baseUrl}${CLASS_PATHS.events(sessionId)}${query}`, {
+    authorization: `Bearer ${token}`,
+  });
+}
+
+/** A student's own events (STUDENT_PATHS.events), with their cookie header ("name=value"). */
+export const openStudentEvents = (baseUrl: string, cookie: string) =>
+  openEvents<StudentStreamEvent>(`${baseUrl}${STUDENT_PATHS.events}`, { cookie });
+
+async function openEvents<E>(url: string, headers: Record<string, string>): Promise<EventsView<E>> {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    headers: { ...headers, accept: 'text/event-stream' },
     signal: controller.signal,
   });
-  if (!response.ok || !response.body)
-    throw new Error(`live view: ${response.status} ${await response.text()}`);
-  const events: LiveView['events'] = [];
+  if (!response.ok || !response.body) throw new Error(`events: ${response.status} ${await response.text()}`);
+  const events: EventsView<E>['events'] = [];
   const waiting = new Set<() => void>();
   const parser = createParser({
     onEvent: (message) => {
       events.push({
-        event: { event: message.event, data: JSON.parse(message.data) } as LiveEvent,
+        event: { event: message.event, data: JSON.parse(message.data) } as E,
         at: Date.now(),
       });
       for (const wake of waiting) wake();
     },
   });
-  void (async () => {
+  const ended = (async () => {
     const decoder = new TextDecoder();
     try {
       for await (const chunk of response.body!) parser.feed(decoder.decode(chunk, { stream: true }));
@@ -48,9 +62,11 @@ export async function openLiveView(
       // Closed by close().
     }
   })();
+  void ended;
 
   return {
     events,
+    ended,
     next(match, { from = 0, timeoutMs = 5000 } = {}) {
       return new Promise((resolve, reject) => {
         const check = () => {

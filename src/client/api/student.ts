@@ -4,10 +4,13 @@ import {
   type JoinInfo,
   type JoinResponse,
   STUDENT_PATHS,
+  type StudentStreamEvent,
   type StudentView,
+  studentStreamEventSchema,
 } from '@shared/schemas/class-sessions';
 import { API_BASE, type CallOptions, clientFor } from './client';
 import { type StreamOptions, streamReply } from './runner';
+import { readEventStream } from './sse';
 
 /**
  * A class session's student calls (contract: src/shared/schemas/class-sessions.ts). The student has
@@ -52,3 +55,39 @@ export const handInWork = (text: string, options?: CallOptions) =>
     body: { text },
     ...opts(options),
   });
+
+/**
+ * GET STUDENT_PATHS.events: the session's extensions and its close until `signal` aborts or the
+ * server ends the stream (the promise then resolves, and the caller reconnects: the stream opens
+ * with the deadline as it stands). Events that do not parse are dropped.
+ */
+export async function watchStudentSession(
+  onEvent: (event: StudentStreamEvent) => void,
+  options: CallOptions = {},
+): Promise<void> {
+  const response = await clientFor(raw).raw<unknown>(relative(STUDENT_PATHS.events), {
+    headers: { accept: 'text/event-stream' },
+    signal: options.signal,
+  });
+  const body = response._data;
+  if (!isStream(body)) throw new Error("The session's events need a stream");
+  await readEventStream(
+    body,
+    ({ event, data }) => {
+      const parsed = studentStreamEventSchema.safeParse({ event, data: parseJson(data) });
+      if (parsed.success) onEvent(parsed.data);
+    },
+    options.signal,
+  );
+}
+
+const isStream = (value: unknown): value is ReadableStream<Uint8Array> =>
+  typeof value === 'object' && value !== null && 'getReader' in value;
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};

@@ -1,5 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
+/** A comment line this often keeps proxies from closing a quiet stream (the live views'). */
+export const KEEP_ALIVE_MS = 25_000;
+
 /** Whether the caller asked for server-sent events rather than one JSON body. */
 export const wantsEventStream = (request: FastifyRequest): boolean =>
   (request.headers.accept ?? '').includes('text/event-stream');

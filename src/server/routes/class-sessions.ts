@@ -10,14 +10,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
 import { idParams, replies } from '../http/replies';
-import { openEventStream } from '../http/sse';
+import { KEEP_ALIVE_MS, openEventStream } from '../http/sse';
 import { classReportRoutes } from './class-reports';
 
 const tags = ['class sessions'];
 const sessionParams = z.object({ sessionId: z.string() });
 const studentParams = z.object({ sessionId: z.string(), studentId: z.string() });
-/** A comment line this often keeps proxies from closing a quiet live view. */
-const KEEP_ALIVE_MS = 25_000;
 
 /**
  * /api/v1/experiments/{id}/class-sessions: an activity's class sessions, listed and started by

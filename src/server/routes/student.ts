@@ -18,6 +18,7 @@ import { setStudentCookie, tokenOf } from '../auth/student-credential';
 import { DomainError, notFound } from '../errors';
 import { limitedBy } from '../http/rate-limit';
 import { replies } from '../http/replies';
+import { type EventStream, KEEP_ALIVE_MS, openEventStream } from '../http/sse';
 import { answerTurn } from '../http/streamed-reply';
 import type { Student } from '../services/class-students';
 
@@ -137,6 +138,43 @@ const ownRoutes: FastifyPluginAsyncZod = async (app) => {
       const current = studentOf(request);
       const student = await classStudents.handIn(current, request.body.text ?? null);
       return classStudents.view({ student, session: current.session });
+    },
+  );
+
+  app.get(
+    '/me/events',
+    {
+      schema: {
+        produces: ['text/event-stream'],
+        response: replies({ 200: z.string().describe('text/event-stream of STUDENT_EVENTS') }),
+        tags,
+      },
+    },
+    async (request, reply) => {
+      // Opened at the first event, so a failure before it is an ordinary JSON error.
+      let stream: EventStream | undefined;
+      let keepAlive: NodeJS.Timeout | undefined;
+      let stop = () => {};
+      let ended = false;
+      const end = () => {
+        ended = true;
+        clearInterval(keepAlive);
+        stop();
+        stream?.end();
+      };
+      stop = await classStudents.watch(studentOf(request), {
+        send: (event) => {
+          stream ??= openEventStream(reply);
+          stream.send(event.event, event.data);
+        },
+        end,
+      });
+      // The student may have gone while the stream opened, or the session ended already.
+      if (reply.raw.destroyed) end();
+      if (ended) return reply;
+      reply.raw.once('close', end);
+      keepAlive = setInterval(() => reply.raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      return reply;
     },
   );
 };

@@ -1,10 +1,13 @@
 import { CLASS_TEXTS, resumePagePath } from '@shared/class-sessions';
 import {
   CLASS_EVENTS,
+  type ClassSessionSummary,
   type DraftSaved,
   type JoinBody,
   type JoinInfo,
   type JoinResponse,
+  STUDENT_EVENTS,
+  type StudentStreamEvent,
   type StudentView,
 } from '@shared/schemas/class-sessions';
 import type { ChatReply } from '@shared/schemas/runner';
@@ -274,6 +277,55 @@ async function handIn(
   return graded;
 }
 
+/** Where a student's events go; `end` once the last was sent, or when they cannot go on. */
+export interface StudentStream {
+  send(event: StudentStreamEvent): void;
+  end(): void;
+}
+
+/** The session as it is now, and the draft handed in if the session is over. */
+async function settledNow(deps: Deps, current: Student): Promise<Student> {
+  const { session, student } = current;
+  const [sessionNow, studentNow] = await Promise.all([
+    deps.store.session(session.id),
+    deps.store.student(session.id, student.id),
+  ]);
+  return settle(deps, { session: sessionNow ?? session, student: studentNow ?? student });
+}
+
+/**
+ * The student's own events (STUDENT_EVENTS): the deadline as it stands, then each change of it,
+ * from the session's summaries on the class bus (so from any process); once the summary says
+ * closed, the draft is handed in and `closed` carries the view after it, last. Other students'
+ * rows and messages on the bus are never looked at.
+ */
+async function watch(deps: Deps, current: Student, stream: StudentStream): Promise<() => void> {
+  let endsAt = current.session.endsAt?.toISOString() ?? null;
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    stop();
+    settledNow(deps, current)
+      .then(async (settled) => stream.send({ event: STUDENT_EVENTS.closed, data: await view(deps, settled) }))
+      // The stream ends either way: a reconnecting student is settled by the credential's check.
+      .catch((error) => deps.log.error({ err: error }, 'student closed event failed'))
+      .finally(() => stream.end());
+  };
+  const onSummary = (summary: ClassSessionSummary) => {
+    if (summary.status === 'closed') return finish();
+    if (summary.endsAt === endsAt) return;
+    endsAt = summary.endsAt;
+    stream.send({ event: STUDENT_EVENTS.extended, data: { endsAt, serverNow: new Date().toISOString() } });
+  };
+  const stop = deps.bus.subscribe(current.session.id, (event) => {
+    if (event.event === CLASS_EVENTS.session) onSummary(event.data);
+  });
+  stream.send({ event: STUDENT_EVENTS.extended, data: { endsAt, serverNow: new Date().toISOString() } });
+  if (hasEnded(current.session)) finish();
+  return stop;
+}
+
 export function createClassStudentsService(deps: Deps) {
   return {
     authenticate: (token: string | undefined) => authenticate(deps, token),
@@ -285,6 +337,7 @@ export function createClassStudentsService(deps: Deps) {
     message: (current: Student, text: string, options: ReplyOptions) => message(deps, current, text, options),
     saveDraft: (current: Student, text: string) => saveDraft(deps, current, text),
     handIn: (current: Student, text: string | null, auto = false) => handIn(deps, current, text, auto),
+    watch: (current: Student, stream: StudentStream) => watch(deps, current, stream),
   };
 }
 

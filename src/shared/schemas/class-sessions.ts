@@ -39,6 +39,7 @@ import { transcriptionMessageSchema } from './transcription';
  *        Retry sends the same message again: an unanswered last message is not stored twice.
  *   PUT  STUDENT_PATHS.draft                          DraftBody -> 200 DraftSaved
  *   POST STUDENT_PATHS.handIn                         HandInBody -> 200 StudentView (afterHandIn set)
+ *   GET  STUDENT_PATHS.events                         server-sent events: StudentStreamEvent (STUDENT_EVENTS)
  *
  * Refusals: 404 CLASS_TEXTS.notJoined without a valid cookie; 409 CLASS_TEXTS.ended after the
  * deadline (endsAt, extensions included) or once closed; 409 CLASS_TEXTS.sessionClosed on a join
@@ -64,6 +65,7 @@ export const STUDENT_PATHS = {
   messages: `${API}/student/me/messages`,
   draft: `${API}/student/me/draft`,
   handIn: `${API}/student/me/hand-in`,
+  events: `${API}/student/me/events`,
 } as const;
 
 /** The student credential: httpOnly, SameSite=Strict, Path=/api/v1/student. */
@@ -355,3 +357,22 @@ export type DraftSaved = z.infer<typeof draftSavedSchema>;
 /** Without `text`, the stored draft is handed in. An empty hand-in is a 400 (handInEmpty). */
 export const handInBodySchema = z.object({ text: handInTextSchema.optional() });
 export type HandInBody = z.infer<typeof handInBodySchema>;
+
+/**
+ * GET STUDENT_PATHS.events: the student's own session as it changes (server-sent events), from
+ * the class bus, so on any process:
+ * - `extended` {endsAt, serverNow}: the deadline as it stands; first when the stream opens (a
+ *   reconnecting student catches up), then after each extension;
+ * - `closed` StudentView: the session was closed or its deadline passed; the draft not handed in
+ *   is handed in first, so the view is the one after it. The stream ends after it.
+ * Nothing else: never another student's rows, never what the student's own view does not show.
+ * A comment line (`: keep-alive`) every 25 s keeps proxies from closing an idle stream.
+ */
+export const STUDENT_EVENTS = { extended: 'extended', closed: 'closed' } as const;
+export const studentDeadlineSchema = z.object({ endsAt: isoDate.nullable(), serverNow: isoDate });
+export type StudentDeadline = z.infer<typeof studentDeadlineSchema>;
+export const studentStreamEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal(STUDENT_EVENTS.extended), data: studentDeadlineSchema }),
+  z.object({ event: z.literal(STUDENT_EVENTS.closed), data: studentViewSchema }),
+]);
+export type StudentStreamEvent = z.infer<typeof studentStreamEventSchema>;

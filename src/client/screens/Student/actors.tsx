@@ -1,4 +1,4 @@
-import { withFailure } from '@client/api/errors';
+import { toFailure, withFailure } from '@client/api/errors';
 import {
   getJoinInfo,
   getStudentView,
@@ -7,8 +7,10 @@ import {
   resumeClassSession,
   saveStudentDraft,
   sendStudentMessage,
+  watchStudentSession,
 } from '@client/api/student';
-import { classStudentMachine, type StudentInput } from '@machines/classStudent/machine';
+import { classStudentMachine, type StudentEvent, type StudentInput } from '@machines/classStudent/machine';
+import { STUDENT_EVENTS } from '@shared/schemas/class-sessions';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
@@ -49,6 +51,24 @@ export function StudentActors({ input, children }: { input: StudentInput; childr
         clock: fromCallback(({ sendBack }) => {
           const timer = setInterval(() => sendBack({ type: 'clock.tick', now: Date.now() }), 1000);
           return () => clearInterval(timer);
+        }),
+        sessionEvents: fromCallback<StudentEvent>(({ sendBack }) => {
+          const controller = new AbortController();
+          watchStudentSession(
+            (event) => {
+              const receivedAt = Date.now();
+              if (event.event === STUDENT_EVENTS.closed)
+                sendBack({ type: 'session.closed', view: event.data, receivedAt });
+              else sendBack({ type: 'session.extended', ...event.data, receivedAt });
+            },
+            { signal: controller.signal },
+          ).then(
+            () => sendBack({ type: 'session.lost' }),
+            (error: unknown) => {
+              if (!controller.signal.aborted) sendBack({ type: 'session.lost', error: toFailure(error) });
+            },
+          );
+          return () => controller.abort();
         }),
       },
     }),
