@@ -1,0 +1,53 @@
+import { type Command, usePaletteCommands } from '@client/palette';
+import { isBusy, reportFace } from '@machines/classReport/selectors';
+import { canManageActivities } from '@shared/permissions';
+import type { ClassExportFile } from '@shared/schemas/class-report';
+import { useMemo } from 'react';
+import { ClassReportActor } from './actors';
+
+const GROUP = 'Class report';
+
+/** The buttons' labels, which the palette commands share. */
+export const REPORT_ACTIONS = {
+  messages: 'Export messages CSV',
+  students: 'Export students CSV',
+  session: 'Export session JSON',
+  delete: 'Delete class data...',
+} as const;
+
+export const EXPORTS: { file: ClassExportFile; title: string }[] = [
+  { file: 'messages.csv', title: REPORT_ACTIONS.messages },
+  { file: 'students.csv', title: REPORT_ACTIONS.students },
+  { file: 'session.json', title: REPORT_ACTIONS.session },
+];
+
+export const DELETE_CLOSED_FIRST = 'Close the session before deleting its data';
+
+/** The report's actions as palette commands (the buttons send the same events). */
+export function useClassReportCommands() {
+  const closed = ClassReportActor.useSelector((s) => s.context.closed);
+  const actor = ClassReportActor.useActorRef();
+  const ready = ClassReportActor.useSelector((s) => reportFace(s) === 'ready');
+  const busy = ClassReportActor.useSelector(isBusy);
+  const commands = useMemo((): Command[] => {
+    const base = { group: GROUP, allowed: canManageActivities };
+    const reason = !ready ? 'The report is loading' : busy ? 'Busy' : undefined;
+    return [
+      ...EXPORTS.map(({ file, title }) => ({
+        ...base,
+        id: `classReport.export.${file}`,
+        title,
+        disabled: reason,
+        run: () => actor.send({ type: 'export.run', file }),
+      })),
+      {
+        ...base,
+        id: 'classReport.delete',
+        title: REPORT_ACTIONS.delete,
+        disabled: reason ?? (closed ? undefined : DELETE_CLOSED_FIRST),
+        run: () => actor.send({ type: 'delete.request' }),
+      },
+    ];
+  }, [actor, ready, busy, closed]);
+  usePaletteCommands(commands);
+}
