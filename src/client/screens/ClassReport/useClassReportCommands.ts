@@ -1,4 +1,4 @@
-import { type Command, usePaletteCommands } from '@client/palette';
+import { type Command, defineCommand, type StaticArgument, usePaletteCommands } from '@client/palette';
 import { isBusy, reportFace } from '@machines/classReport/selectors';
 import { canManageActivities } from '@shared/permissions';
 import type { ClassExportFile } from '@shared/schemas/class-report';
@@ -13,6 +13,7 @@ export const REPORT_ACTIONS = {
   students: 'Export students CSV',
   session: 'Export session JSON',
   delete: 'Delete class data...',
+  override: 'Override a grade...',
 } as const;
 
 export const EXPORTS: { file: ClassExportFile; title: string }[] = [
@@ -32,7 +33,25 @@ export function useClassReportCommands() {
   const commands = useMemo((): Command[] => {
     const base = { group: GROUP, allowed: canManageActivities };
     const reason = !ready ? 'The report is loading' : busy ? 'Busy' : undefined;
+    // The graded students, read when the page opens (a refreshed report lists the new grades).
+    const studentPage: StaticArgument<string> = {
+      placeholder: 'Whose grade? Type a name',
+      empty: 'No graded student',
+      load: () =>
+        (actor.getSnapshot().context.report?.rows ?? [])
+          .filter((row) => row.grade !== null)
+          .map((row) => ({ id: row.studentId, title: row.name, value: row.studentId })),
+    };
     return [
+      defineCommand({
+        ...base,
+        id: 'classReport.override',
+        title: REPORT_ACTIONS.override,
+        keywords: ['grade', 'withdraw'],
+        disabled: reason,
+        args: [studentPage],
+        run: (studentId) => actor.send({ type: 'override.open', studentId }),
+      }),
       ...EXPORTS.map(({ file, title }) => ({
         ...base,
         id: `classReport.export.${file}`,
