@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { CLASS_EXPORT_FORMAT, sessionExportSchema } from '@shared/schemas/class-report';
 import { STUDENT_COOKIE } from '@shared/schemas/class-sessions';
 import { GRADING_TEXTS } from '@shared/schemas/grading';
@@ -33,6 +34,8 @@ const WORK = [
   ['Bob', PARTLY],
   ['Cy', NOTHING_RIGHT],
 ] as const;
+
+const axeSource = readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let app: E2EApp;
 let browser: Browser;
@@ -98,6 +101,24 @@ const rowOf = (page: Page, name: string) =>
     .filter({ has: page.getByRole('rowheader', { name }) });
 const gradeOf = (row: Locator) => row.locator('[data-column="grade"]').textContent();
 
+/**
+ * axe-core (as tests/e2e/class.test.ts runs it) on the screen's main region: the serious and
+ * critical violations. The shell's header is not this screen's, and is audited elsewhere.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(await axeSource);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { html: string }[] }[] };
+    const main = document.querySelector('main') ?? document;
+    const { violations } = await (
+      window as unknown as { axe: { run(context: unknown): Promise<Result> } }
+    ).axe.run(main);
+    return violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes[0]?.html.slice(0, 120)}`);
+  });
+}
+
 /** Clicks an export button and reads the file the browser saved. */
 async function downloaded(page: Page, button: string) {
   const [download] = await Promise.all([
@@ -162,8 +183,10 @@ it('an instructor reads the class report: grades, grid, variants, an override, t
   await visible(variants.getByRole('rowheader', { name: 'Report LEIA two' }));
   await visible(page.locator('.coverage-chart canvas').first());
 
+  expect(await seriousViolations(page)).toEqual([]);
+
   // Override Bob's grade: an invalid grade is refused by the shared rule, then 6.5 with a comment.
-  await rowOf(page, 'Bob').getByRole('button', { name: "Override Bob's grade" }).click();
+  await rowOf(page, 'Bob').getByRole('button', { name: 'Override grade of Bob' }).click();
   const dialog = page.getByRole('dialog', { name: "Override Bob's grade" });
   const gradeBox = dialog.getByRole('textbox', { name: 'Grade (0 to 10, one decimal)' });
   await gradeBox.fill('12');

@@ -71,7 +71,7 @@ export function ReportTable() {
                 <Button
                   size="sm"
                   disabled={row.grade === null}
-                  aria-label={`Override ${row.name}'s grade`}
+                  aria-label={`Override grade of ${row.name}`}
                   onClick={() => actor.send({ type: 'override.open', studentId: row.studentId })}
                 >
                   Override grade
