@@ -1,6 +1,6 @@
 import { gradeOverrideBodySchema } from '@shared/schemas/grading';
 import { assign, fromPromise, setup } from 'xstate';
-import { failureMessage } from '../failure';
+import { type Failure, failureMessage } from '../failure';
 import { notProvided } from '../notProvided';
 import {
   type DownloadedFile,
@@ -21,7 +21,7 @@ import {
  *   Ready.Idle --override.open--> Overriding.Editing --submit (valid)--> Saving --> Refreshing
  *              Overriding.Editing --override.withdraw--> Withdrawing --> Refreshing
  *   Ready.Idle --delete.request--> Deleting.Confirming --confirm--> Deleting.Saving --> Refreshing
- *   Refreshing loads the report again, then Idle.
+ *   Ready.Idle --report.refresh--> Refreshing: loads the report again (a live session changes it), then Idle.
  */
 
 export * from './contract';
@@ -105,7 +105,7 @@ export const classReportMachine = setup({
         src: 'load',
         input: ({ context }) => ({ sessionId: context.sessionId }),
         onDone: { target: 'Ready', actions: assign(({ event }) => ({ ...event.output, loadError: null })) },
-        onError: { target: 'Failed', actions: assign({ loadError: ({ event }) => event.error as never }) },
+        onError: { target: 'Failed', actions: assign({ loadError: ({ event }) => event.error as Failure }) },
       },
     },
     Failed: { on: { 'report.retry': 'Loading' } },
@@ -153,6 +153,7 @@ export const classReportMachine = setup({
             src: 'exportFile',
             input: ({ context, event }) => ({
               sessionId: context.sessionId,
+              // Entered only by export.run; the narrowing is for the type checker.
               file: event.type === 'export.run' ? event.file : 'students.csv',
             }),
             onDone: {

@@ -47,6 +47,7 @@ function start(options: { closed?: boolean; failLoad?: boolean; failOverride?: b
   const downloads: DownloadedFile[] = [];
   const notes: string[] = [];
   let current = report(ROWS);
+  let failures = options.failLoad ? 1 : 0;
   const io = <K extends keyof ReportIo>(
     name: K,
     answer: (input: ReportIo[K]['input']) => ReportIo[K]['output'],
@@ -58,7 +59,7 @@ function start(options: { closed?: boolean; failLoad?: boolean; failOverride?: b
   const logic = classReportMachine.provide({
     actors: {
       load: io('load', () => {
-        if (options.failLoad) throw { status: 404, message: 'Not found' };
+        if (failures-- > 0) throw { status: 404, message: 'Not found' };
         return { report: current, closed: options.closed ?? false };
       }),
       exportFile: io('exportFile', ({ file }) => ({
@@ -109,11 +110,26 @@ describe('classReport machine', () => {
     expect(sortedRows(actor.getSnapshot()).map((r) => r.name)).toEqual(['Bea', 'alan', 'Cid']);
   });
 
+  it('refreshes the report: a live session changes it', async () => {
+    const { actor, calls } = start();
+    await flush();
+    actor.send({ type: 'report.refresh' });
+    expect(actor.getSnapshot().hasTag('refreshing')).toBe(true);
+    await flush();
+    expect(actor.getSnapshot().matches({ Ready: 'Idle' })).toBe(true);
+    expect(calls.filter((c) => c.name === 'load')).toHaveLength(2);
+  });
+
   it('fails to load, then retries', async () => {
     const { actor } = start({ failLoad: true });
     await flush();
     expect(reportFace(actor.getSnapshot())).toBe('failed');
     expect(actor.getSnapshot().context.loadError).toMatchObject({ status: 404 });
+    actor.send({ type: 'report.retry' });
+    expect(reportFace(actor.getSnapshot())).toBe('loading');
+    await flush();
+    expect(reportFace(actor.getSnapshot())).toBe('ready');
+    expect(actor.getSnapshot().context.loadError).toBeNull();
   });
 
   it('exports a file: downloads what the server wrote and says so', async () => {

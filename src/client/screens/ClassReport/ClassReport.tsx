@@ -74,6 +74,9 @@ function ReportActions() {
   const empty = ClassReportActor.useSelector((s) => (s.context.report?.rows.length ?? 0) === 0);
   return (
     <div className="class-report__actions">
+      <Button size="sm" disabled={busy} onClick={() => actor.send({ type: 'report.refresh' })}>
+        {REPORT_ACTIONS.refresh}
+      </Button>
       {EXPORTS.map(({ file, title }) => (
         <Button key={file} size="sm" disabled={busy} onClick={() => actor.send({ type: 'export.run', file })}>
           {title}

@@ -14,6 +14,7 @@ export const REPORT_ACTIONS = {
   session: 'Export session JSON',
   delete: 'Delete class data...',
   override: 'Override a grade...',
+  refresh: 'Refresh report',
 } as const;
 
 export const EXPORTS: { file: ClassExportFile; title: string }[] = [
@@ -52,6 +53,13 @@ export function useClassReportCommands() {
         args: [studentPage],
         run: (studentId) => actor.send({ type: 'override.open', studentId }),
       }),
+      {
+        ...base,
+        id: 'classReport.refresh',
+        title: REPORT_ACTIONS.refresh,
+        disabled: reason,
+        run: () => actor.send({ type: 'report.refresh' }),
+      },
       ...EXPORTS.map(({ file, title }) => ({
         ...base,
         id: `classReport.export.${file}`,
