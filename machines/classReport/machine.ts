@@ -31,7 +31,9 @@ const io = <K extends keyof ReportIo>(name: K) =>
 
 /** The override form checked by the shared schema: the body, or each field's error. */
 export function parseOverride(form: OverrideForm) {
-  const grade = form.grade.trim() === '' ? Number.NaN : Number(form.grade.replace(',', '.'));
+  // Digits with a point or comma only: Number() alone would take '0x5' or '1e1'.
+  const text = form.grade.trim();
+  const grade = /^\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : Number.NaN;
   const parsed = gradeOverrideBodySchema.safeParse({ grade, comment: form.comment });
   if (parsed.success) return { body: parsed.data, errors: {} };
   const errors: OverrideForm['errors'] = {};

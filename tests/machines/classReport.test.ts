@@ -224,5 +224,7 @@ describe('parseOverride', () => {
     const form = { studentId: 'a', name: 'A', grade: '0', comment: 'x', errors: {} };
     expect(parseOverride(form).body).toEqual({ grade: 0, comment: 'x' });
     expect(parseOverride({ ...form, grade: ' ' }).errors).toHaveProperty('grade');
+    expect(parseOverride({ ...form, grade: '0x5' }).errors).toHaveProperty('grade');
+    expect(parseOverride({ ...form, grade: '9,5' }).body).toEqual({ grade: 9.5, comment: 'x' });
   });
 });
