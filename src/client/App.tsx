@@ -23,6 +23,7 @@ const MyActivities = lazyScreen(() => import('./screens/Activities/MyActivities'
 const Wizard = lazyScreen(() => import('./screens/Wizard/Wizard'));
 
 const ClassSession = lazyScreen(() => import('./screens/ClassSession/ClassSession'));
+const ClassReport = lazyScreen(() => import('./screens/ClassReport/ClassReport'));
 const StudentScreen = lazyScreen(() => import('./screens/Student/StudentScreen'));
 
 const UserManagement = lazyScreen(() => import('./screens/Users/UserManagement'));
@@ -70,6 +71,13 @@ const classRoutes = [
     <Suspense fallback={screenFallback}>
       <StudentScreen />
     </Suspense>
+  </Route>,
+  <Route key="report" path={ROUTES.classReport}>
+    <AdminRoute>
+      <Shell>
+        <ClassReport />
+      </Shell>
+    </AdminRoute>
   </Route>,
   <Route key="live" path={ROUTES.classSession}>
     <AdminRoute>

@@ -17,6 +17,8 @@ export const ROUTES = {
   admin: '/admin',
   /** A class session's live view (the instructor). */
   classSession: '/class-sessions/:sessionId',
+  /** A class session's report (the instructor). */
+  classReport: '/class-sessions/:sessionId/report',
   /** The student's pages (no account): the join form, by a join link too, and the resume link's. */
   join: '/join/:code?',
   resume: RESUME_PAGE_PATH,
@@ -28,3 +30,6 @@ export const chatPath = (sessionId: string): string => `/chat/${encodeURICompone
 /** The live view of one class session. */
 export const classSessionPath = (sessionId: string): string =>
   `/class-sessions/${encodeURIComponent(sessionId)}`;
+
+/** The report of one class session. */
+export const classReportPath = (sessionId: string): string => `${classSessionPath(sessionId)}/report`;

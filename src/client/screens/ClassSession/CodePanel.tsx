@@ -1,9 +1,11 @@
 import { copyText } from '@client/clipboard';
 import { Button, ClipboardIcon, cx } from '@client/components';
+import { classReportPath } from '@client/routes';
 import { closeDisabled, extendDisabled } from '@machines/classLive/selectors';
 import { CLASS_TEXTS } from '@shared/class-sessions';
+import { useLocation } from 'wouter';
 import { ClassLiveActor } from './actors';
-import { CLASS_SHORTCUTS, joinLinkOf } from './useClassSessionCommands';
+import { CLASS_REPORT_LABEL, CLASS_SHORTCUTS, joinLinkOf } from './useClassSessionCommands';
 
 /**
  * The join code (large for a projector with 'Show code'), the join link, each copied in one
@@ -17,6 +19,8 @@ export function CodePanel() {
   const extendReason = ClassLiveActor.useSelector(extendDisabled);
   const closeReason = ClassLiveActor.useSelector(closeDisabled);
   const link = joinLinkOf(joinPath);
+  const sessionId = ClassLiveActor.useSelector((s) => s.context.sessionId);
+  const [, navigate] = useLocation();
   return (
     <section className={cx('class-code', projector && 'class-code--projector')} aria-label="Join the session">
       <div className="class-code__main">
@@ -57,6 +61,7 @@ export function CodePanel() {
         >
           {CLASS_TEXTS.extend}
         </Button>
+        <Button onClick={() => navigate(classReportPath(sessionId))}>{CLASS_REPORT_LABEL}</Button>
         <Button
           variant="danger"
           disabled={closeReason !== undefined}

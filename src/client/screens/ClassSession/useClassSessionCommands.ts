@@ -1,12 +1,17 @@
 import { copyText } from '@client/clipboard';
 import { type Command, usePaletteCommands, useShortcut } from '@client/palette';
+import { classReportPath } from '@client/routes';
 import { closeDisabled, extendDisabled } from '@machines/classLive/selectors';
 import { CLASS_TEXTS } from '@shared/class-sessions';
 import { canManageActivities } from '@shared/permissions';
 import { useMemo } from 'react';
+import { useLocation } from 'wouter';
 import { ClassLiveActor } from './actors';
 
 const GROUP = 'Class session';
+
+/** The button and command that open the session's report. */
+export const CLASS_REPORT_LABEL = 'Class report';
 
 /** One keystroke each: copy the code, copy the join link, the code large for a projector. */
 export const CLASS_SHORTCUTS = { copyCode: 'c', copyLink: 'l', projector: 'p' } as const;
@@ -20,6 +25,7 @@ export function useClassSessionCommands() {
   const extendReason = ClassLiveActor.useSelector(extendDisabled);
   const closeReason = ClassLiveActor.useSelector(closeDisabled);
   const loaded = ClassLiveActor.useSelector((s) => s.context.detail !== null);
+  const [, navigate] = useLocation();
   const handlers = useMemo(() => {
     const detail = () => actor.getSnapshot().context.detail;
     return {
@@ -32,8 +38,9 @@ export function useClassSessionCommands() {
         if (path) void copyText(joinLinkOf(path), 'Join link copied');
       },
       projector: () => actor.send({ type: 'projector.toggle' }),
+      report: () => navigate(classReportPath(actor.getSnapshot().context.sessionId)),
     };
-  }, [actor]);
+  }, [actor, navigate]);
   useShortcut(CLASS_SHORTCUTS.copyCode, handlers.copyCode, {
     description: CLASS_TEXTS.copyCode,
     enabled: loaded,
@@ -63,7 +70,7 @@ interface CommandState {
 }
 
 function classCommands(
-  handlers: Record<keyof typeof CLASS_SHORTCUTS, () => void>,
+  handlers: Record<keyof typeof CLASS_SHORTCUTS | 'report', () => void>,
   state: CommandState,
 ): Command[] {
   const notLoaded = state.loaded ? undefined : 'The session is loading';
@@ -94,6 +101,7 @@ function classCommands(
       disabled: notLoaded,
       run: handlers.projector,
     },
+    { ...base, id: 'class.report', title: CLASS_REPORT_LABEL, run: handlers.report },
     {
       ...base,
       id: 'class.extend',

@@ -1,0 +1,90 @@
+import type { ClassExportFile, ClassReport, ClassRow } from '@shared/schemas/class-report';
+import type { Failure } from '../failure';
+
+/**
+ * What the instructor's class report (./machine.ts) and its screen agree on: its IO, texts,
+ * context and events. The texts the server sends too are CLASS_REPORT_TEXTS (src/shared).
+ */
+
+export const REPORT_TEXTS = {
+  title: 'Class report',
+  loading: 'Building the class report...',
+  loadFailed: 'Could not build this class report',
+  exportFailed: 'The export failed. Try again.',
+  exported: (file: string) => `${file} downloaded`,
+  overrideTitle: (name: string) => `Override ${name}'s grade`,
+  overrideSaved: 'Grade overridden',
+  withdrawn: 'Override withdrawn',
+  actionFailed: 'The report could not be changed. Try again.',
+  deleted: (students: number) => `Data of ${students} student${students === 1 ? '' : 's'} deleted`,
+  empty: 'No student data: none joined, or their data was deleted.',
+} as const;
+
+/** A file as the browser saves it. */
+export interface DownloadedFile {
+  fileName: string;
+  content: string;
+  type: string;
+}
+
+export interface ReportIo {
+  /** The report, and whether the session is closed (its data may then be deleted). */
+  load: { input: { sessionId: string }; output: { report: ClassReport; closed: boolean } };
+  exportFile: { input: { sessionId: string; file: ClassExportFile }; output: DownloadedFile };
+  override: {
+    input: { sessionId: string; studentId: string; grade: number; comment: string };
+    output: unknown;
+  };
+  withdraw: { input: { sessionId: string; studentId: string }; output: unknown };
+  deleteData: { input: { sessionId: string; students: number }; output: { deleted: number } };
+}
+
+export const SORT_COLUMNS = [
+  'name',
+  'leia',
+  'time',
+  'turns',
+  'elicited',
+  'grade',
+  'gradedBy',
+  'handedIn',
+] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+export interface Sort {
+  column: SortColumn;
+  direction: 'ascending' | 'descending';
+}
+
+export interface OverrideForm {
+  studentId: string;
+  name: string;
+  grade: string;
+  comment: string;
+  errors: { grade?: string; comment?: string };
+}
+
+export interface ReportContext {
+  sessionId: string;
+  report: ClassReport | null;
+  closed: boolean;
+  loadError: Failure | null;
+  sort: Sort;
+  override: OverrideForm | null;
+  actionError: string | null;
+}
+
+export type { ClassRow };
+
+export type ReportEvent =
+  | { type: 'report.retry' }
+  | { type: 'report.refresh' }
+  | { type: 'sort.by'; column: SortColumn }
+  | { type: 'export.run'; file: ClassExportFile }
+  | { type: 'override.open'; studentId: string }
+  | { type: 'override.change'; field: 'grade' | 'comment'; value: string }
+  | { type: 'override.submit' }
+  | { type: 'override.withdraw' }
+  | { type: 'override.cancel' }
+  | { type: 'delete.request' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' };
