@@ -26,12 +26,14 @@ export function AppHeader({ right }: { right?: ReactNode }) {
         Skip to content
       </a>
       <div className="topbar__inner">
-        <Link href={ROUTES.search} className="brand" aria-label="LEIA Designer, home">
+        <Link href={ROUTES.search} className="brand">
           <LogoMark />
           <span className="brand__text">
             <span className="brand__title">LEIA Designer</span>
             <span className="brand__description">Design and try conversational training agents</span>
           </span>
+          {/* Said after the visible words, so the link's name starts with what is seen (WCAG 2.5.3). */}
+          <span className="visually-hidden">, home</span>
         </Link>
         <div className="topbar__right">
           {right}
@@ -39,7 +41,7 @@ export function AppHeader({ right }: { right?: ReactNode }) {
             type="button"
             className="topbar__search"
             onClick={palette.open}
-            aria-label="Open command palette"
+            aria-keyshortcuts="Control+K Meta+K"
           >
             <SearchIcon />
             <span className="topbar__search-text">Search or run a command</span>
