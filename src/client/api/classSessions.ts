@@ -8,7 +8,7 @@ import {
   type StudentConversation,
 } from '@shared/schemas/class-sessions';
 import { API_BASE, type CallOptions, clientFor } from './client';
-import { readEventStream } from './sse';
+import { readTypedEvents } from './sse';
 
 /**
  * The instructor's class-session calls (contract: src/shared/schemas/class-sessions.ts). The paths
@@ -66,25 +66,8 @@ export async function watchClassSession(
     query: options.studentId ? { student: options.studentId } : undefined,
     signal: options.signal,
   });
-  const body = response._data;
-  if (!isStream(body)) throw new Error('The live view needs a stream of events');
-  await readEventStream(
-    body,
-    ({ event, data }) => {
-      const parsed = liveEventSchema.safeParse({ event, data: parseJson(data) });
-      if (parsed.success) onEvent(parsed.data);
-    },
-    options.signal,
-  );
+  await readTypedEvents(response._data, liveEventSchema, onEvent, {
+    signal: options.signal,
+    what: 'The live view',
+  });
 }
-
-const isStream = (value: unknown): value is ReadableStream<Uint8Array> =>
-  typeof value === 'object' && value !== null && 'getReader' in value;
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};

@@ -11,7 +11,7 @@ import {
 } from '@shared/schemas/leak-check';
 import { FetchError } from 'ofetch';
 import { type CallOptions, clientFor } from './client';
-import { readEventStream } from './sse';
+import { parseEventData, readEventStream } from './sse';
 
 /**
  * Elicitation reports and leak checks (contract in src/shared/schemas/evaluation.ts and
@@ -68,14 +68,6 @@ export class JobLostError extends Error {
   override readonly name = 'JobLostError';
 }
 
-const parseJson = (data: string): unknown => {
-  try {
-    return JSON.parse(data);
-  } catch {
-    return undefined;
-  }
-};
-
 const wait = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     signal?.throwIfAborted();
@@ -106,7 +98,7 @@ async function readJobEvents(jobId: string, options: FollowOptions): Promise<Job
   await readEventStream(
     body as ReadableStream<Uint8Array>,
     ({ event, data }) => {
-      const value = parseJson(data);
+      const value = parseEventData(data);
       if (event === JOB_EVENTS.progress) {
         const progress = jobProgressEventSchema.safeParse(value);
         if (progress.success) options.onProgress?.(progress.data);

@@ -11,7 +11,7 @@ import {
 } from '@shared/schemas/runner';
 import type { Transcription } from '@shared/schemas/transcription';
 import { type CallOptions, clientFor } from './client';
-import { readEventStream } from './sse';
+import { isEventStreamBody, parseEventData, readEventStream } from './sse';
 
 /**
  * The runner calls (contract in src/shared/schemas/runner.ts). Streaming calls go
@@ -69,17 +69,6 @@ export const sendMessage = (sessionId: string, message: string, options: StreamO
 export const regenerateReply = (sessionId: string, options: StreamOptions = {}) =>
   streamReply(`${sessionPath(sessionId)}/regenerate`, undefined, options);
 
-const isStream = (value: unknown): value is ReadableStream<Uint8Array> =>
-  typeof value === 'object' && value !== null && 'getReader' in value;
-
-const parseJson = (data: string): unknown => {
-  try {
-    return JSON.parse(data);
-  } catch {
-    return undefined;
-  }
-};
-
 /** A streamed reply to POST `path` (the runner's, and a class student's messages). */
 export async function streamReply(
   path: string,
@@ -94,7 +83,7 @@ export async function streamReply(
   });
   const data = response._data;
   // A server (or a proxy) that answered with one JSON body: the whole reply at once.
-  if (!isStream(data)) {
+  if (!isEventStreamBody(data)) {
     const reply = chatReplySchema.parse(data);
     options.onDelta?.(reply.message);
     return reply;
@@ -105,7 +94,7 @@ export async function streamReply(
   await readEventStream(
     data,
     ({ event, data: payload }) => {
-      const value = parseJson(payload);
+      const value = parseEventData(payload);
       if (event === RUNNER_EVENTS.delta) {
         const delta = deltaEventSchema.safeParse(value);
         if (delta.success && delta.data.text !== '') options.onDelta?.(delta.data.text);

@@ -73,3 +73,38 @@ export async function readEventStream(
     reader.releaseLock();
   }
 }
+
+/** A fetch body that can be read as a stream (ofetch's `responseType: 'stream'`). */
+export const isEventStreamBody = (value: unknown): value is ReadableStream<Uint8Array> =>
+  typeof value === 'object' && value !== null && 'getReader' in value;
+
+/** An event's data as JSON, or undefined when it is not JSON (the event is then dropped). */
+export const parseEventData = (data: string): unknown => {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Reads a stream of events that `schema` describes as `{ event, data }`, calling `onEvent` with
+ * each one that parses; the others are dropped. `what` names the stream in the error thrown when
+ * the body is not one.
+ */
+export async function readTypedEvents<T>(
+  body: unknown,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  onEvent: (event: T) => void,
+  options: { signal?: AbortSignal; what: string },
+): Promise<void> {
+  if (!isEventStreamBody(body)) throw new Error(`${options.what} needs a stream of events`);
+  await readEventStream(
+    body,
+    ({ event, data }) => {
+      const parsed = schema.safeParse({ event, data: parseEventData(data) });
+      if (parsed.success) onEvent(parsed.data);
+    },
+    options.signal,
+  );
+}

@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/class-sessions';
 import { API_BASE, type CallOptions, clientFor } from './client';
 import { type StreamOptions, streamReply } from './runner';
-import { readEventStream } from './sse';
+import { readTypedEvents } from './sse';
 
 /**
  * A class session's student calls (contract: src/shared/schemas/class-sessions.ts). The student has
@@ -69,25 +69,8 @@ export async function watchStudentSession(
     headers: { accept: 'text/event-stream' },
     signal: options.signal,
   });
-  const body = response._data;
-  if (!isStream(body)) throw new Error("The session's events need a stream");
-  await readEventStream(
-    body,
-    ({ event, data }) => {
-      const parsed = studentStreamEventSchema.safeParse({ event, data: parseJson(data) });
-      if (parsed.success) onEvent(parsed.data);
-    },
-    options.signal,
-  );
+  await readTypedEvents(response._data, studentStreamEventSchema, onEvent, {
+    signal: options.signal,
+    what: "The session's events",
+  });
 }
-
-const isStream = (value: unknown): value is ReadableStream<Uint8Array> =>
-  typeof value === 'object' && value !== null && 'getReader' in value;
-
-const parseJson = (text: string): unknown => {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-};

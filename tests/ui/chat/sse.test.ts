@@ -1,4 +1,5 @@
-import { createSseParser, readEventStream, type SseEvent } from '@client/api/sse';
+import { createSseParser, readEventStream, readTypedEvents, type SseEvent } from '@client/api/sse';
+import { z } from 'zod';
 
 /** Parses `chunks` fed one after another. */
 const parse = (...chunks: string[]): SseEvent[] => {
@@ -118,5 +119,33 @@ describe('readEventStream', () => {
     controller.abort(new DOMException('stopped', 'AbortError'));
     await expect(reading).rejects.toThrow('stopped');
     expect(cancel).toHaveBeenCalled();
+  });
+});
+
+describe('readTypedEvents', () => {
+  const schema = z.discriminatedUnion('event', [
+    z.object({ event: z.literal('extended'), data: z.object({ endsAt: z.string() }) }),
+    z.object({ event: z.literal('closed'), data: z.object({}) }),
+  ]);
+  const encode = (text: string) => new TextEncoder().encode(text);
+
+  it('passes on the events the schema reads and drops the others (unknown names, data that is not JSON)', async () => {
+    const body = bytesStream([
+      encode('event: extended\ndata: {"endsAt":"2026-11-26T10:00:00Z"}\n\n'),
+      encode('event: unknown\ndata: {}\n\nevent: extended\ndata: not json\n\n'),
+      encode('event: closed\ndata: {}\n\n'),
+    ]);
+    const events: unknown[] = [];
+    await readTypedEvents(body, schema, (event) => events.push(event), { what: 'The test' });
+    expect(events).toEqual([
+      { event: 'extended', data: { endsAt: '2026-11-26T10:00:00Z' } },
+      { event: 'closed', data: {} },
+    ]);
+  });
+
+  it('names the stream when the body is not one', async () => {
+    await expect(readTypedEvents('{}', schema, () => undefined, { what: 'The live view' })).rejects.toThrow(
+      'The live view needs a stream of events',
+    );
   });
 });
