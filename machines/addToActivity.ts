@@ -1,5 +1,5 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { ACTIVITY_CREATE_TEXTS } from './activityList';
+import { ACTIVITY_CREATE_TEXTS } from './activityList/contract';
 import { failureMessage } from './failure';
 import { notProvided } from './notProvided';
 

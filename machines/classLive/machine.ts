@@ -27,8 +27,6 @@ import {
  *   clock:   ticks every second, for the time left.
  */
 
-export * from './contract';
-
 /** The session's view with one live event applied. */
 export function applyLiveEvent(
   context: LiveContext,

@@ -3,15 +3,12 @@ import {
   type ChatEvent,
   type ChatMessage,
   type ChatSessionInfo,
-  canSend,
-  chatMachine,
-  chatView,
-  failedNotice,
   type LoadedSession,
   type ReplyInput,
   type ReplyOutput,
   type StoredChat,
-} from '@machines/chat';
+} from '@machines/chat/contract';
+import { canSend, chatMachine, chatView, failedNotice } from '@machines/chat/machine';
 import { createActor, fromPromise } from 'xstate';
 
 const SESSION = 's-1';

@@ -1,13 +1,10 @@
 import {
   DEFAULT_LEAK_CHECK_FORM,
   type FollowJobInput,
-  hasLeakCheckEdits,
-  isCheckBusy,
   LEAK_CHECK_VIEW_TEXTS,
-  leakCheckMachine,
-  leakCheckView,
   type StartCheckInput,
-} from '@machines/leakCheck';
+} from '@machines/leakCheck/contract';
+import { hasLeakCheckEdits, isCheckBusy, leakCheckMachine, leakCheckView } from '@machines/leakCheck/machine';
 import { type Job, LEAK_CHECK_TEXTS } from '@shared/schemas/leak-check';
 import { createActor, fromPromise } from 'xstate';
 import { completedJob, queuedJob } from '../support/evaluation';

@@ -1,6 +1,7 @@
 import { ClockIcon, RefreshIcon } from '@client/components';
 import { type Command, defineCommand, type StaticArgument, usePaletteCommands } from '@client/palette';
-import { bumpOptions, comparePreviousReason, type HistorySnapshot, historyView } from '@machines/history';
+import { bumpOptions } from '@machines/versions/contract';
+import { comparePreviousReason, type VersionsSnapshot, versionsView } from '@machines/versions/selectors';
 import type { Actor } from '@shared/permissions';
 import type { VersionEntry } from '@shared/schemas/history';
 import type { VersionBump } from '@shared/semver';
@@ -16,11 +17,11 @@ export const HISTORY_COMMAND_REASONS = {
 
 const signedIn = (actor: Actor | null) => actor !== null;
 
-const selectState = (s: HistorySnapshot) => ({
+const selectState = (s: VersionsSnapshot) => ({
   browsing: s.matches({ Open: { Ready: 'Browsing' } }),
   open: !s.matches('Closed'),
   compareReason: comparePreviousReason(s, ''),
-  mayRestore: historyView(s).mayRestore,
+  mayRestore: versionsView(s).mayRestore,
 });
 
 /**

@@ -1,13 +1,7 @@
 import { Button, Modal, Tabs } from '@client/components';
 import { JsonEditor } from '@client/components/code/JsonEditor';
-import {
-  hasJsonEdits,
-  isJsonOpen,
-  type JsonTab,
-  jsonPreview,
-  TRANSCRIPTION_TEXTS,
-  type TranscriptionSnapshot,
-} from '@machines/transcription';
+import { type JsonTab, jsonPreview, TRANSCRIPTION_TEXTS } from '@machines/transcription/contract';
+import { hasJsonEdits, isJsonOpen, type TranscriptionSnapshot } from '@machines/transcription/selectors';
 import { transcriptionJsonSchema } from '@shared/schemas/transcription';
 import { shallowEqual } from '@xstate/react';
 import { useId, useMemo } from 'react';

@@ -1,12 +1,8 @@
 import { Button, ClipboardIcon, Modal, Spinner } from '@client/components';
 import { EvaluationActor } from '@client/evaluation/actors';
 import { EVALUATION_VIEW_TEXTS, evaluateTranscription } from '@machines/evaluation';
-import {
-  isPreviewOpen,
-  isViewing,
-  TRANSCRIPTION_TEXTS,
-  type TranscriptionSnapshot,
-} from '@machines/transcription';
+import { TRANSCRIPTION_TEXTS } from '@machines/transcription/contract';
+import { isPreviewOpen, isViewing, type TranscriptionSnapshot } from '@machines/transcription/selectors';
 import { shallowEqual } from '@xstate/react';
 import { TranscriptionActor } from './actors';
 import { MessagesView, Placeholder } from './MessagesView';

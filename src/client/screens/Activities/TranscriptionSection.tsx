@@ -9,13 +9,12 @@ import {
   useFocusRequest,
 } from '@client/components';
 import { formatDateTime } from '@client/format';
+import { TRANSCRIPTION_TEXTS, transcriptionTarget } from '@machines/transcription/contract';
 import {
   isStartingSession,
   linkTargetId,
-  TRANSCRIPTION_TEXTS,
   type TranscriptionSnapshot,
-  transcriptionTarget,
-} from '@machines/transcription';
+} from '@machines/transcription/selectors';
 import { openableLink, transcriptionKind } from '@shared/activity-config';
 import {
   ACTIVITY_TEXTS,

@@ -14,14 +14,8 @@ import { useDocumentTitle } from '@client/components/useDocumentTitle';
 import { EvaluationActors } from '@client/evaluation/actors';
 import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
 import { type ChatNavigationState, readChatNavigationState } from '@client/runner/navigation';
-import {
-  CHAT_STATUS_TEXTS,
-  CHAT_TEXTS,
-  canSend,
-  type chatMachine,
-  chatView,
-  failedNotice,
-} from '@machines/chat';
+import { CHAT_STATUS_TEXTS, CHAT_TEXTS } from '@machines/chat/contract';
+import { canSend, type chatMachine, chatView, failedNotice } from '@machines/chat/machine';
 import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { failureMessage, failureStatus } from '@machines/failure';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
@@ -49,7 +43,7 @@ export const CHAT_SUBTITLE = 'Test and interact with a LEIA configuration';
 /**
  * The chat screen (route /chat/{sessionId}), without the avatar menu but with the primary
  * navigation and the logo as a link home. The
- * conversation is the chat machine's (machines/chat.ts); this view renders its snapshot and sends
+ * conversation is the chat machine's (machines/chat/machine.ts); this view renders its snapshot and sends
  * it events. A new session id is a new screen (and a new machine).
  */
 export function Chat() {

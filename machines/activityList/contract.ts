@@ -1,5 +1,5 @@
 import type { Activity, ActivityMode, LeiaConfig } from '@shared/schemas/activities';
-import { type Failure, failureMessage } from './failure';
+import { type Failure, failureMessage } from '../failure';
 
 /** What the activity list machine (./activityList.ts) and My Activities agree on: texts, context, events. */
 

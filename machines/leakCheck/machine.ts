@@ -1,6 +1,7 @@
 import { isFinished, type Job, type JobProgressEvent } from '@shared/schemas/leak-check';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { failureMessage, failureValidationText } from './failure';
+import { failureMessage, failureValidationText } from '../failure';
+import { notProvided } from '../notProvided';
 import {
   DEFAULT_LEAK_CHECK_FORM,
   type DesignToCheck,
@@ -14,10 +15,7 @@ import {
   leakCheckFormErrors,
   parseLeakCheckForm,
   type StartCheckInput,
-} from './leakCheckContract';
-import { notProvided } from './notProvided';
-
-export * from './leakCheckContract';
+} from './contract';
 
 /**
  * 'Check this design' (the View modal, the wizard's step 2, the palette): a leak check of a saved

@@ -1,5 +1,5 @@
 import type { ChatMessage, RunnerSession } from '@shared/schemas/runner';
-import type { Failure } from './failure';
+import type { Failure } from '../failure';
 
 /** What the chat machine (./chat.ts) and the chat screen agree on: its texts, input, context and events. */
 

@@ -1,15 +1,15 @@
 import type { SnapshotFrom } from 'xstate';
-import type { HistoryMachine } from '../history';
-import { HISTORY_FLOW_TEXTS, mayRestore, previousVersion, seesContent } from './rules';
+import { mayRestore, previousVersion, seesContent, VERSIONS_FLOW_TEXTS } from './contract';
+import type { VersionsMachine } from './machine';
 
 /* Selectors: what the views read from a history snapshot (re-exported by history.ts). */
 
-export type HistorySnapshot = SnapshotFrom<HistoryMachine>;
+export type VersionsSnapshot = SnapshotFrom<VersionsMachine>;
 
-export const isHistoryOpen = (s: HistorySnapshot): boolean => !s.matches('Closed');
+export const isVersionsOpen = (s: VersionsSnapshot): boolean => !s.matches('Closed');
 
 /** The History view: the list, what may be done with it, and what is under way. */
-export const historyView = (s: HistorySnapshot) => ({
+export const versionsView = (s: VersionsSnapshot) => ({
   target: s.context.target,
   versions: s.context.versions,
   lineage: s.context.lineage,
@@ -26,11 +26,11 @@ export const historyView = (s: HistorySnapshot) => ({
   seesContent: seesContent(s.context),
   mayRestore: mayRestore(s.context),
 });
-export type HistoryView = ReturnType<typeof historyView>;
+export type VersionsView = ReturnType<typeof versionsView>;
 
 /** Why 'Compare with previous version' cannot run now, or undefined when it can. */
-export const comparePreviousReason = (s: HistorySnapshot, closed: string): string | undefined => {
+export const comparePreviousReason = (s: VersionsSnapshot, closed: string): string | undefined => {
   if (!s.matches({ Open: { Ready: 'Browsing' } })) return closed;
-  if (!seesContent(s.context)) return HISTORY_FLOW_TEXTS.contentHidden;
-  return previousVersion(s.context) ? undefined : HISTORY_FLOW_TEXTS.noPrevious;
+  if (!seesContent(s.context)) return VERSIONS_FLOW_TEXTS.contentHidden;
+  return previousVersion(s.context) ? undefined : VERSIONS_FLOW_TEXTS.noPrevious;
 };

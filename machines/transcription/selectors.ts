@@ -1,6 +1,6 @@
 import type { SnapshotFrom } from 'xstate';
-import type { transcriptionMachine } from './transcription';
-import { jsonText } from './transcriptionContract';
+import { jsonText } from './contract';
+import type { transcriptionMachine } from './machine';
 
 /* Selectors: what the views read from a transcription snapshot (re-exported by transcription.ts). */
 

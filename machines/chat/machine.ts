@@ -1,5 +1,7 @@
 import type { ChatMessage } from '@shared/schemas/runner';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type Failure, failureLimitText, failureStatus } from '../failure';
+import { notProvided } from '../notProvided';
 import {
   CHAT_TEXTS,
   type ChatContext,
@@ -11,9 +13,7 @@ import {
   type ReplyInput,
   type ReplyOutput,
   type StoredChat,
-} from './chatContract';
-import { type Failure, failureLimitText, failureStatus } from './failure';
-import { notProvided } from './notProvided';
+} from './contract';
 
 /**
  * One chat with a LEIA session (the chat screen, route /chat/{sessionId}).
@@ -37,8 +37,6 @@ import { notProvided } from './notProvided';
  * outcome for the status region. Deltas carry the request they belong to, so a late delta of a
  * stopped request never lands in the next reply.
  */
-
-export * from './chatContract';
 
 const now = () => new Date().toISOString();
 
