@@ -32,9 +32,6 @@ export interface ChatFocusRequest {
   ifLost: true;
 }
 
-/** A chat message is a transcription message: text, timestamp, isLeia. */
-export type { ChatMessage };
-
 /** What the screen shows about the session besides its messages. */
 export type ChatSessionInfo = Pick<RunnerSession, 'provider' | 'model' | 'leia' | 'experimentContext'>;
 

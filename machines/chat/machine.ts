@@ -1,18 +1,17 @@
 import type { ChatMessage } from '@shared/schemas/runner';
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import { type Failure, failureLimitText, failureStatus } from '../failure';
 import { notProvided } from '../notProvided';
-import {
-  CHAT_TEXTS,
-  type ChatContext,
-  type ChatEvent,
-  type ChatFocusRequest,
-  type ChatInput,
-  type LoadedSession,
-  type PendingReply,
-  type ReplyInput,
-  type ReplyOutput,
-  type StoredChat,
+import type {
+  ChatContext,
+  ChatEvent,
+  ChatFocusRequest,
+  ChatInput,
+  LoadedSession,
+  PendingReply,
+  ReplyInput,
+  ReplyOutput,
+  StoredChat,
 } from './contract';
 
 /**
@@ -269,17 +268,3 @@ export const chatMachine = setup({
     },
   },
 });
-
-export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
-
-/** Which of the screen's three faces to show. */
-export type ChatView = 'loading' | 'failed' | 'chat';
-export const chatView = (s: ChatSnapshot): ChatView =>
-  s.hasTag('loading') ? 'loading' : s.matches('LoadFailed') ? 'failed' : 'chat';
-
-/** The notice that ends the list after a failed reply (Failed), or null. */
-export const failedNotice = (s: ChatSnapshot): string | null =>
-  s.matches('Failed') ? (s.context.limited ?? CHAT_TEXTS.failedSend) : null;
-
-/** Whether a message may be sent now (the view clears the box only when it was). */
-export const canSend = (s: ChatSnapshot, text: string): boolean => s.can({ type: 'chat.send', text });

@@ -34,3 +34,5 @@ export const comparePreviousReason = (s: VersionsSnapshot, closed: string): stri
   if (!seesContent(s.context)) return VERSIONS_FLOW_TEXTS.contentHidden;
   return previousVersion(s.context) ? undefined : VERSIONS_FLOW_TEXTS.noPrevious;
 };
+/** The version list is shown (not a comparison, a restore question or a load). */
+export const isBrowsing = (s: VersionsSnapshot): boolean => s.matches({ Open: { Ready: 'Browsing' } });

@@ -1,7 +1,13 @@
 import { ClockIcon, RefreshIcon } from '@client/components';
 import { type Command, defineCommand, type StaticArgument, usePaletteCommands } from '@client/palette';
 import { bumpOptions } from '@machines/versions/contract';
-import { comparePreviousReason, type VersionsSnapshot, versionsView } from '@machines/versions/selectors';
+import {
+  comparePreviousReason,
+  isBrowsing,
+  isVersionsOpen,
+  type VersionsSnapshot,
+  versionsView,
+} from '@machines/versions/selectors';
 import type { Actor } from '@shared/permissions';
 import type { VersionEntry } from '@shared/schemas/history';
 import type { VersionBump } from '@shared/semver';
@@ -18,8 +24,8 @@ export const HISTORY_COMMAND_REASONS = {
 const signedIn = (actor: Actor | null) => actor !== null;
 
 const selectState = (s: VersionsSnapshot) => ({
-  browsing: s.matches({ Open: { Ready: 'Browsing' } }),
-  open: !s.matches('Closed'),
+  browsing: isBrowsing(s),
+  open: isVersionsOpen(s),
   compareReason: comparePreviousReason(s, ''),
   mayRestore: versionsView(s).mayRestore,
 });

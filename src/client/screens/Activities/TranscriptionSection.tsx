@@ -11,6 +11,7 @@ import {
 import { formatDateTime } from '@client/format';
 import { TRANSCRIPTION_TEXTS, transcriptionTarget } from '@machines/transcription/contract';
 import {
+  isLinkSaving,
   isStartingSession,
   linkTargetId,
   type TranscriptionSnapshot,
@@ -198,7 +199,7 @@ const selectLink = (s: TranscriptionSnapshot) => s.context.link;
 function LinkForm() {
   const actor = TranscriptionActor.useActorRef();
   const value = TranscriptionActor.useSelector(selectLink);
-  const saving = TranscriptionActor.useSelector((s) => s.matches({ Link: 'Saving' }));
+  const saving = TranscriptionActor.useSelector(isLinkSaving);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
   const parsed = transcriptionLinkSchema.safeParse(value);

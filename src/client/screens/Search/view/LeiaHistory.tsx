@@ -4,7 +4,7 @@ import { HistoryPanel } from '@client/history/HistoryPanel';
 import { DerivedFrom, DerivedList, type LineageItem } from '@client/history/Lineage';
 import { useHistoryCommands } from '@client/history/useHistoryCommands';
 import { type Command, usePaletteCommands } from '@client/palette';
-import type { LeiaViewSnapshot } from '@machines/leiaView';
+import { isLeiaOpen, shownLeia } from '@machines/leiaView';
 import { VERSIONS_FLOW_TEXTS } from '@machines/versions/contract';
 import type { Actor } from '@shared/permissions';
 import { HISTORY_TEXTS } from '@shared/schemas/history';
@@ -24,7 +24,6 @@ const LINEAGE_REASONS = {
 const signedIn = (actor: Actor | null) => actor !== null;
 
 /** The LEIA the modal shows once loaded, or null. */
-const shownLeia = (s: LeiaViewSnapshot) => (s.matches('Open') ? s.context.leia : null);
 
 export function LeiaHistoryActors({
   viewer,
@@ -57,7 +56,7 @@ function FollowView() {
       if (leia) {
         const { name, version } = leia.metadata;
         history.send({ type: 'history.open', target: { kind: 'leia', id: leia.id, name, version } });
-      } else if (!snapshot.matches('Open')) history.send({ type: 'history.close' });
+      } else if (!isLeiaOpen(snapshot)) history.send({ type: 'history.close' });
     };
     follow();
     return view.subscribe(follow).unsubscribe;
