@@ -3,7 +3,7 @@ import type { Failure } from '../failure';
 import { ACTIVITY_LIST_TEXTS, type ActivityChange, type ActivityFocus } from './contract';
 import type { activityListMachine } from './machine';
 
-/* Selectors: what the views read from a My Activities snapshot (re-exported by activityList.ts). */
+/* Selectors: what the views read from a My Activities snapshot. */
 
 export type ActivityListSnapshot = SnapshotFrom<typeof activityListMachine>;
 

@@ -1,7 +1,7 @@
 import type { ChatMessage, RunnerSession } from '@shared/schemas/runner';
 import type { Failure } from '../failure';
 
-/** What the chat machine (./chat.ts) and the chat screen agree on: its texts, input, context and events. */
+/** What the chat machine (./machine.ts) and the chat screen agree on: its texts, input, context and events. */
 
 export const CHAT_TEXTS = {
   failedSend: 'Your message is taking a bit longer to send. Retry?',

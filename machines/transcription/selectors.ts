@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { jsonText } from './contract';
 import type { transcriptionMachine } from './machine';
 
-/* Selectors: what the views read from a transcription snapshot (re-exported by transcription.ts). */
+/* Selectors: what the views read from a transcription snapshot. */
 
 export type TranscriptionSnapshot = SnapshotFrom<typeof transcriptionMachine>;
 

@@ -4,7 +4,7 @@ import { bumpVersion, compareVersions, DEFAULT_BUMP, VERSION_BUMPS, type Version
 import { changeSummary, fieldChanges } from '@shared/version-changes';
 
 /**
- * The history machine's (machines/versions/machine.ts) types, texts and rules: what a comparison is made
+ * The versions machine's (./machine.ts) types, texts and rules: what a comparison is made
  * of, which versions pair up, and who may see content or restore (src/shared/permissions.ts). Pure.
  */
 

@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate';
 import { mayRestore, previousVersion, seesContent, VERSIONS_FLOW_TEXTS } from './contract';
 import type { VersionsMachine } from './machine';
 
-/* Selectors: what the views read from a history snapshot (re-exported by history.ts). */
+/* Selectors: what the views read from a versions snapshot. */
 
 export type VersionsSnapshot = SnapshotFrom<VersionsMachine>;
 

@@ -6,7 +6,7 @@ import { activeNameKeys, allChosen, type NameKey, partsMadePublic, publishes } f
 import { designBody, isGenerated, nameCheckId } from './setup';
 import { namedKeys, type SaveAsView, saveAsView } from './versions';
 
-/* Selectors: what the views read from a wizard snapshot (re-exported by wizard.ts). */
+/* Selectors: what the views read from a wizard snapshot. */
 
 export const wizardStep = (s: WizardSnapshot): WizardStep =>
   s.matches('Create') || s.matches('Finished') ? 3 : s.matches('Edit') ? 2 : 1;

@@ -4,7 +4,8 @@ import {
   LEAK_CHECK_VIEW_TEXTS,
   type StartCheckInput,
 } from '@machines/leakCheck/contract';
-import { hasLeakCheckEdits, isCheckBusy, leakCheckMachine, leakCheckView } from '@machines/leakCheck/machine';
+import { leakCheckMachine } from '@machines/leakCheck/machine';
+import { hasLeakCheckEdits, isCheckBusy, leakCheckView } from '@machines/leakCheck/selectors';
 import { type Job, LEAK_CHECK_TEXTS } from '@shared/schemas/leak-check';
 import { createActor, fromPromise } from 'xstate';
 import { completedJob, queuedJob } from '../support/evaluation';

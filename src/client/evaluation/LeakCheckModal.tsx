@@ -1,7 +1,7 @@
 import { Button, ErrorState, LoadingState, Modal, RefreshIcon, StopIcon } from '@client/components';
 import { formatDateTime } from '@client/format';
 import { LEAK_CHECK_VIEW_TEXTS } from '@machines/leakCheck/contract';
-import { hasLeakCheckEdits, type LeakCheckSnapshot, leakCheckView } from '@machines/leakCheck/machine';
+import { hasLeakCheckEdits, type LeakCheckSnapshot, leakCheckView } from '@machines/leakCheck/selectors';
 import type { Job } from '@shared/schemas/leak-check';
 import { shallowEqual } from '@xstate/react';
 import { useId } from 'react';

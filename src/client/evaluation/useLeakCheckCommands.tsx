@@ -3,7 +3,7 @@ import { ShieldIcon } from '@client/components';
 import { type Command, defineCommand, usePaletteCommands } from '@client/palette';
 import { leiaArgument, PALETTE_LEIA_LIMIT } from '@client/screens/Search/useLeiaCommands';
 import { LEAK_CHECK_VIEW_TEXTS } from '@machines/leakCheck/contract';
-import { isCheckBusy } from '@machines/leakCheck/machine';
+import { isCheckBusy } from '@machines/leakCheck/selectors';
 import type { Actor } from '@shared/permissions';
 import { useMemo } from 'react';
 import { LeakCheckActor } from './actors';
