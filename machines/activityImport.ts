@@ -235,3 +235,5 @@ export const importDialog = (s: ActivityImportSnapshot) => {
     leiaCount: file?.leias.length ?? 0,
   };
 };
+/** The named import is being saved (not the file being read). */
+export const isImportSaving = (s: ActivityImportSnapshot): boolean => s.matches('Importing');

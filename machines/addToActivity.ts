@@ -1,5 +1,5 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { ACTIVITY_CREATE_TEXTS } from './activityList';
+import { ACTIVITY_CREATE_TEXTS } from './activityList/contract';
 import { failureMessage } from './failure';
 import { notProvided } from './notProvided';
 
@@ -290,3 +290,6 @@ export const hasAddChoice = (s: AddToActivitySnapshot): boolean =>
   s.matches({ Open: 'Ready' }) && s.context.selectedId !== null;
 export const selectedActivity = (s: AddToActivitySnapshot): ActivityOption | null =>
   s.context.activities.find((activity) => activity.id === s.context.selectedId) ?? null;
+export const isAddLoading = (s: AddToActivitySnapshot): boolean => s.matches({ Open: 'Loading' });
+export const isAddFailed = (s: AddToActivitySnapshot): boolean => s.matches({ Open: 'Failed' });
+export const isAdding = (s: AddToActivitySnapshot): boolean => s.matches({ Open: 'Adding' });

@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureStatus } from './failure';
 import { notProvided } from './notProvided';
 
@@ -215,3 +215,6 @@ export const authMachine = setup({
 });
 
 export type AuthMachine = typeof authMachine;
+export type AuthSnapshot = SnapshotFrom<AuthMachine>;
+/** The stored session is being read (nothing is known about the user yet). */
+export const isAuthLoading = (s: AuthSnapshot): boolean => s.matches('Loading');

@@ -1,5 +1,5 @@
 import { isValidEmail, USER_TEXTS } from '@shared/schemas/users';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { SessionUser } from './auth';
 import { failureMessage } from './failure';
 import { notProvided } from './notProvided';
@@ -107,3 +107,7 @@ export const emailChangeMachine = setup({
 });
 
 export type EmailChangeMachine = typeof emailChangeMachine;
+export type EmailChangeSnapshot = SnapshotFrom<EmailChangeMachine>;
+/** The address is shown, not edited. */
+export const isEmailViewing = (s: EmailChangeSnapshot): boolean => s.matches('Viewing');
+export const isEmailSaving = (s: EmailChangeSnapshot): boolean => s.hasTag('loading');

@@ -113,3 +113,6 @@ export type EvaluationSnapshot = SnapshotFrom<typeof evaluationMachine>;
 
 export const isEvaluationOpen = (s: EvaluationSnapshot): boolean => s.matches('Open');
 export const isEvaluating = (s: EvaluationSnapshot): boolean => s.hasTag('loading');
+/** The report's error, when loading it failed. */
+export const evaluationError = (s: EvaluationSnapshot) =>
+  s.matches({ Open: 'Failed' }) ? s.context.error : null;

@@ -117,3 +117,10 @@ export const leiaViewMachine = setup({
 
 export type LeiaViewMachine = typeof leiaViewMachine;
 export type LeiaViewSnapshot = SnapshotFrom<LeiaViewMachine>;
+export const isLeiaOpen = (s: LeiaViewSnapshot): boolean => s.matches('Open');
+/** The LEIA the modal shows, while it is open. */
+export const shownLeia = (s: LeiaViewSnapshot) => (s.matches('Open') ? s.context.leia : null);
+/** The modal's error, when loading the LEIA failed. */
+export const leiaViewError = (s: LeiaViewSnapshot) =>
+  s.matches({ Open: 'Failed' }) ? s.context.error : null;
+export const isLeiaLoading = (s: LeiaViewSnapshot): boolean => s.hasTag('loading');

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureMessage, failureStatus, failureValidationText } from './failure';
 import { notProvided } from './notProvided';
 
@@ -127,3 +127,7 @@ export const loginMachine = setup({
 });
 
 export type LoginMachine = typeof loginMachine;
+export type LoginSnapshot = SnapshotFrom<LoginMachine>;
+/** The form is being edited (not submitting, not signed in). */
+export const isLoginEditing = (s: LoginSnapshot): boolean => s.matches('Editing');
+export const isLoginSubmitting = (s: LoginSnapshot): boolean => s.hasTag('loading');

@@ -4,7 +4,7 @@ import type { NameKey } from './wizard/parts';
 
 /**
  * One check of one step 3 name against the exists endpoints, spawned by the design wizard
- * (machines/wizard.ts) as the user types (after a pause) and again, at once, on Finish:
+ * (machines/wizard/machine.ts) as the user types (after a pause) and again, at once, on Finish:
  *
  *   Waiting --debounce (or at once when delayMs is 0)--> Checking --answer--> Done
  *

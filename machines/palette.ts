@@ -1,4 +1,4 @@
-import { and, assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { notProvided } from './notProvided';
 import {
   argumentsOf,
@@ -295,3 +295,11 @@ export const paletteMachine = setup({
 });
 
 export type PaletteMachine = typeof paletteMachine;
+export type PaletteSnapshot = SnapshotFrom<PaletteMachine>;
+export const isPaletteOpen = (s: PaletteSnapshot): boolean => s.matches('Open');
+/** What the palette shows: the command list, the shortcuts help, or nothing. */
+export const paletteMode = (s: PaletteSnapshot): 'open' | 'help' | 'closed' =>
+  s.matches('Open') ? 'open' : s.matches('Help') ? 'help' : 'closed';
+/** Results are on their way (a search loads, or the typing pause before it). */
+export const isPaletteBusy = (s: PaletteSnapshot): boolean =>
+  s.hasTag('loading') || s.matches({ Open: { Page: 'Debouncing' } });

@@ -1,5 +1,5 @@
 import { passwordError } from '@shared/schemas/users';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureMessage } from './failure';
 import { notProvided } from './notProvided';
 
@@ -124,3 +124,5 @@ export const passwordChangeMachine = setup({
 });
 
 export type PasswordChangeMachine = typeof passwordChangeMachine;
+export type PasswordChangeSnapshot = SnapshotFrom<PasswordChangeMachine>;
+export const isPasswordSaving = (s: PasswordChangeSnapshot): boolean => s.hasTag('loading');

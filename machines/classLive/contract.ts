@@ -2,7 +2,6 @@ import type {
   ClassSessionDetail,
   ClassSessionSummary,
   LiveEvent,
-  LiveRow,
   StudentConversation,
 } from '@shared/schemas/class-sessions';
 import type { ChatMessage } from '@shared/schemas/runner';
@@ -60,8 +59,6 @@ export interface LiveContext {
   actionError: string | null;
   loadError: Failure | null;
 }
-
-export type { LiveEvent, LiveRow };
 
 export type LiveMachineEvent =
   | { type: 'live.event'; event: LiveEvent; receivedAt: number }

@@ -1,4 +1,5 @@
 import { CLASS_TEXTS, MAX_EXTENSION_MINUTES } from '@shared/class-sessions';
+import type { LiveEvent } from '@shared/schemas/class-sessions';
 import type { ChatMessage } from '@shared/schemas/runner';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { type Failure, failureMessage, failureStatus } from '../failure';
@@ -6,7 +7,6 @@ import { notProvided } from '../notProvided';
 import {
   LIVE_TEXTS,
   type LiveContext,
-  type LiveEvent,
   type LiveInput,
   type LiveIo,
   type LiveMachineEvent,
@@ -26,8 +26,6 @@ import {
  *            Idle --close.request--> Closing.Confirming --close.confirm--> Closing.Saving --> Idle
  *   clock:   ticks every second, for the time left.
  */
-
-export * from './contract';
 
 /** The session's view with one live event applied. */
 export function applyLiveEvent(

@@ -20,8 +20,6 @@ import {
  * The form is checked with the shared schema before it is sent; the server checks it again.
  */
 
-export * from './contract';
-
 export const emptyStartForm = (activityName = ''): StartForm => ({
   name: activityName,
   duration: '',

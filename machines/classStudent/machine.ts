@@ -37,8 +37,6 @@ import {
  * IO is the stubs below, provided once by the screen (client/screens/Student/actors.tsx).
  */
 
-export * from './contract';
-
 export const DRAFT_DEBOUNCE_MS = 800;
 
 type Io<K extends keyof StudentIo> = StudentIo[K];

@@ -5,7 +5,7 @@ import type { InitializeBody, RunnerPart } from '@shared/schemas/runner';
 import type { ItemOwner } from '@shared/schemas/visibility';
 
 /**
- * What the design wizard holds about the three parts (machines/wizard.ts): the chosen resources,
+ * What the design wizard holds about the three parts (machines/wizard/machine.ts): the chosen resources,
  * their originals, and what is built from them (the preview, the Try request). Pure functions.
  */
 

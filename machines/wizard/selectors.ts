@@ -1,12 +1,12 @@
-import type { WizardSnapshot } from '../wizard';
+import { REPLACE_DESIGN_TEXTS } from './contract';
 import { draftOf, hasEdits, isEmptyDraft, type WizardDraft, type WizardStep } from './draft';
+import type { WizardSnapshot } from './machine';
 import { type NameField, namesReady } from './names';
 import { activeNameKeys, allChosen, type NameKey, partsMadePublic, publishes } from './parts';
 import { designBody, isGenerated, nameCheckId } from './setup';
-import { REPLACE_DESIGN_TEXTS } from './texts';
 import { namedKeys, type SaveAsView, saveAsView } from './versions';
 
-/* Selectors: what the views read from a wizard snapshot (re-exported by wizard.ts). */
+/* Selectors: what the views read from a wizard snapshot. */
 
 export const wizardStep = (s: WizardSnapshot): WizardStep =>
   s.matches('Create') || s.matches('Finished') ? 3 : s.matches('Edit') ? 2 : 1;

@@ -3,6 +3,16 @@ import { assertEvent, assign as assignWith, fromPromise, setup } from 'xstate';
 import { failureMessage } from '../failure';
 import { NAME_CHECK_DEBOUNCE_MS, nameCheckMachine } from '../nameCheck';
 import { notProvided } from '../notProvided';
+import type {
+  CreateLeiaInput,
+  CreatePartInput,
+  LatestRequest,
+  TryRequest,
+  WizardContext,
+  WizardEvent,
+  WizardInput,
+} from './contract';
+import { WIZARD_TEXTS } from './contract';
 import { draftFromPreset, draftOf, hasEdits, namesFromDraft, notesFromDraft, type WizardStep } from './draft';
 import { NAME_TEXTS, nameOf, nameProblem, namesReady, withFields, withRequiredErrors } from './names';
 import {
@@ -18,16 +28,6 @@ import {
   runnerBody,
   savedPart,
 } from './parts';
-import { WIZARD_TEXTS } from './texts';
-import type {
-  CreateLeiaInput,
-  CreatePartInput,
-  LatestRequest,
-  TryRequest,
-  WizardContext,
-  WizardEvent,
-  WizardInput,
-} from './types';
 import {
   type LatestVersion,
   mayVersion,
@@ -39,7 +39,7 @@ import {
 } from './versions';
 
 /**
- * The implementations the design wizard's flow (machines/wizard.ts) names: its IO stubs, and the
+ * The implementations the design wizard's flow (machines/wizard/machine.ts) names: its IO stubs, and the
  * context updates and guards, each one rule of the wizard (docs/architecture.md, "The design wizard").
  */
 

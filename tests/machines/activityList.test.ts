@@ -1,6 +1,6 @@
+import type { ActivityListEvent } from '@machines/activityList/contract';
+import { activityListMachine } from '@machines/activityList/machine';
 import {
-  type ActivityListEvent,
-  activityListMachine,
   activityListView,
   cardFocus,
   changeInFlight,
@@ -9,7 +9,7 @@ import {
   isCreateModalOpen,
   loadErrorText,
   modeFocus,
-} from '@machines/activityList';
+} from '@machines/activityList/selectors';
 import type { Activity } from '@shared/schemas/activities';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';

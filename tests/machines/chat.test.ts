@@ -1,17 +1,15 @@
 import {
   CHAT_TEXTS,
   type ChatEvent,
-  type ChatMessage,
   type ChatSessionInfo,
-  canSend,
-  chatMachine,
-  chatView,
-  failedNotice,
   type LoadedSession,
   type ReplyInput,
   type ReplyOutput,
   type StoredChat,
-} from '@machines/chat';
+} from '@machines/chat/contract';
+import { chatMachine } from '@machines/chat/machine';
+import { canSend, chatView, failedNotice } from '@machines/chat/selectors';
+import type { ChatMessage } from '@shared/schemas/runner';
 import { createActor, fromPromise } from 'xstate';
 
 const SESSION = 's-1';

@@ -1,4 +1,5 @@
-import { classLiveMachine, type LiveMachineEvent } from '@machines/classLive/machine';
+import type { LiveMachineEvent } from '@machines/classLive/contract';
+import { classLiveMachine } from '@machines/classLive/machine';
 import { liveFace } from '@machines/classLive/selectors';
 import type { ClassSessionDetail } from '@shared/schemas/class-sessions';
 import { createActor, fromCallback, fromPromise } from 'xstate';

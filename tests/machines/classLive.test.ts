@@ -1,4 +1,5 @@
-import { classLiveMachine, type LiveMachineEvent, RECONNECT_MS } from '@machines/classLive/machine';
+import { type LiveMachineEvent, RECONNECT_MS } from '@machines/classLive/contract';
+import { classLiveMachine } from '@machines/classLive/machine';
 import { extendDisabled, liveFace, rowTimeLeft, selectedRow } from '@machines/classLive/selectors';
 import { CLASS_TEXTS } from '@shared/class-sessions';
 import type {

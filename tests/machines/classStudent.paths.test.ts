@@ -1,4 +1,5 @@
-import { classStudentMachine, type StudentEvent } from '@machines/classStudent/machine';
+import type { StudentEvent } from '@machines/classStudent/contract';
+import { classStudentMachine } from '@machines/classStudent/machine';
 import { studentFace } from '@machines/classStudent/selectors';
 import type { StudentView } from '@shared/schemas/class-sessions';
 import { createActor, fromCallback, fromPromise } from 'xstate';

@@ -1,9 +1,5 @@
-import {
-  classStudentMachine,
-  DRAFT_DEBOUNCE_MS,
-  STUDENT_FLOW_TEXTS,
-  type StudentIo,
-} from '@machines/classStudent/machine';
+import { STUDENT_FLOW_TEXTS, type StudentIo } from '@machines/classStudent/contract';
+import { classStudentMachine, DRAFT_DEBOUNCE_MS } from '@machines/classStudent/machine';
 import {
   chatFailedNotice,
   draftStatus,

@@ -1,5 +1,5 @@
 import { type DesignPresetEvent, designPresetMachine, presetLoadingKey } from '@machines/designPreset';
-import type { WizardPreset } from '@machines/wizard';
+import type { WizardPreset } from '@machines/wizard/draft';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { ada, interviewee, library } from './wizard/fixtures';

@@ -1,13 +1,11 @@
 import {
   DEFAULT_LEAK_CHECK_FORM,
   type FollowJobInput,
-  hasLeakCheckEdits,
-  isCheckBusy,
   LEAK_CHECK_VIEW_TEXTS,
-  leakCheckMachine,
-  leakCheckView,
   type StartCheckInput,
-} from '@machines/leakCheck';
+} from '@machines/leakCheck/contract';
+import { leakCheckMachine } from '@machines/leakCheck/machine';
+import { hasLeakCheckEdits, isCheckBusy, leakCheckView } from '@machines/leakCheck/selectors';
 import { type Job, LEAK_CHECK_TEXTS } from '@shared/schemas/leak-check';
 import { createActor, fromPromise } from 'xstate';
 import { completedJob, queuedJob } from '../support/evaluation';

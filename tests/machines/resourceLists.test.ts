@@ -9,7 +9,7 @@ import {
   type ResourceListsSnapshot,
   resourceListsMachine,
 } from '@machines/resourceLists';
-import type { WizardPart } from '@machines/wizard';
+import type { WizardPart } from '@machines/wizard/parts';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { ada, grace, guessing, interviewee, library } from './wizard/fixtures';

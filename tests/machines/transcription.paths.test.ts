@@ -1,9 +1,9 @@
 import {
   type SaveData,
   type TranscriptionEvent,
-  transcriptionMachine,
   transcriptionTarget,
-} from '@machines/transcription';
+} from '@machines/transcription/contract';
+import { transcriptionMachine } from '@machines/transcription/machine';
 import type { Activity } from '@shared/schemas/activities';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';

@@ -1,13 +1,12 @@
 import {
-  isStartingSession,
   jsonPreview,
-  linkTargetId,
   TRANSCRIPTION_TEXTS,
   type TranscriptionEvent,
   type TranscriptionTarget,
-  transcriptionMachine,
   transcriptionTarget,
-} from '@machines/transcription';
+} from '@machines/transcription/contract';
+import { transcriptionMachine } from '@machines/transcription/machine';
+import { isStartingSession, linkTargetId } from '@machines/transcription/selectors';
 import { ACTIVITY_TEXTS, type Activity } from '@shared/schemas/activities';
 import type { TranscriptionMessage } from '@shared/schemas/transcription';
 import { createActor, fromPromise } from 'xstate';

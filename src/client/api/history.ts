@@ -1,4 +1,4 @@
-import type { HistoryKind } from '@machines/history';
+import type { VersionsKind } from '@machines/versions/contract';
 import type { Lineage, VersionEntry } from '@shared/schemas/history';
 import { RESOURCE_COLLECTIONS } from '@shared/schemas/resources';
 import type { VersionBump } from '@shared/semver';
@@ -9,15 +9,15 @@ import { type CallOptions, clientFor } from './client';
  * of an item's name (metadata only), its lineage, and restore (a new version with old content).
  */
 
-const itemPath = (kind: HistoryKind, id: string) =>
+const itemPath = (kind: VersionsKind, id: string) =>
   `/${kind === 'leia' ? 'leias' : RESOURCE_COLLECTIONS[kind]}/${encodeURIComponent(id)}`;
 
 /** GET .../{id}/versions: newest first. */
-export const listVersions = (kind: HistoryKind, id: string, options?: CallOptions) =>
+export const listVersions = (kind: VersionsKind, id: string, options?: CallOptions) =>
   clientFor(options)<VersionEntry[]>(`${itemPath(kind, id)}/versions`, { signal: options?.signal });
 
 /** GET .../{id}/lineage: where it came from (named only when readable) and what was derived from it. */
-export const getLineage = (kind: HistoryKind, id: string, options?: CallOptions) =>
+export const getLineage = (kind: VersionsKind, id: string, options?: CallOptions) =>
   clientFor(options)<Lineage>(`${itemPath(kind, id)}/lineage`, { signal: options?.signal });
 
 export interface RestoredItem {
@@ -30,7 +30,7 @@ export interface RestoredItem {
  * a 401 still ends the session.
  */
 export const restoreVersion = (
-  kind: HistoryKind,
+  kind: VersionsKind,
   id: string,
   bump: VersionBump,
   options?: Pick<CallOptions, 'signal'>,

@@ -1,4 +1,4 @@
-import type { SessionUser } from '@machines/auth';
+import { isAuthLoading, type SessionUser } from '@machines/auth';
 import type { Actor } from '@shared/permissions';
 import type { Role } from '@shared/roles';
 import { useSelector } from '@xstate/react';
@@ -31,7 +31,7 @@ export const useAuth = (): AuthContextValue => {
   const actor = useAuthActor();
   const token = useSelector(actor, (s) => s.context.token);
   const user = useSelector(actor, (s) => s.context.user);
-  const isLoading = useSelector(actor, (s) => s.matches('Loading'));
+  const isLoading = useSelector(actor, isAuthLoading);
   return useMemo(
     () => ({
       token,

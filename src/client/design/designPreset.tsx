@@ -3,7 +3,7 @@ import { getResource } from '@client/api/resources';
 import { ROUTES } from '@client/routes';
 import { LIST_SCREEN_TOAST } from '@client/toasts';
 import { designPresetMachine, type PresetRequest, presetLoadingKey } from '@machines/designPreset';
-import type { WizardPart } from '@machines/wizard';
+import type { WizardPart } from '@machines/wizard/parts';
 import type { ItemOwner } from '@shared/schemas/visibility';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useCallback, useState } from 'react';

@@ -1,4 +1,5 @@
-import type { DesignSource, WizardDraft, WizardPreset } from '@machines/wizard';
+import type { WizardDraft, WizardPreset } from '@machines/wizard/draft';
+import type { DesignSource } from '@machines/wizard/versions';
 import { itemOwnerSchema } from '@shared/schemas/visibility';
 import { VERSION_BUMPS } from '@shared/semver';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 import { Button, ShieldIcon } from '@client/components';
-import { LEAK_CHECK_VIEW_TEXTS, type LeakCheckLeia } from '@machines/leakCheck';
+import { LEAK_CHECK_VIEW_TEXTS, type LeakCheckLeia } from '@machines/leakCheck/contract';
 import { useId } from 'react';
 import { LeakCheckActor } from './actors';
 

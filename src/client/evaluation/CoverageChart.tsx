@@ -1,12 +1,7 @@
 import { Table, TBody, Td, THead, Th, Tr } from '@client/components';
 import { lazy, Suspense, useId } from 'react';
+import type { ChartSeries } from './CoverageChartImpl';
 import { percent } from './format';
-
-/** One line of a coverage chart: the share of the solution revealed after each turn (0 to 1). */
-export interface ChartSeries {
-  label: string;
-  values: readonly number[];
-}
 
 export interface CoverageChartProps {
   /** The x axis: turn numbers, from 0. */

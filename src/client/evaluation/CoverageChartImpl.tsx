@@ -2,8 +2,13 @@ import { useTheme } from '@client/theme';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { ChartSeries } from './CoverageChart';
 import { percent } from './format';
+
+/** One line of a coverage chart: the share of the solution revealed after each turn (0 to 1). */
+export interface ChartSeries {
+  label: string;
+  values: readonly number[];
+}
 
 /** The series' colours, in order, and the axes', as design tokens (tokens.css). */
 const SERIES_TOKENS = [

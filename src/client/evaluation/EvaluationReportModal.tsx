@@ -1,6 +1,11 @@
 import { ErrorState, LoadingState, Modal } from '@client/components';
 import { formatDateTime } from '@client/format';
-import { EVALUATION_VIEW_TEXTS, type EvaluationSnapshot, isEvaluationOpen } from '@machines/evaluation';
+import {
+  EVALUATION_VIEW_TEXTS,
+  type EvaluationSnapshot,
+  evaluationError,
+  isEvaluationOpen,
+} from '@machines/evaluation';
 import { shallowEqual } from '@xstate/react';
 import { EvaluationActor } from './actors';
 import { ReportView } from './ReportView';
@@ -11,7 +16,7 @@ const selectReport = (s: EvaluationSnapshot) => ({
   open: isEvaluationOpen(s),
   about: s.context.about,
   evaluation: s.context.evaluation,
-  error: s.matches({ Open: 'Failed' }) ? s.context.error : null,
+  error: evaluationError(s),
 });
 
 const METHOD_LABEL = { offline: 'offline matching', judge: 'judged by a language model' } as const;

@@ -1,5 +1,5 @@
 import { TextInput } from '@client/components';
-import { type LeakCheckSnapshot, leakCheckView } from '@machines/leakCheck';
+import { type LeakCheckSnapshot, leakCheckView } from '@machines/leakCheck/selectors';
 import {
   LEAK_CHECK_LIMITS,
   LEAK_CHECK_STYLE_LABELS,

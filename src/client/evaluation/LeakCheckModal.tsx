@@ -1,11 +1,7 @@
 import { Button, ErrorState, LoadingState, Modal, RefreshIcon, StopIcon } from '@client/components';
 import { formatDateTime } from '@client/format';
-import {
-  hasLeakCheckEdits,
-  LEAK_CHECK_VIEW_TEXTS,
-  type LeakCheckSnapshot,
-  leakCheckView,
-} from '@machines/leakCheck';
+import { LEAK_CHECK_VIEW_TEXTS } from '@machines/leakCheck/contract';
+import { hasLeakCheckEdits, type LeakCheckSnapshot, leakCheckView } from '@machines/leakCheck/selectors';
 import type { Job } from '@shared/schemas/leak-check';
 import { shallowEqual } from '@xstate/react';
 import { useId } from 'react';
@@ -25,7 +21,7 @@ const selectModal = (s: LeakCheckSnapshot) => ({
 });
 
 /**
- * 'Check this design' (machines/leakCheck.ts), of a saved LEIA or of the wizard's design in
+ * 'Check this design' (machines/leakCheck/machine.ts), of a saved LEIA or of the wizard's design in
  * progress: the form, then a progress bar fed by the job's
  * server-sent events with Cancel, then the result (or why there is none). The check runs on the
  * server: closing this window leaves it running, and opening it again follows it.

@@ -10,14 +10,14 @@ import {
   startLeakCheck,
 } from '@client/api/evaluations';
 import { evaluationMachine } from '@machines/evaluation';
-import { leakCheckMachine } from '@machines/leakCheck';
+import { leakCheckMachine } from '@machines/leakCheck/machine';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { fromPromise } from 'xstate';
 
 /**
  * The evaluation features' actors, for any screen that offers them: the report of one conversation
- * (machines/evaluation.ts) and the leak check of a saved LEIA or an unsaved design (machines/leakCheck.ts). A screen
+ * (machines/evaluation.ts) and the leak check of a saved LEIA or an unsaved design (machines/leakCheck/machine.ts). A screen
  * wraps itself in the provider and renders the matching modal. Every IO actor rejects with a
  * Failure (withFailure).
  */

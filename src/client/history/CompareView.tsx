@@ -1,10 +1,10 @@
 import { LoadingState } from '@client/components';
 import { DiffView } from '@client/components/code/DiffView';
-import type { HistoryView } from '@machines/history';
+import type { VersionsView } from '@machines/versions/selectors';
 import { HISTORY_LABELS } from './labels';
 
 /** Two versions side by side (unchanged regions collapsed), under a one-line summary of what changed. */
-export function CompareView({ view }: { view: HistoryView }) {
+export function CompareView({ view }: { view: VersionsView }) {
   if (view.comparing) return <LoadingState text={HISTORY_LABELS.comparing} />;
   const { comparison } = view;
   if (!comparison) return null;

@@ -1,5 +1,6 @@
 import { AlertIcon, ErrorState, LoadingState } from '@client/components';
-import { HISTORY_FLOW_TEXTS, historyView, type RestoreResult } from '@machines/history';
+import { type RestoreResult, VERSIONS_FLOW_TEXTS } from '@machines/versions/contract';
+import { versionsView } from '@machines/versions/selectors';
 import { shallowEqual } from '@xstate/react';
 import { type ReactNode, type RefObject, useEffect, useRef } from 'react';
 import { HistoryActor } from './actors';
@@ -21,16 +22,16 @@ export function HistoryPanel({
   children?: ReactNode;
 }) {
   const history = HistoryActor.useActorRef();
-  const view = HistoryActor.useSelector(historyView, shallowEqual);
+  const view = HistoryActor.useSelector(versionsView, shallowEqual);
   const panel = useRef<HTMLDivElement>(null);
   const result = useRef<HTMLDivElement>(null);
   const confirming = view.confirming || view.restoringNow;
   useFocusAfterRestore(confirming, result, panel);
-  if (view.loading && view.versions.length === 0) return <LoadingState text={HISTORY_FLOW_TEXTS.loading} />;
+  if (view.loading && view.versions.length === 0) return <LoadingState text={VERSIONS_FLOW_TEXTS.loading} />;
   if (view.failed)
     return (
       <ErrorState
-        message={view.error ?? HISTORY_FLOW_TEXTS.failed}
+        message={view.error ?? VERSIONS_FLOW_TEXTS.failed}
         onRetry={() => history.send({ type: 'history.retry' })}
       />
     );
@@ -43,7 +44,7 @@ export function HistoryPanel({
         </div>
       )}
       <p className="history__hint">
-        {view.seesContent ? HISTORY_FLOW_TEXTS.pickTwo : HISTORY_FLOW_TEXTS.contentHidden}
+        {view.seesContent ? VERSIONS_FLOW_TEXTS.pickTwo : VERSIONS_FLOW_TEXTS.contentHidden}
       </p>
       {view.error && !confirming && (
         <p className="alert alert--error" role="alert">

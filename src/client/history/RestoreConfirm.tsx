@@ -1,11 +1,12 @@
 import { AlertIcon, Button } from '@client/components';
-import { bumpOptions, type HistoryView } from '@machines/history';
+import { bumpOptions } from '@machines/versions/contract';
+import type { VersionsView } from '@machines/versions/selectors';
 import { useEffect, useId, useRef } from 'react';
 import { HistoryActor } from './actors';
 import { bumpLabel, HISTORY_LABELS } from './labels';
 
 /** 'Restore this version': the bump of the new version (minor by default, with its number), Restore or Cancel. */
-export function RestoreConfirm({ view }: { view: HistoryView }) {
+export function RestoreConfirm({ view }: { view: VersionsView }) {
   const history = HistoryActor.useActorRef();
   const titleId = useId();
   const bumps = useRef<HTMLFieldSetElement>(null);

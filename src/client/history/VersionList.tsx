@@ -1,6 +1,6 @@
 import { Badge, Button, RefreshIcon } from '@client/components';
 import { formatDateTime } from '@client/format';
-import type { HistoryView } from '@machines/history';
+import type { VersionsView } from '@machines/versions/selectors';
 import { HistoryActor } from './actors';
 import { HISTORY_LABELS, versionPeople } from './labels';
 
@@ -10,7 +10,7 @@ import { HISTORY_LABELS, versionPeople } from './labels';
  * may see the content choose two to compare (a checkbox each); those who may add a version can
  * restore any but the newest (whose content is the current one).
  */
-export function VersionList({ view }: { view: HistoryView }) {
+export function VersionList({ view }: { view: VersionsView }) {
   const history = HistoryActor.useActorRef();
   const busy = view.comparing || view.confirming || view.restoringNow;
   const name = view.target?.name ?? '';

@@ -1,6 +1,7 @@
 import { withFailure } from '@client/api/errors';
 import { getLineage, listVersions, restoreVersion } from '@client/api/history';
-import { type HistoryTarget, historyMachine, type RestoreResult } from '@machines/history';
+import type { RestoreResult, VersionsTarget } from '@machines/versions/contract';
+import { versionsMachine } from '@machines/versions/machine';
 import type { Actor } from '@shared/permissions';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
@@ -8,12 +9,12 @@ import { fromPromise } from 'xstate';
 import { loadVersionContent } from './documents';
 
 /**
- * The history of one item at a time (machines/history.ts): the View modal's History tab (a LEIA)
+ * The history of one item at a time (machines/versions/machine.ts): the View modal's History tab (a LEIA)
  * and the wizard's part History dialog each provide one. Every IO actor rejects with a Failure.
  */
-export const HistoryActor = createActorContext(historyMachine);
+export const HistoryActor = createActorContext(versionsMachine);
 
-export type OnRestored = (target: HistoryTarget, result: RestoreResult) => void;
+export type OnRestored = (target: VersionsTarget, result: RestoreResult) => void;
 
 export function HistoryActors({
   viewer,
@@ -26,7 +27,7 @@ export function HistoryActors({
   children: ReactNode;
 }) {
   const [logic] = useState(() =>
-    historyMachine.provide({
+    versionsMachine.provide({
       actors: {
         loadHistory: fromPromise(async ({ input: { kind, id }, signal }) => {
           const [versions, lineage] = await Promise.all([

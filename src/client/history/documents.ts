@@ -1,6 +1,6 @@
 import { getLeia, type Leia } from '@client/api/leias';
 import { getResource, type ResourceItem } from '@client/api/resources';
-import type { HistoryKind, VersionContent } from '@machines/history';
+import type { VersionContent, VersionsKind } from '@machines/versions/contract';
 import type { ResourceKind } from '@shared/schemas/resources';
 
 /**
@@ -56,7 +56,7 @@ const toYaml = async (document: unknown) => {
 
 /** One version's document and YAML, as the caller may read it (the server hides what it must). */
 export async function loadVersionContent(
-  kind: HistoryKind,
+  kind: VersionsKind,
   id: string,
   signal?: AbortSignal,
 ): Promise<VersionContent> {

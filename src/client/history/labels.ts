@@ -1,6 +1,6 @@
 import type { VersionEntry } from '@shared/schemas/history';
 
-/** The History view's own labels (the flow's texts are machines/history.ts's). */
+/** The History view's own labels (the flow's texts are machines/versions/machine.ts's). */
 export const HISTORY_LABELS = {
   title: 'History',
   versionsOf: (name: string) => `Versions of ${name}`,

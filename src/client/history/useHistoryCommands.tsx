@@ -1,6 +1,13 @@
 import { ClockIcon, RefreshIcon } from '@client/components';
 import { type Command, defineCommand, type StaticArgument, usePaletteCommands } from '@client/palette';
-import { bumpOptions, comparePreviousReason, type HistorySnapshot, historyView } from '@machines/history';
+import { bumpOptions } from '@machines/versions/contract';
+import {
+  comparePreviousReason,
+  isBrowsing,
+  isVersionsOpen,
+  type VersionsSnapshot,
+  versionsView,
+} from '@machines/versions/selectors';
 import type { Actor } from '@shared/permissions';
 import type { VersionEntry } from '@shared/schemas/history';
 import type { VersionBump } from '@shared/semver';
@@ -16,11 +23,11 @@ export const HISTORY_COMMAND_REASONS = {
 
 const signedIn = (actor: Actor | null) => actor !== null;
 
-const selectState = (s: HistorySnapshot) => ({
-  browsing: s.matches({ Open: { Ready: 'Browsing' } }),
-  open: !s.matches('Closed'),
+const selectState = (s: VersionsSnapshot) => ({
+  browsing: isBrowsing(s),
+  open: isVersionsOpen(s),
   compareReason: comparePreviousReason(s, ''),
-  mayRestore: historyView(s).mayRestore,
+  mayRestore: versionsView(s).mayRestore,
 });
 
 /**

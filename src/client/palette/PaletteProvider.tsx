@@ -1,4 +1,4 @@
-import { paletteMachine } from '@machines/palette';
+import { isPaletteOpen, paletteMachine, paletteMode } from '@machines/palette';
 import type { Actor } from '@shared/permissions';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { PaletteActor, PaletteContext, type PaletteInternals, type ShortcutEntry } from './context';
@@ -65,16 +65,14 @@ function PaletteKeyboard({ actor, children }: PaletteProviderProps) {
   const [commands] = useState(() => createRegistry<Command>());
   const [shortcuts] = useState(() => createRegistry<ShortcutEntry>());
   const palette = PaletteActor.useActorRef();
-  const mode = PaletteActor.useSelector((s) =>
-    s.matches('Open') ? 'open' : s.matches('Help') ? 'help' : 'closed',
-  );
+  const mode = PaletteActor.useSelector(paletteMode);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
 
   // Remember the opener as the palette opens, before any palette view mounts and takes focus.
   useEffect(() => {
     let open = false;
     const subscription = palette.subscribe((snapshot) => {
-      const nowOpen = snapshot.matches('Open');
+      const nowOpen = isPaletteOpen(snapshot);
       if (nowOpen && !open) {
         setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
       }

@@ -3,7 +3,7 @@ import { ArrowLeftIcon, ChevronRightIcon, SearchIcon } from '@client/components/
 import { Kbd, modKeyLabel } from '@client/components/Kbd';
 import { Spinner } from '@client/components/Spinner';
 import { useDialog } from '@client/components/useDialog';
-import { PALETTE_TEXTS } from '@machines/palette';
+import { isPaletteBusy, PALETTE_TEXTS } from '@machines/palette';
 import { isSearchPage, type PaletteItem } from '@machines/paletteArguments';
 import { MATCHES_ANY_TEXT, paletteFilter, rankGroups } from '@machines/paletteMatch';
 import { shallowEqual } from '@xstate/react';
@@ -58,7 +58,7 @@ export default function PaletteView() {
       more: s.context.more,
       error: s.context.error,
       // Loading, or about to (a search page waits for the user to stop typing).
-      busy: s.hasTag('loading') || s.matches({ Open: { Page: 'Debouncing' } }),
+      busy: isPaletteBusy(s),
     }),
     shallowEqual,
   );

@@ -1,4 +1,4 @@
-import type { StoredChat } from '@machines/chat';
+import type { StoredChat } from '@machines/chat/contract';
 import { chatMessageSchema } from '@shared/schemas/runner';
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-import { designGenerated, designToCheck } from '@machines/wizard';
+import { designGenerated, designToCheck } from '@machines/wizard/selectors';
 import {
   ada,
   admin,

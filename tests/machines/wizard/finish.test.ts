@@ -1,5 +1,6 @@
 import { NAME_CHECK_DEBOUNCE_MS } from '@machines/nameCheck';
-import { isCheckingName, madePublic, NAME_TEXTS, nameFields, visibilityOf } from '@machines/wizard';
+import { NAME_TEXTS } from '@machines/wizard/names';
+import { isCheckingName, madePublic, nameFields, visibilityOf } from '@machines/wizard/selectors';
 import { admin, advanced, choose, flush, grace, instructor, startWizard } from './fixtures';
 
 const errors = (snap: Parameters<typeof nameFields>[0]) =>

@@ -1,12 +1,7 @@
 import { nameCheckMachine } from '@machines/nameCheck';
-import {
-  type CreateLeiaInput,
-  type CreatePartInput,
-  type TryRequest,
-  type WizardInput,
-  type WizardPart,
-  wizardMachine,
-} from '@machines/wizard';
+import type { CreateLeiaInput, CreatePartInput, TryRequest, WizardInput } from '@machines/wizard/contract';
+import { wizardMachine } from '@machines/wizard/machine';
+import type { WizardPart } from '@machines/wizard/parts';
 import { createActor, fromPromise } from 'xstate';
 
 /** Parts and a live wizard with recording fakes, for the wizard's machine tests. */

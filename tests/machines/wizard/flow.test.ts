@@ -1,12 +1,12 @@
+import { WIZARD_TEXTS } from '@machines/wizard/contract';
 import {
   canGoForward,
   forwardEvent,
   hasUnsavedEdits,
   nameFields,
-  WIZARD_TEXTS,
   wizardDraft,
   wizardStep,
-} from '@machines/wizard';
+} from '@machines/wizard/selectors';
 import {
   ada,
   admin,

@@ -1,13 +1,7 @@
 import { nameCheckMachine } from '@machines/nameCheck';
-import {
-  type CreateLeiaInput,
-  type CreatePartInput,
-  type NameKey,
-  type WizardEvent,
-  type WizardInput,
-  type WizardSnapshot,
-  wizardMachine,
-} from '@machines/wizard';
+import type { CreateLeiaInput, CreatePartInput, WizardEvent, WizardInput } from '@machines/wizard/contract';
+import { type WizardSnapshot, wizardMachine } from '@machines/wizard/machine';
+import type { NameKey } from '@machines/wizard/parts';
 import { createActor, fromPromise, transition } from 'xstate';
 import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths } from 'xstate/graph';
 

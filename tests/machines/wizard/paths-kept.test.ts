@@ -1,4 +1,6 @@
-import type { WizardDraft, WizardEvent, WizardInput, WizardSnapshot } from '@machines/wizard';
+import type { WizardEvent, WizardInput } from '@machines/wizard/contract';
+import type { WizardDraft } from '@machines/wizard/draft';
+import type { WizardSnapshot } from '@machines/wizard/machine';
 import { namesReady } from '@machines/wizard/names';
 import { ada, admin, grace, guessing, interviewee, library } from './fixtures';
 import {

@@ -1,4 +1,4 @@
-import type { WizardEvent, WizardInput } from '@machines/wizard';
+import type { WizardEvent, WizardInput } from '@machines/wizard/contract';
 import { ada, admin, guessing, interviewee, library } from './fixtures';
 import { as, edgeLabel, expectLiveAgrees, graphEdges, shortestPaths, stateOf } from './graph';
 

@@ -1,11 +1,6 @@
-import {
-  hasUnsavedEdits,
-  REPLACE_DESIGN_TEXTS,
-  replaceQuestion,
-  type WizardDraft,
-  wizardDraft,
-  wizardStep,
-} from '@machines/wizard';
+import { REPLACE_DESIGN_TEXTS } from '@machines/wizard/contract';
+import type { WizardDraft } from '@machines/wizard/draft';
+import { hasUnsavedEdits, replaceQuestion, wizardDraft, wizardStep } from '@machines/wizard/selectors';
 import { ada, admin, choose, grace, guessing, interviewee, library, startWizard } from './fixtures';
 
 /**

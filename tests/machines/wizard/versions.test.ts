@@ -1,5 +1,7 @@
 import { nameCheckMachine } from '@machines/nameCheck';
-import { saveAsFields, type WizardInput, wizardDraft, wizardMachine } from '@machines/wizard';
+import type { WizardInput } from '@machines/wizard/contract';
+import { wizardMachine } from '@machines/wizard/machine';
+import { saveAsFields, wizardDraft } from '@machines/wizard/selectors';
 import { HISTORY_TEXTS } from '@shared/schemas/history';
 import { createActor, fromPromise } from 'xstate';
 import { ada, admin, flush, instructor, interviewee, library, startWizard } from './fixtures';

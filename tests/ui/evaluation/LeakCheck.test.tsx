@@ -1,6 +1,6 @@
 import { cancelJob, followJob, listLeakChecks, startLeakCheck } from '@client/api/evaluations';
 import { type Command, usePaletteCommands } from '@client/palette';
-import { LEAK_CHECK_VIEW_TEXTS } from '@machines/leakCheck';
+import { LEAK_CHECK_VIEW_TEXTS } from '@machines/leakCheck/contract';
 import { type Job, type JobProgressEvent, LEAK_CHECK_TEXTS } from '@shared/schemas/leak-check';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { completedJob, queuedJob } from '../../support/evaluation';

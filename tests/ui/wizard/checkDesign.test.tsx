@@ -6,7 +6,7 @@ import {
   startLeakCheck,
 } from '@client/api/evaluations';
 import { usePaletteCommands } from '@client/palette';
-import { LEAK_CHECK_VIEW_TEXTS } from '@machines/leakCheck';
+import { LEAK_CHECK_VIEW_TEXTS } from '@machines/leakCheck/contract';
 import type { Job, JobProgressEvent } from '@shared/schemas/leak-check';
 import { act, screen, within } from '@testing-library/react';
 import { completedJob, queuedJob } from '../../support/evaluation';

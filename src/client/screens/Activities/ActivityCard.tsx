@@ -10,7 +10,8 @@ import {
 } from '@client/components';
 import { formatDateTime } from '@client/format';
 import { activityTarget, useFocusTarget } from '@client/palette';
-import { ACTIVITY_LIST_TEXTS, cardFocus, changeInFlight, isChanging } from '@machines/activityList';
+import { ACTIVITY_LIST_TEXTS } from '@machines/activityList/contract';
+import { cardFocus, changeInFlight, isChanging } from '@machines/activityList/selectors';
 import { CLASS_TEXTS } from '@shared/class-sessions';
 import type { Activity } from '@shared/schemas/activities';
 import { useId, useMemo, useRef } from 'react';

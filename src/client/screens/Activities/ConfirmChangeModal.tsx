@@ -1,5 +1,6 @@
 import { AlertIcon, Button, Modal } from '@client/components';
-import { ACTIVITY_LIST_TEXTS, type ActivityChange, changeToConfirm } from '@machines/activityList';
+import { ACTIVITY_LIST_TEXTS, type ActivityChange } from '@machines/activityList/contract';
+import { changeToConfirm } from '@machines/activityList/selectors';
 import { configLeiaName } from '@shared/activity-config';
 import { ActivityListActor } from './actors';
 

@@ -1,5 +1,5 @@
 import { Button, Modal, TextInput } from '@client/components';
-import { isCreateModalOpen, isCreating } from '@machines/activityList';
+import { isCreateModalOpen, isCreating } from '@machines/activityList/selectors';
 import { type FormEvent, useId } from 'react';
 import { ActivityListActor } from './actors';
 

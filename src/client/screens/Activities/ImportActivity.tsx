@@ -6,6 +6,7 @@ import {
   importDialog,
   isImportDialogOpen,
   isImporting,
+  isImportSaving,
 } from '@machines/activityImport';
 import { shallowEqual } from '@xstate/react';
 import { type ChangeEvent, type FormEvent, useId } from 'react';
@@ -53,7 +54,7 @@ export function ImportActivityButton() {
 
 const selectDialog = (s: ActivityImportSnapshot) => ({
   open: isImportDialogOpen(s),
-  importing: s.matches('Importing'),
+  importing: isImportSaving(s),
   edited: hasImportEdits(s),
   ...importDialog(s),
 });

@@ -1,13 +1,12 @@
 import { Button, Modal, Tabs } from '@client/components';
 import { JsonEditor } from '@client/components/code/JsonEditor';
+import { type JsonTab, jsonPreview, TRANSCRIPTION_TEXTS } from '@machines/transcription/contract';
 import {
   hasJsonEdits,
   isJsonOpen,
-  type JsonTab,
-  jsonPreview,
-  TRANSCRIPTION_TEXTS,
+  isJsonSaving,
   type TranscriptionSnapshot,
-} from '@machines/transcription';
+} from '@machines/transcription/selectors';
 import { transcriptionJsonSchema } from '@shared/schemas/transcription';
 import { shallowEqual } from '@xstate/react';
 import { useId, useMemo } from 'react';
@@ -21,7 +20,7 @@ const select = (s: TranscriptionSnapshot) => ({
   json: s.context.json,
   tab: s.context.jsonTab,
   errors: s.context.jsonErrors,
-  saving: s.matches({ Json: 'Saving' }),
+  saving: isJsonSaving(s),
 });
 
 /**

@@ -1,6 +1,7 @@
 import { Badge, Button, EyeIcon, IconButton, Select, TrashIcon, useFocusRequest } from '@client/components';
 import { LeiaViewActor } from '@client/screens/Search/actors';
-import { ACTIVITY_LIST_TEXTS, changeInFlight, isChanging, modeFocus } from '@machines/activityList';
+import { ACTIVITY_LIST_TEXTS } from '@machines/activityList/contract';
+import { changeInFlight, isChanging, modeFocus } from '@machines/activityList/selectors';
 import { configLeiaId, configLeiaName } from '@shared/activity-config';
 import {
   ACTIVITY_MODES,

@@ -4,13 +4,13 @@ import { DesignPresetActors } from '@client/design/designPreset';
 import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
 import { LeakCheckModal } from '@client/evaluation/LeakCheckModal';
 import { ViewLeiaModal } from '@client/screens/Search/view/ViewLeiaModal';
+import { ACTIVITY_LIST_TEXTS } from '@machines/activityList/contract';
 import {
-  ACTIVITY_LIST_TEXTS,
   type ActivityListSnapshot,
   activityListView,
   isCreating,
   loadErrorText,
-} from '@machines/activityList';
+} from '@machines/activityList/selectors';
 import { shallowEqual } from '@xstate/react';
 import { useMemo } from 'react';
 import { ActivityCard } from './ActivityCard';

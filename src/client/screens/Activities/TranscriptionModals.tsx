@@ -1,12 +1,15 @@
 import { Button, ClipboardIcon, Modal, Spinner } from '@client/components';
 import { EvaluationActor } from '@client/evaluation/actors';
 import { EVALUATION_VIEW_TEXTS, evaluateTranscription } from '@machines/evaluation';
+import { TRANSCRIPTION_TEXTS } from '@machines/transcription/contract';
 import {
+  isPreviewEmpty,
+  isPreviewGenerating,
   isPreviewOpen,
+  isPreviewSaving,
   isViewing,
-  TRANSCRIPTION_TEXTS,
   type TranscriptionSnapshot,
-} from '@machines/transcription';
+} from '@machines/transcription/selectors';
 import { shallowEqual } from '@xstate/react';
 import { TranscriptionActor } from './actors';
 import { MessagesView, Placeholder } from './MessagesView';
@@ -59,9 +62,9 @@ export function TranscriptionMessagesModal() {
 const selectPreview = (s: TranscriptionSnapshot) => ({
   open: isPreviewOpen(s),
   name: s.context.target?.leiaName ?? '',
-  generating: s.matches({ Preview: 'Generating' }),
-  saving: s.matches({ Preview: 'Saving' }),
-  empty: s.matches({ Preview: 'Empty' }),
+  generating: isPreviewGenerating(s),
+  saving: isPreviewSaving(s),
+  empty: isPreviewEmpty(s),
   messages: s.context.messages,
 });
 

@@ -9,13 +9,13 @@ import {
   useFocusRequest,
 } from '@client/components';
 import { formatDateTime } from '@client/format';
+import { TRANSCRIPTION_TEXTS, transcriptionTarget } from '@machines/transcription/contract';
 import {
+  isLinkSaving,
   isStartingSession,
   linkTargetId,
-  TRANSCRIPTION_TEXTS,
   type TranscriptionSnapshot,
-  transcriptionTarget,
-} from '@machines/transcription';
+} from '@machines/transcription/selectors';
 import { openableLink, transcriptionKind } from '@shared/activity-config';
 import {
   ACTIVITY_TEXTS,
@@ -199,7 +199,7 @@ const selectLink = (s: TranscriptionSnapshot) => s.context.link;
 function LinkForm() {
   const actor = TranscriptionActor.useActorRef();
   const value = TranscriptionActor.useSelector(selectLink);
-  const saving = TranscriptionActor.useSelector((s) => s.matches({ Link: 'Saving' }));
+  const saving = TranscriptionActor.useSelector(isLinkSaving);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
   const parsed = transcriptionLinkSchema.safeParse(value);

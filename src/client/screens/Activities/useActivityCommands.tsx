@@ -9,10 +9,12 @@ import {
   usePaletteCommands,
 } from '@client/palette';
 import { ACTIVITY_IMPORT_TEXTS, isImporting } from '@machines/activityImport';
-import { ACTIVITY_LIST_TEXTS, isChanging } from '@machines/activityList';
+import { ACTIVITY_LIST_TEXTS } from '@machines/activityList/contract';
+import { isChanging } from '@machines/activityList/selectors';
 import { isBusy } from '@machines/addToActivity';
 import { EVALUATION_VIEW_TEXTS, evaluateTranscription, isEvaluating } from '@machines/evaluation';
-import { isStartingSession, type TranscriptionEvent, transcriptionTarget } from '@machines/transcription';
+import { type TranscriptionEvent, transcriptionTarget } from '@machines/transcription/contract';
+import { isStartingSession } from '@machines/transcription/selectors';
 import { configLeiaName, transcriptionKind } from '@shared/activity-config';
 import { canManageActivities } from '@shared/permissions';
 import {

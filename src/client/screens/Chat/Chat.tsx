@@ -14,14 +14,9 @@ import { useDocumentTitle } from '@client/components/useDocumentTitle';
 import { EvaluationActors } from '@client/evaluation/actors';
 import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
 import { type ChatNavigationState, readChatNavigationState } from '@client/runner/navigation';
-import {
-  CHAT_STATUS_TEXTS,
-  CHAT_TEXTS,
-  canSend,
-  type chatMachine,
-  chatView,
-  failedNotice,
-} from '@machines/chat';
+import { CHAT_STATUS_TEXTS, CHAT_TEXTS } from '@machines/chat/contract';
+import type { chatMachine } from '@machines/chat/machine';
+import { canSend, chatView, failedNotice, isReplying, isTyping } from '@machines/chat/selectors';
 import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { failureMessage, failureStatus } from '@machines/failure';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
@@ -49,7 +44,7 @@ export const CHAT_SUBTITLE = 'Test and interact with a LEIA configuration';
 /**
  * The chat screen (route /chat/{sessionId}), without the avatar menu but with the primary
  * navigation and the logo as a link home. The
- * conversation is the chat machine's (machines/chat.ts); this view renders its snapshot and sends
+ * conversation is the chat machine's (machines/chat/machine.ts); this view renders its snapshot and sends
  * it events. A new session id is a new screen (and a new machine).
  */
 export function Chat() {
@@ -75,7 +70,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
   const actor = ChatActor.useActorRef();
   const view = ChatActor.useSelector(chatView);
   const session = ChatActor.useSelector((s) => s.context.session);
-  const replying = ChatActor.useSelector((s) => s.hasTag('replying'));
+  const replying = ChatActor.useSelector(isReplying);
   const canRegenerate = ChatActor.useSelector((s) => s.can({ type: 'chat.regenerate' }));
   const canExport = ChatActor.useSelector((s) => s.context.messages.length > 0);
   useDocumentTitle(session?.leia.name ? `Chat: ${session.leia.name}` : 'Chat');
@@ -246,8 +241,8 @@ function Conversation() {
   const actor = ChatActor.useActorRef();
   const messages = ChatActor.useSelector((s) => s.context.messages);
   const partial = ChatActor.useSelector((s) => s.context.partial);
-  const typing = ChatActor.useSelector((s) => s.hasTag('typing'));
-  const replying = ChatActor.useSelector((s) => s.hasTag('replying'));
+  const typing = ChatActor.useSelector(isTyping);
+  const replying = ChatActor.useSelector(isReplying);
   const failed = ChatActor.useSelector(failedNotice);
   const canRegenerate = ChatActor.useSelector((s) => s.can({ type: 'chat.regenerate' }));
   const speaker = ChatActor.useSelector((s) => s.context.session?.leia.personaName);

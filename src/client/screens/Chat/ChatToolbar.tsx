@@ -1,5 +1,5 @@
 import { Button, DownloadIcon, RefreshIcon } from '@client/components';
-import type { ChatSessionInfo } from '@machines/chat';
+import type { ChatSessionInfo } from '@machines/chat/contract';
 import { EXPORT_FORMATS, type ExportFormat } from './exportConversation';
 import { ProviderBadge, ProviderHint } from './ProviderLabel';
 

@@ -1,5 +1,6 @@
 import { Button, RefreshIcon } from '@client/components';
-import { CHAT_TEXTS, type ChatMessage } from '@machines/chat';
+import { CHAT_TEXTS } from '@machines/chat/contract';
+import type { ChatMessage } from '@shared/schemas/runner';
 import { STOPPED_MARKER } from '@shared/schemas/runner';
 import { memo, type ReactNode, useLayoutEffect, useRef } from 'react';
 

@@ -1,6 +1,6 @@
 import { actorOf, useAuth } from '@client/auth';
 import { Badge } from '@client/components';
-import type { ChatSessionInfo } from '@machines/chat';
+import type { ChatSessionInfo } from '@machines/chat/contract';
 import { canConfigureModel } from '@shared/permissions';
 
 export const SIMULATOR_LABEL = 'Offline simulator';

@@ -1,7 +1,7 @@
 import { Button, CheckIcon } from '@client/components';
 import { type Command, usePaletteCommands } from '@client/palette';
 import type { ChatNavigationState } from '@client/runner/navigation';
-import type { ChatSessionInfo } from '@machines/chat';
+import type { ChatSessionInfo } from '@machines/chat/contract';
 import {
   CHAT_TRANSCRIPTION_TEXTS,
   isSavingTranscription,

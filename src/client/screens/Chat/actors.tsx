@@ -3,14 +3,14 @@ import { withFailure } from '@client/api/errors';
 import { getSession, regenerateReply, sendMessage } from '@client/api/runner';
 import { chatStorage } from '@client/runner/storage';
 import { CHAT_TRANSCRIPTION_TOAST } from '@client/toasts';
-import { chatMachine } from '@machines/chat';
+import { chatMachine } from '@machines/chat/machine';
 import { chatTranscriptionMachine } from '@machines/chatTranscription';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
 
-/** The conversation of one chat session (machines/chat.ts). */
+/** The conversation of one chat session (machines/chat/machine.ts). */
 export const ChatActor = createActorContext(chatMachine);
 
 /**

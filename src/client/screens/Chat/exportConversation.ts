@@ -1,5 +1,5 @@
 import type { ExportFile } from '@client/download';
-import type { ChatMessage } from '@machines/chat';
+import type { ChatMessage } from '@shared/schemas/runner';
 import { toTranscriptionMessage } from '@shared/schemas/runner';
 import { validateTranscription } from '@shared/schemas/transcription';
 

@@ -1,6 +1,7 @@
 import { ClipboardIcon } from '@client/components';
 import { EvaluationActor } from '@client/evaluation/actors';
 import { type Command, usePaletteCommands, useShortcut } from '@client/palette';
+import { isReplying } from '@machines/chat/selectors';
 import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { useCallback, useMemo } from 'react';
 import { ChatActor } from './actors';
@@ -16,7 +17,7 @@ export const EVALUATE_SHORTCUT = 'e';
 export function useEvaluateConversation(sessionId: string) {
   const evaluation = EvaluationActor.useActorRef();
   const hasReply = ChatActor.useSelector((s) => s.context.messages.some((message) => message.isLeia));
-  const replying = ChatActor.useSelector((s) => s.hasTag('replying'));
+  const replying = ChatActor.useSelector(isReplying);
   const about = ChatActor.useSelector((s) => s.context.session?.leia.name ?? '');
   const disabled = replying
     ? EVALUATION_VIEW_TEXTS.replying

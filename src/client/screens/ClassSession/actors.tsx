@@ -5,7 +5,8 @@ import {
   watchClassSession,
 } from '@client/api/classSessions';
 import { toFailure, withFailure } from '@client/api/errors';
-import { classLiveMachine, type LiveMachineEvent } from '@machines/classLive/machine';
+import type { LiveMachineEvent } from '@machines/classLive/contract';
+import { classLiveMachine } from '@machines/classLive/machine';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';

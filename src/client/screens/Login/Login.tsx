@@ -5,7 +5,7 @@ import { AlertIcon, LogoMark } from '@client/components/icons';
 import { useDocumentTitle } from '@client/components/useDocumentTitle';
 import { useFocusRequest } from '@client/components/useFocusRequest';
 import { ROUTES } from '@client/routes';
-import type { LoginField } from '@machines/login';
+import { isLoginEditing, isLoginSubmitting, type LoginField } from '@machines/login';
 import { type ChangeEvent, useRef } from 'react';
 import { Redirect } from 'wouter';
 import { LoginActor, LoginActors } from './actors';
@@ -27,8 +27,8 @@ function LoginForm() {
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   useFocusRequest(focus, { email: emailRef, password: passwordRef });
-  const submitting = LoginActor.useSelector((s) => s.hasTag('loading'));
-  const editing = LoginActor.useSelector((s) => s.matches('Editing'));
+  const submitting = LoginActor.useSelector(isLoginSubmitting);
+  const editing = LoginActor.useSelector(isLoginEditing);
 
   // Already signed in on arrival: nothing to do here. (After a login the 1 s redirect runs instead.)
   if (auth.isAuthenticated && editing) return <Redirect to={ROUTES.search} replace />;

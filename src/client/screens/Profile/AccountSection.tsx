@@ -7,6 +7,7 @@ import { EditIcon, FolderIcon, MailIcon } from '@client/components/icons';
 import { type Command, usePaletteCommands } from '@client/palette';
 import { ROUTES } from '@client/routes';
 import type { SessionUser } from '@machines/auth';
+import { isEmailSaving, isEmailViewing } from '@machines/emailChange';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
 import { EmailChangeActor } from './actors';
@@ -21,8 +22,8 @@ const formatDate = (iso: string): string => {
 /** Account information: email with its edit flow (machines/emailChange.ts), role, 'My LEIAs'. */
 export function AccountSection({ user }: { user: SessionUser }) {
   const actor = EmailChangeActor.useActorRef();
-  const viewing = EmailChangeActor.useSelector((s) => s.matches('Viewing'));
-  const saving = EmailChangeActor.useSelector((s) => s.hasTag('loading'));
+  const viewing = EmailChangeActor.useSelector(isEmailViewing);
+  const saving = EmailChangeActor.useSelector(isEmailSaving);
   const { draft, error } = EmailChangeActor.useSelector((s) => s.context);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);

@@ -6,6 +6,7 @@ import { useFocusRequest } from '@client/components/useFocusRequest';
 import { useFocusTarget } from '@client/palette';
 import { CHANGE_PASSWORD_TARGET } from '@client/shell/AppCommands';
 import type { PasswordField } from '@machines/passwordChange';
+import { isPasswordSaving } from '@machines/passwordChange';
 import { MIN_PASSWORD_LENGTH } from '@shared/schemas/users';
 import { type ChangeEvent, useId, useRef } from 'react';
 import { PasswordChangeActor } from './actors';
@@ -20,7 +21,7 @@ const FIELDS: { field: PasswordField; label: string; autoComplete: string }[] = 
 export function PasswordSection() {
   const actor = PasswordChangeActor.useActorRef();
   const context = PasswordChangeActor.useSelector((s) => s.context);
-  const saving = PasswordChangeActor.useSelector((s) => s.hasTag('loading'));
+  const saving = PasswordChangeActor.useSelector(isPasswordSaving);
   const refs = {
     currentPassword: useRef<HTMLInputElement>(null),
     newPassword: useRef<HTMLInputElement>(null),

@@ -2,7 +2,7 @@ import { AddToActivityActor } from '@client/activities/addToActivityActor';
 import { addLeiaToActivityCommand } from '@client/activities/paletteArguments';
 import { PlusIcon } from '@client/components';
 import { usePaletteCommands } from '@client/palette';
-import { ACTIVITY_LIST_TEXTS } from '@machines/activityList';
+import { ACTIVITY_LIST_TEXTS } from '@machines/activityList/contract';
 import { isBusy } from '@machines/addToActivity';
 import { searchQuery } from '@machines/searchList';
 import { canManageActivities } from '@shared/permissions';

@@ -9,7 +9,8 @@ import {
   sendStudentMessage,
   watchStudentSession,
 } from '@client/api/student';
-import { classStudentMachine, type StudentEvent, type StudentInput } from '@machines/classStudent/machine';
+import type { StudentEvent, StudentInput } from '@machines/classStudent/contract';
+import { classStudentMachine } from '@machines/classStudent/machine';
 import { STUDENT_EVENTS } from '@shared/schemas/class-sessions';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';

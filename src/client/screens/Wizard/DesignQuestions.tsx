@@ -1,5 +1,5 @@
 import { confirmTexts } from '@machines/leaveConfirm';
-import { replaceQuestion } from '@machines/wizard';
+import { replaceQuestion } from '@machines/wizard/selectors';
 import { shallowEqual } from '@xstate/react';
 import { LeaveConfirmActor, WizardActor } from './actors';
 import { QuestionModal } from './QuestionModal';
@@ -17,7 +17,7 @@ export function LeaveConfirmModal() {
   );
 }
 
-/** 'Replace the design in progress?': a preset arrived over unsaved edits (machines/wizard.ts). */
+/** 'Replace the design in progress?': a preset arrived over unsaved edits (machines/wizard/machine.ts). */
 export function ReplaceDesignModal() {
   const wizard = WizardActor.useActorRef();
   const texts = WizardActor.useSelector(replaceQuestion, shallowEqual);

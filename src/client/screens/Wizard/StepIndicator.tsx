@@ -1,5 +1,5 @@
 import { CheckIcon, cx } from '@client/components';
-import type { WizardStep } from '@machines/wizard';
+import type { WizardStep } from '@machines/wizard/draft';
 import { WIZARD_LABELS } from './labels';
 
 /** 1 Selection, 2 Edit, 3 Create: where the design is. */

@@ -6,7 +6,7 @@ import { LeakCheckModal } from '@client/evaluation/LeakCheckModal';
 import { useLeakCheckCommands } from '@client/evaluation/useLeakCheckCommands';
 import { ROUTES } from '@client/routes';
 import { listsView, RESOURCE_LISTS_TEXTS } from '@machines/resourceLists';
-import { forwardEvent, hasUnsavedEdits, replaceQuestion, wizardStep } from '@machines/wizard';
+import { forwardEvent, hasUnsavedEdits, replaceQuestion, wizardStep } from '@machines/wizard/selectors';
 import type { Actor } from '@shared/permissions';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { LeaveConfirmActor, ResourceListsActor, WizardActor, WizardActors } from './actors';

@@ -1,13 +1,13 @@
 import { ArrowLeftIcon, Button, CheckIcon, ChevronRightIcon, Kbd, modKeyLabel } from '@client/components';
+import type { WizardSnapshot } from '@machines/wizard/machine';
 import {
   canGoForward,
   forwardEvent,
   hasUnsavedEdits,
   isFinishing,
-  type WizardSnapshot,
   wizardDraft,
   wizardStep,
-} from '@machines/wizard';
+} from '@machines/wizard/selectors';
 import { shallowEqual } from '@xstate/react';
 import { LeaveConfirmActor, WizardActor } from './actors';
 import { WIZARD_LABELS } from './labels';

@@ -13,13 +13,10 @@ import { nameCheckMachine } from '@machines/nameCheck';
 import { partEditorMachine } from '@machines/partEditor';
 import { resourceListsMachine } from '@machines/resourceLists';
 import type { StartSessionTexts } from '@machines/startSession';
-import {
-  WIZARD_TEXTS,
-  type WizardInput,
-  type WizardPart,
-  wizardDraft,
-  wizardMachine,
-} from '@machines/wizard';
+import { WIZARD_TEXTS, type WizardInput } from '@machines/wizard/contract';
+import { wizardMachine } from '@machines/wizard/machine';
+import type { WizardPart } from '@machines/wizard/parts';
+import { wizardDraft } from '@machines/wizard/selectors';
 import { type Actor, canPublish, canSeeBehaviour } from '@shared/permissions';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';

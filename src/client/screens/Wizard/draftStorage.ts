@@ -1,5 +1,5 @@
 import { wizardDraftSchema } from '@client/design/navigation';
-import type { WizardDraft } from '@machines/wizard';
+import type { WizardDraft } from '@machines/wizard/draft';
 
 /**
  * The design in progress, kept in session storage (this tab only) until Finish or an explicit

@@ -1,4 +1,4 @@
-import type { NameKey, PartKind } from '@machines/wizard';
+import type { NameKey, PartKind } from '@machines/wizard/parts';
 import { PROCESS_LABELS, type ProcessValue, processValues } from '@shared/schemas/resources';
 
 /** The wizard's own labels; flow texts are the machines'. */

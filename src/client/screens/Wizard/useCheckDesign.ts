@@ -1,7 +1,7 @@
 import { LeakCheckActor } from '@client/evaluation/actors';
 import type { CheckDesign } from '@client/evaluation/CheckDesignButton';
-import { LEAK_CHECK_VIEW_TEXTS } from '@machines/leakCheck';
-import { designGenerated, designToCheck, wizardStep } from '@machines/wizard';
+import { LEAK_CHECK_VIEW_TEXTS } from '@machines/leakCheck/contract';
+import { designGenerated, designToCheck, wizardStep } from '@machines/wizard/selectors';
 import { useCallback, useMemo } from 'react';
 import { WizardActor } from './actors';
 

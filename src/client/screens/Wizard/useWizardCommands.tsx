@@ -14,17 +14,10 @@ import { type Command, defineCommand, type StaticArgument, usePaletteCommands } 
 import { useStartSession } from '@client/runner/startSession';
 import { openDeleteResource } from '@machines/deleteResource';
 import { RESOURCE_LISTS_TEXTS } from '@machines/resourceLists';
-import {
-  canGoForward,
-  hasUnsavedEdits,
-  isFinishing,
-  PART_KINDS,
-  type PartKind,
-  WIZARD_TEXTS,
-  type WizardPart,
-  type WizardSnapshot,
-  wizardStep,
-} from '@machines/wizard';
+import { WIZARD_TEXTS } from '@machines/wizard/contract';
+import type { WizardSnapshot } from '@machines/wizard/machine';
+import { PART_KINDS, type PartKind, type WizardPart } from '@machines/wizard/parts';
+import { canGoForward, hasUnsavedEdits, isFinishing, wizardStep } from '@machines/wizard/selectors';
 import { type Actor, canDelete, canSeeBehaviour } from '@shared/permissions';
 import { shallowEqual } from '@xstate/react';
 import { useMemo } from 'react';

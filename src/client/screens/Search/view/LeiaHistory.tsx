@@ -4,8 +4,8 @@ import { HistoryPanel } from '@client/history/HistoryPanel';
 import { DerivedFrom, DerivedList, type LineageItem } from '@client/history/Lineage';
 import { useHistoryCommands } from '@client/history/useHistoryCommands';
 import { type Command, usePaletteCommands } from '@client/palette';
-import { HISTORY_FLOW_TEXTS } from '@machines/history';
-import type { LeiaViewSnapshot } from '@machines/leiaView';
+import { isLeiaOpen, shownLeia } from '@machines/leiaView';
+import { VERSIONS_FLOW_TEXTS } from '@machines/versions/contract';
 import type { Actor } from '@shared/permissions';
 import { HISTORY_TEXTS } from '@shared/schemas/history';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
@@ -24,7 +24,6 @@ const LINEAGE_REASONS = {
 const signedIn = (actor: Actor | null) => actor !== null;
 
 /** The LEIA the modal shows once loaded, or null. */
-const shownLeia = (s: LeiaViewSnapshot) => (s.matches('Open') ? s.context.leia : null);
 
 export function LeiaHistoryActors({
   viewer,
@@ -57,7 +56,7 @@ function FollowView() {
       if (leia) {
         const { name, version } = leia.metadata;
         history.send({ type: 'history.open', target: { kind: 'leia', id: leia.id, name, version } });
-      } else if (!snapshot.matches('Open')) history.send({ type: 'history.close' });
+      } else if (!isLeiaOpen(snapshot)) history.send({ type: 'history.close' });
     };
     follow();
     return view.subscribe(follow).unsubscribe;
@@ -88,7 +87,7 @@ export function LeiaHistoryCommands() {
   const source = HistoryActor.useSelector((s) => s.context.lineage?.derivedFrom);
   const loaded = HistoryActor.useSelector((s) => s.context.lineage !== null);
   const reveal = useCallback(() => view.send({ type: 'view.tab', tab: 'history' }), [view]);
-  useHistoryCommands({ group: GROUP, closed: HISTORY_FLOW_TEXTS.loading, reveal });
+  useHistoryCommands({ group: GROUP, closed: VERSIONS_FLOW_TEXTS.loading, reveal });
   const commands = useMemo(
     (): Command[] => [
       {
@@ -99,7 +98,7 @@ export function LeiaHistoryCommands() {
         keywords: ['lineage', 'source', 'origin', 'parent', 'derived'],
         allowed: signedIn,
         disabled: !loaded
-          ? HISTORY_FLOW_TEXTS.loading
+          ? VERSIONS_FLOW_TEXTS.loading
           : !source
             ? LINEAGE_REASONS.none
             : !source.visible

@@ -9,7 +9,14 @@ import {
 } from '@client/components';
 import { useDesignFrom } from '@client/design/designPreset';
 import { CheckDesignButton } from '@client/evaluation/CheckDesignButton';
-import { LEIA_VIEW_TEXTS, type LeiaTab, type LeiaViewSnapshot } from '@machines/leiaView';
+import {
+  isLeiaLoading,
+  isLeiaOpen,
+  LEIA_VIEW_TEXTS,
+  type LeiaTab,
+  type LeiaViewSnapshot,
+  leiaViewError,
+} from '@machines/leiaView';
 import type { Actor } from '@shared/permissions';
 import { canSeeBehaviour } from '@shared/permissions';
 import { shallowEqual } from '@xstate/react';
@@ -20,12 +27,12 @@ import { PersonaTab } from './PersonaTab';
 import { ProblemTab } from './ProblemTab';
 
 const selectView = (s: LeiaViewSnapshot) => ({
-  open: s.matches('Open'),
+  open: isLeiaOpen(s),
   summary: s.context.summary,
   leia: s.context.leia,
   tab: s.context.tab,
-  loading: s.hasTag('loading'),
-  error: s.matches({ Open: 'Failed' }) ? s.context.error : null,
+  loading: isLeiaLoading(s),
+  error: leiaViewError(s),
 });
 
 /**

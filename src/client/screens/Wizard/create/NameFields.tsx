@@ -1,13 +1,8 @@
 import { TextArea, TextInput, useFocusRequest } from '@client/components';
 import { bumpLabel } from '@client/history/labels';
-import {
-  isCheckingName,
-  isFinishing,
-  nameFields,
-  type SaveAsView,
-  saveAsFields,
-  type WizardSnapshot,
-} from '@machines/wizard';
+import type { WizardSnapshot } from '@machines/wizard/machine';
+import { isCheckingName, isFinishing, nameFields, saveAsFields } from '@machines/wizard/selectors';
+import type { SaveAsView } from '@machines/wizard/versions';
 import { DEFAULT_VERSION } from '@shared/semver';
 import { shallowEqual } from '@xstate/react';
 import { useId, useRef } from 'react';

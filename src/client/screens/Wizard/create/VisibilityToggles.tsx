@@ -1,10 +1,6 @@
-import {
-  isFinishing,
-  madePublic,
-  type NameKey,
-  visibilityToggles,
-  type WizardSnapshot,
-} from '@machines/wizard';
+import type { WizardSnapshot } from '@machines/wizard/machine';
+import type { NameKey } from '@machines/wizard/parts';
+import { isFinishing, madePublic, visibilityToggles } from '@machines/wizard/selectors';
 import { WizardActor } from '../actors';
 import { PART_LABEL } from '../labels';
 

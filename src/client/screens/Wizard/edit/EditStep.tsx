@@ -1,5 +1,5 @@
 import { CheckDesignButton } from '@client/evaluation/CheckDesignButton';
-import { PART_KINDS } from '@machines/wizard';
+import { PART_KINDS } from '@machines/wizard/parts';
 import type { Actor } from '@shared/permissions';
 import { STEP_TITLE_ID, WIZARD_LABELS } from '../labels';
 import { useCheckDesign } from '../useCheckDesign';

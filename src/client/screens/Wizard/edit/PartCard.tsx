@@ -2,7 +2,7 @@ import { Badge, Button, ClockIcon, EditIcon, RefreshIcon, RoleBadge } from '@cli
 import { DiffView } from '@client/components/code/DiffView';
 import { HistoryActor } from '@client/history/actors';
 import { specText } from '@machines/partEditor';
-import type { PartKind } from '@machines/wizard';
+import type { PartKind } from '@machines/wizard/parts';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { useId, useState } from 'react';
 import { PartEditorActor, WizardActor } from '../actors';

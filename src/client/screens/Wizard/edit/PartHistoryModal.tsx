@@ -3,12 +3,13 @@ import { HistoryActor } from '@client/history/actors';
 import { HistoryPanel } from '@client/history/HistoryPanel';
 import { DerivedFrom } from '@client/history/Lineage';
 import { useHistoryCommands } from '@client/history/useHistoryCommands';
-import { type HistoryTarget, isHistoryOpen } from '@machines/history';
-import type { PartKind, WizardPart } from '@machines/wizard';
+import type { VersionsTarget } from '@machines/versions/contract';
+import { isVersionsOpen } from '@machines/versions/selectors';
+import type { PartKind, WizardPart } from '@machines/wizard/parts';
 import { PART_LABEL } from '../labels';
 
 /** The History of a chosen part: its stored id and name (an edited part's are its original's). */
-export const historyTarget = (kind: PartKind, part: WizardPart): HistoryTarget => ({
+export const historyTarget = (kind: PartKind, part: WizardPart): VersionsTarget => ({
   kind,
   id: part.id,
   name: part.metadata.name,
@@ -24,12 +25,12 @@ function PartHistoryCommands() {
 }
 
 /**
- * A part card's History (machines/history.ts): the versions of its name, where it came from,
+ * A part card's History (machines/versions/machine.ts): the versions of its name, where it came from,
  * compare two, restore one. Escape and the close button close it.
  */
 export function PartHistoryModal() {
   const history = HistoryActor.useActorRef();
-  const open = HistoryActor.useSelector(isHistoryOpen);
+  const open = HistoryActor.useSelector(isVersionsOpen);
   const target = HistoryActor.useSelector((s) => s.context.target);
   const lineage = HistoryActor.useSelector((s) => s.context.lineage);
   if (!target || target.kind === 'leia') return null;

@@ -1,7 +1,7 @@
 import { AlertIcon, Button, MessageIcon, Tabs } from '@client/components';
 import { CHAT_ORIGIN_TARGET, useFocusTarget } from '@client/palette';
 import { useStartSession } from '@client/runner/startSession';
-import { WIZARD_TEXTS } from '@machines/wizard';
+import { WIZARD_TEXTS } from '@machines/wizard/contract';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { useId, useRef, useState } from 'react';
 import { WizardActor } from '../actors';

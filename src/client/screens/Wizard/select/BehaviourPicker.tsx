@@ -1,6 +1,6 @@
 import { CheckIcon, cx, Select } from '@client/components';
 import { RESOURCE_LISTS_TEXTS } from '@machines/resourceLists';
-import type { WizardPart } from '@machines/wizard';
+import type { WizardPart } from '@machines/wizard/parts';
 import { useId } from 'react';
 import { ResourceListsActor, WizardActor } from '../actors';
 import { PART_LABEL, processText } from '../labels';

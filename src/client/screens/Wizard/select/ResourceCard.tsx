@@ -1,5 +1,5 @@
 import { Badge, CheckIcon, cx, IconButton, TrashIcon } from '@client/components';
-import type { PartKind, WizardPart } from '@machines/wizard';
+import type { PartKind, WizardPart } from '@machines/wizard/parts';
 import { roleLabel, roleTone } from '@shared/roles';
 import { type KeyboardEvent, memo, useId, useState } from 'react';
 import { WIZARD_LABELS } from '../labels';

@@ -1,4 +1,4 @@
-import type { PartKind, WizardPart } from '@machines/wizard';
+import type { PartKind, WizardPart } from '@machines/wizard/parts';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { ResourceCard } from './ResourceCard';
 

@@ -7,7 +7,7 @@ import {
   matchingItems,
   RESOURCE_LISTS_TEXTS,
 } from '@machines/resourceLists';
-import type { PartKind, WizardPart } from '@machines/wizard';
+import type { PartKind, WizardPart } from '@machines/wizard/parts';
 import { type Actor, canDelete, canSeeBehaviour } from '@shared/permissions';
 import { useCallback, useId, useMemo, useRef } from 'react';
 import { DeleteResourceActor, ResourceListsActor, WizardActor } from '../actors';

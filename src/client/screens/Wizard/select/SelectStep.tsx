@@ -1,5 +1,6 @@
 import { cx } from '@client/components';
-import { allPartsChosen, WIZARD_TEXTS } from '@machines/wizard';
+import { WIZARD_TEXTS } from '@machines/wizard/contract';
+import { allPartsChosen } from '@machines/wizard/selectors';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { WizardActor } from '../actors';
 import { COLUMN_ORDER, STEP_TITLE_ID, WIZARD_LABELS } from '../labels';

@@ -1,4 +1,4 @@
-import type { PartKind, WizardPart } from '@machines/wizard';
+import type { PartKind, WizardPart } from '@machines/wizard/parts';
 import { useEffect, useState } from 'react';
 
 /** The resource as its YAML file reads (the catalogue's format): apiVersion, kind, metadata, spec. */

@@ -1,19 +1,10 @@
 import { cleanupForSave } from '@shared/resource-cleanup';
 import type { SnapshotFrom } from 'xstate';
-import type { WizardDraft, WizardStep } from './wizard/draft';
-import type { PartKind } from './wizard/parts';
-import {
-  initialContext,
-  latestRequest,
-  nameCheckId,
-  nextNewPart,
-  publishFlag,
-  tryParams,
-  wizardSetup,
-} from './wizard/setup';
-import { REPLACE_DESIGN_TEXTS, WIZARD_TEXTS } from './wizard/texts';
-import type { WizardContext } from './wizard/types';
-import { noteOf, targetOf } from './wizard/versions';
+import type { WizardContext } from './contract';
+import { WIZARD_TEXTS } from './contract';
+import type { PartKind } from './parts';
+import { initialContext, latestRequest, nextNewPart, publishFlag, tryParams, wizardSetup } from './setup';
+import { noteOf, targetOf } from './versions';
 
 /** POST /{kind}s for an edited part: cleaned up, under its name and version, with its note and origin. */
 const partBody = (context: WizardContext, kind: PartKind) => {
@@ -213,13 +204,3 @@ export const wizardMachine = wizardSetup.createMachine({
 
 export type WizardMachine = typeof wizardMachine;
 export type WizardSnapshot = SnapshotFrom<WizardMachine>;
-
-export type { WizardPreset } from './wizard/draft';
-export { NAME_TEXTS } from './wizard/names';
-export type { NameKey, PartKind, WizardPart, WizardViewer } from './wizard/parts';
-export { PART_KINDS } from './wizard/parts';
-export * from './wizard/selectors';
-export type * from './wizard/types';
-export type { DesignSource, SaveAsView, SaveMode } from './wizard/versions';
-export type { WizardDraft, WizardStep };
-export { nameCheckId, REPLACE_DESIGN_TEXTS, WIZARD_TEXTS };

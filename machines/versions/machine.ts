@@ -2,28 +2,25 @@ import type { Actor } from '@shared/permissions';
 import type { Lineage, VersionEntry } from '@shared/schemas/history';
 import { DEFAULT_BUMP, type VersionBump } from '@shared/semver';
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { failureMessage } from './failure';
+import { failureMessage } from '../failure';
+import { notProvided } from '../notProvided';
 import {
   comparisonOf,
   EMPTY,
   entry,
-  HISTORY_FLOW_TEXTS,
-  type HistoryContext,
-  type HistoryEvent,
-  type HistoryKind,
-  type HistoryTarget,
   mayRestore,
   pair,
   pickedAfter,
   previousVersion,
   type RestoreResult,
   seesContent,
+  VERSIONS_FLOW_TEXTS,
   type VersionContent,
-} from './history/rules';
-import { notProvided } from './notProvided';
-
-export * from './history/rules';
-export * from './history/selectors';
+  type VersionsContext,
+  type VersionsEvent,
+  type VersionsKind,
+  type VersionsTarget,
+} from './contract';
 
 /**
  * The history of one item (a LEIA in the View modal's History tab, a part from the wizard's part
@@ -48,31 +45,31 @@ export * from './history/selectors';
 
 const base = setup({
   types: {
-    context: {} as HistoryContext,
-    events: {} as HistoryEvent,
+    context: {} as VersionsContext,
+    events: {} as VersionsEvent,
     input: {} as { viewer: Actor | null },
     tags: {} as 'loading',
   },
   actors: {
-    loadHistory: fromPromise<{ versions: VersionEntry[]; lineage: Lineage }, HistoryTarget>(async () =>
+    loadHistory: fromPromise<{ versions: VersionEntry[]; lineage: Lineage }, VersionsTarget>(async () =>
       notProvided('history', 'loadHistory'),
     ),
-    loadContents: fromPromise<VersionContent[], { kind: HistoryKind; ids: string[] }>(async () =>
+    loadContents: fromPromise<VersionContent[], { kind: VersionsKind; ids: string[] }>(async () =>
       notProvided('history', 'loadContents'),
     ),
     restoreVersion: fromPromise<
       { id: string; metadata: { version: string } },
-      { kind: HistoryKind; id: string; bump: VersionBump }
+      { kind: VersionsKind; id: string; bump: VersionBump }
     >(async () => notProvided('history', 'restoreVersion')),
   },
   actions: {
     /** A new version was made (the wizard reloads its lists). */
-    restored: (_, _params: { target: HistoryTarget; result: RestoreResult }) =>
+    restored: (_, _params: { target: VersionsTarget; result: RestoreResult }) =>
       notProvided('history', 'restored'),
   },
 });
 
-export const historyMachine = base
+export const versionsMachine = base
   .extend({
     actions: {
       pick: base.assign(({ context, event }) => {
@@ -142,7 +139,7 @@ export const historyMachine = base
               onError: {
                 target: 'Failed',
                 actions: assign({
-                  error: ({ event }) => failureMessage(event.error, HISTORY_FLOW_TEXTS.failed),
+                  error: ({ event }) => failureMessage(event.error, VERSIONS_FLOW_TEXTS.failed),
                 }),
               },
             },
@@ -214,7 +211,7 @@ export const historyMachine = base
                     target: 'Browsing',
                     actions: assign({
                       comparison: null,
-                      error: ({ event }) => failureMessage(event.error, HISTORY_FLOW_TEXTS.compareFailed),
+                      error: ({ event }) => failureMessage(event.error, VERSIONS_FLOW_TEXTS.compareFailed),
                     }),
                   },
                 },
@@ -252,7 +249,7 @@ export const historyMachine = base
                           from,
                           id: event.output.id,
                           version,
-                          message: HISTORY_FLOW_TEXTS.restored(from, version),
+                          message: VERSIONS_FLOW_TEXTS.restored(from, version),
                         };
                         return { result, restoring: null };
                       }),
@@ -265,7 +262,7 @@ export const historyMachine = base
                   onError: {
                     target: 'Confirming',
                     actions: assign({
-                      error: ({ event }) => failureMessage(event.error, HISTORY_FLOW_TEXTS.restoreFailed),
+                      error: ({ event }) => failureMessage(event.error, VERSIONS_FLOW_TEXTS.restoreFailed),
                     }),
                   },
                 },
@@ -277,4 +274,4 @@ export const historyMachine = base
     },
   });
 
-export type HistoryMachine = typeof historyMachine;
+export type VersionsMachine = typeof versionsMachine;

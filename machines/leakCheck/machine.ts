@@ -1,6 +1,7 @@
 import { isFinished, type Job, type JobProgressEvent } from '@shared/schemas/leak-check';
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { failureMessage, failureValidationText } from './failure';
+import { assign, fromPromise, setup } from 'xstate';
+import { failureMessage, failureValidationText } from '../failure';
+import { notProvided } from '../notProvided';
 import {
   DEFAULT_LEAK_CHECK_FORM,
   type DesignToCheck,
@@ -14,10 +15,7 @@ import {
   leakCheckFormErrors,
   parseLeakCheckForm,
   type StartCheckInput,
-} from './leakCheckContract';
-import { notProvided } from './notProvided';
-
-export * from './leakCheckContract';
+} from './contract';
 
 /**
  * 'Check this design' (the View modal, the wizard's step 2, the palette): a leak check of a saved
@@ -270,33 +268,3 @@ export const leakCheckMachine = setup({
     },
   },
 });
-
-export type LeakCheckSnapshot = SnapshotFrom<typeof leakCheckMachine>;
-
-export type LeakCheckView =
-  | 'closed'
-  | 'loading'
-  | 'form'
-  | 'starting'
-  | 'running'
-  | 'cancelling'
-  | 'lost'
-  | 'done';
-
-export const leakCheckView = (s: LeakCheckSnapshot): LeakCheckView => {
-  if (s.matches('Closed')) return 'closed';
-  if (s.matches({ Open: 'Loading' })) return 'loading';
-  if (s.matches({ Open: 'Starting' })) return 'starting';
-  if (s.matches({ Open: { Running: 'Cancelling' } })) return 'cancelling';
-  if (s.matches({ Open: 'Running' })) return 'running';
-  if (s.matches({ Open: 'Lost' })) return 'lost';
-  if (s.matches({ Open: 'Done' })) return 'done';
-  return 'form';
-};
-
-/** The settings were changed and not run (closing the window asks first). */
-export const hasLeakCheckEdits = (s: LeakCheckSnapshot): boolean =>
-  s.matches({ Open: 'Form' }) && JSON.stringify(s.context.form) !== JSON.stringify(s.context.formShown);
-
-/** Busy: a check is being started, followed or cancelled (the palette command waits). */
-export const isCheckBusy = (s: LeakCheckSnapshot): boolean => s.hasTag('loading') || s.hasTag('running');

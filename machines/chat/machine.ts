@@ -1,19 +1,18 @@
 import type { ChatMessage } from '@shared/schemas/runner';
-import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import {
-  CHAT_TEXTS,
-  type ChatContext,
-  type ChatEvent,
-  type ChatFocusRequest,
-  type ChatInput,
-  type LoadedSession,
-  type PendingReply,
-  type ReplyInput,
-  type ReplyOutput,
-  type StoredChat,
-} from './chatContract';
-import { type Failure, failureLimitText, failureStatus } from './failure';
-import { notProvided } from './notProvided';
+import { assign, fromPromise, setup } from 'xstate';
+import { type Failure, failureLimitText, failureStatus } from '../failure';
+import { notProvided } from '../notProvided';
+import type {
+  ChatContext,
+  ChatEvent,
+  ChatFocusRequest,
+  ChatInput,
+  LoadedSession,
+  PendingReply,
+  ReplyInput,
+  ReplyOutput,
+  StoredChat,
+} from './contract';
 
 /**
  * One chat with a LEIA session (the chat screen, route /chat/{sessionId}).
@@ -37,8 +36,6 @@ import { notProvided } from './notProvided';
  * outcome for the status region. Deltas carry the request they belong to, so a late delta of a
  * stopped request never lands in the next reply.
  */
-
-export * from './chatContract';
 
 const now = () => new Date().toISOString();
 
@@ -271,17 +268,3 @@ export const chatMachine = setup({
     },
   },
 });
-
-export type ChatSnapshot = SnapshotFrom<typeof chatMachine>;
-
-/** Which of the screen's three faces to show. */
-export type ChatView = 'loading' | 'failed' | 'chat';
-export const chatView = (s: ChatSnapshot): ChatView =>
-  s.hasTag('loading') ? 'loading' : s.matches('LoadFailed') ? 'failed' : 'chat';
-
-/** The notice that ends the list after a failed reply (Failed), or null. */
-export const failedNotice = (s: ChatSnapshot): string | null =>
-  s.matches('Failed') ? (s.context.limited ?? CHAT_TEXTS.failedSend) : null;
-
-/** Whether a message may be sent now (the view clears the box only when it was). */
-export const canSend = (s: ChatSnapshot, text: string): boolean => s.can({ type: 'chat.send', text });

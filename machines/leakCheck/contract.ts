@@ -7,7 +7,7 @@ import {
   leakCheckStyles,
 } from '@shared/schemas/leak-check';
 
-/** The leak check's texts, types and form rules (the flow is machines/leakCheck.ts). */
+/** The leak check's texts, types and form rules (the flow is machines/leakCheck/machine.ts). */
 
 export const LEAK_CHECK_VIEW_TEXTS = {
   button: 'Check this design',

@@ -4,14 +4,14 @@ import { bumpVersion, compareVersions, DEFAULT_BUMP, VERSION_BUMPS, type Version
 import { changeSummary, fieldChanges } from '@shared/version-changes';
 
 /**
- * The history machine's (machines/history.ts) types, texts and rules: what a comparison is made
+ * The versions machine's (./machine.ts) types, texts and rules: what a comparison is made
  * of, which versions pair up, and who may see content or restore (src/shared/permissions.ts). Pure.
  */
 
-export type HistoryKind = 'persona' | 'problem' | 'behaviour' | 'leia';
+export type VersionsKind = 'persona' | 'problem' | 'behaviour' | 'leia';
 
-export interface HistoryTarget {
-  kind: HistoryKind;
+export interface VersionsTarget {
+  kind: VersionsKind;
   id: string;
   name: string;
   version: string;
@@ -39,7 +39,7 @@ export interface RestoreResult {
   message: string;
 }
 
-export const HISTORY_FLOW_TEXTS = {
+export const VERSIONS_FLOW_TEXTS = {
   loading: 'Loading versions...',
   failed: 'Could not load the versions',
   compareFailed: 'Could not load these versions to compare',
@@ -53,9 +53,9 @@ export const HISTORY_FLOW_TEXTS = {
 /** The fields a comparison's summary leaves out: the version number always differs. */
 export const SUMMARY_IGNORES = ['metadata.version'] as const;
 
-export interface HistoryContext {
+export interface VersionsContext {
   viewer: Actor | null;
-  target: HistoryTarget | null;
+  target: VersionsTarget | null;
   /** Newest first, as the server answers. */
   versions: VersionEntry[];
   lineage: Lineage | null;
@@ -68,8 +68,8 @@ export interface HistoryContext {
   error: string | null;
 }
 
-export type HistoryEvent =
-  | { type: 'history.open'; target: HistoryTarget }
+export type VersionsEvent =
+  | { type: 'history.open'; target: VersionsTarget }
   | { type: 'history.close' }
   | { type: 'history.retry' }
   | { type: 'history.pick'; id: string }
@@ -86,7 +86,7 @@ export const pickedAfter = (picked: readonly string[], id: string): string[] =>
   picked.includes(id) ? picked.filter((one) => one !== id) : [...picked, id].slice(-2);
 
 /** The version just below the target's (what 'Compare with previous version' compares it with). */
-export const previousVersion = (context: Pick<HistoryContext, 'target' | 'versions'>) => {
+export const previousVersion = (context: Pick<VersionsContext, 'target' | 'versions'>) => {
   const { target, versions } = context;
   if (!target) return undefined;
   const index = versions.findIndex((entry) => entry.id === target.id);
@@ -108,22 +108,22 @@ export const EMPTY = {
   restoring: null,
   result: null,
   error: null,
-} satisfies Omit<HistoryContext, 'viewer' | 'target'>;
+} satisfies Omit<VersionsContext, 'viewer' | 'target'>;
 
-export const seesContent = (context: HistoryContext) =>
+export const seesContent = (context: VersionsContext) =>
   context.target !== null && canSeeVersionContent(context.viewer, context.target.kind);
 
-export const mayRestore = (context: HistoryContext) => {
+export const mayRestore = (context: VersionsContext) => {
   const latest = context.versions[0];
   return (
     context.target !== null && latest !== undefined && canVersion(context.viewer, context.target.kind, latest)
   );
 };
 
-export const entry = (context: HistoryContext, id: string) => context.versions.find((one) => one.id === id);
+export const entry = (context: VersionsContext, id: string) => context.versions.find((one) => one.id === id);
 
 /** The two picked versions, oldest first. */
-export const pair = (context: HistoryContext): [VersionEntry, VersionEntry] | null => {
+export const pair = (context: VersionsContext): [VersionEntry, VersionEntry] | null => {
   const [a, b] = context.picked.map((id) => entry(context, id));
   if (!a || !b) return null;
   return compareVersions(a.version, b.version) <= 0 ? [a, b] : [b, a];
@@ -131,7 +131,7 @@ export const pair = (context: HistoryContext): [VersionEntry, VersionEntry] | nu
 
 /** The comparison of the two picked versions from their contents (oldest first). */
 export const comparisonOf = (
-  context: HistoryContext,
+  context: VersionsContext,
   [older, newer]: [VersionContent, VersionContent],
 ): Comparison | null => {
   const versions = pair(context);

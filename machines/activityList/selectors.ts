@@ -1,9 +1,9 @@
 import type { SnapshotFrom } from 'xstate';
-import type { activityListMachine } from './activityList';
-import { ACTIVITY_LIST_TEXTS, type ActivityChange, type ActivityFocus } from './activityListContract';
-import type { Failure } from './failure';
+import type { Failure } from '../failure';
+import { ACTIVITY_LIST_TEXTS, type ActivityChange, type ActivityFocus } from './contract';
+import type { activityListMachine } from './machine';
 
-/* Selectors: what the views read from a My Activities snapshot (re-exported by activityList.ts). */
+/* Selectors: what the views read from a My Activities snapshot. */
 
 export type ActivityListSnapshot = SnapshotFrom<typeof activityListMachine>;
 

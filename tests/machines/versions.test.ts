@@ -1,14 +1,13 @@
 import {
   bumpOptions,
-  comparePreviousReason,
-  HISTORY_FLOW_TEXTS,
-  type HistoryEvent,
-  type HistoryTarget,
-  historyMachine,
-  historyView,
   pickedAfter,
+  VERSIONS_FLOW_TEXTS,
   type VersionContent,
-} from '@machines/history';
+  type VersionsEvent,
+  type VersionsTarget,
+} from '@machines/versions/contract';
+import { versionsMachine } from '@machines/versions/machine';
+import { comparePreviousReason, versionsView } from '@machines/versions/selectors';
 import type { Actor } from '@shared/permissions';
 import type { VersionEntry } from '@shared/schemas/history';
 import { VERSION_CHANGE_TEXTS } from '@shared/version-changes';
@@ -30,13 +29,13 @@ const version = (v: string, by: Actor = admin, note?: string): VersionEntry => (
 
 /** Newest first, as the server answers. */
 const versions = [version('1.1.0', admin, 'Riverside'), version('1.0.0')];
-const problem: HistoryTarget = {
+const problem: VersionsTarget = {
   kind: 'problem',
   id: 'id-1.1.0',
   name: 'Library room booking',
   version: '1.1.0',
 };
-const behaviour: HistoryTarget = { ...problem, kind: 'behaviour' };
+const behaviour: VersionsTarget = { ...problem, kind: 'behaviour' };
 
 const doc = (v: string, description: string) => ({
   apiVersion: 'v1',
@@ -55,13 +54,13 @@ const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 function start(viewer: Actor | null = admin, options: { failLoad?: unknown; failRestore?: unknown } = {}) {
   let list = [...versions];
   const calls = {
-    loads: [] as HistoryTarget[],
+    loads: [] as VersionsTarget[],
     contents: [] as string[][],
     restores: [] as { id: string; bump: string }[],
     restored: [] as string[],
   };
   const actor = createActor(
-    historyMachine.provide({
+    versionsMachine.provide({
       actors: {
         loadHistory: fromPromise(async ({ input }) => {
           calls.loads.push(input);
@@ -86,9 +85,9 @@ function start(viewer: Actor | null = admin, options: { failLoad?: unknown; fail
   return {
     actor,
     calls,
-    send: (event: HistoryEvent) => actor.send(event),
+    send: (event: VersionsEvent) => actor.send(event),
     snap: () => actor.getSnapshot(),
-    view: () => historyView(actor.getSnapshot()),
+    view: () => versionsView(actor.getSnapshot()),
   };
 }
 
@@ -111,7 +110,7 @@ describe('history machine: the list', () => {
     send({ type: 'history.open', target: problem });
     await flush();
     expect(snap().value).toEqual({ Open: 'Failed' });
-    expect(view().error).toBe(HISTORY_FLOW_TEXTS.failed);
+    expect(view().error).toBe(VERSIONS_FLOW_TEXTS.failed);
     send({ type: 'history.retry' });
     expect(snap().value).toEqual({ Open: 'Loading' });
     await flush();
@@ -186,7 +185,7 @@ describe('history machine: comparing', () => {
     const { send, snap } = start();
     send({ type: 'history.open', target: { ...problem, id: 'id-1.0.0', version: '1.0.0' } });
     await flush();
-    expect(comparePreviousReason(snap(), 'closed')).toBe(HISTORY_FLOW_TEXTS.noPrevious);
+    expect(comparePreviousReason(snap(), 'closed')).toBe(VERSIONS_FLOW_TEXTS.noPrevious);
     send({ type: 'history.comparePrevious' });
     expect(snap().value).toEqual({ Open: { Ready: 'Browsing' } });
   });
@@ -222,7 +221,7 @@ describe('history machine: comparing', () => {
     send({ type: 'history.restore.ask', id: 'id-1.0.0' });
     send({ type: 'history.restore', id: 'id-1.0.0', bump: 'minor' });
     expect(snap().value).toEqual({ Open: { Ready: 'Browsing' } });
-    expect(comparePreviousReason(snap(), 'closed')).toBe(HISTORY_FLOW_TEXTS.contentHidden);
+    expect(comparePreviousReason(snap(), 'closed')).toBe(VERSIONS_FLOW_TEXTS.contentHidden);
     expect(calls.contents).toEqual([]);
     expect(calls.restores).toEqual([]);
   });

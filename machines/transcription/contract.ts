@@ -2,7 +2,7 @@ import { configLeiaId, configLeiaName } from '@shared/activity-config';
 import type { Activity, LeiaConfig } from '@shared/schemas/activities';
 import { type TranscriptionMessage, validateTranscriptionJson } from '@shared/schemas/transcription';
 
-/** What the transcription machine (./transcription.ts) and My Activities agree on: texts, targets, events. */
+/** What the transcription machine (./machine.ts) and My Activities agree on: texts, targets, events. */
 
 export const TRANSCRIPTION_TEXTS = {
   notice: 'Important: Any form of transcription update will result in overwriting previous data.',

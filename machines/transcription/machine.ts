@@ -2,8 +2,8 @@ import { openableLink, transcriptionKind } from '@shared/activity-config';
 import { ACTIVITY_TEXTS, type Activity, isValidTranscriptionLink } from '@shared/schemas/activities';
 import { type TranscriptionMessage, validateTranscriptionJson } from '@shared/schemas/transcription';
 import { assign, fromPromise, setup } from 'xstate';
-import { failureLimitText, failureMessageFor } from './failure';
-import { notProvided } from './notProvided';
+import { failureLimitText, failureMessageFor } from '../failure';
+import { notProvided } from '../notProvided';
 import {
   errorsOf,
   isEmptyList,
@@ -13,7 +13,7 @@ import {
   type TranscriptionContext,
   type TranscriptionEvent,
   type TranscriptionTarget,
-} from './transcriptionContract';
+} from './contract';
 
 /**
  * The four ways to give an activity's LEIA a transcription, and viewing it (My Activities). One
@@ -33,9 +33,6 @@ import {
  * which `onUpdated` hands to the list. Failure toasts show the server's message on 400, 404 and
  * 409, else the default. Auto Generate and Generate need the LEIA itself (a populated list).
  */
-
-export * from './transcriptionContract';
-export * from './transcriptionSelectors';
 
 type Failed = { event: { error: unknown } };
 type Ctx = { context: TranscriptionContext };

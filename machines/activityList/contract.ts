@@ -1,7 +1,7 @@
 import type { Activity, ActivityMode, LeiaConfig } from '@shared/schemas/activities';
-import { type Failure, failureMessage } from './failure';
+import { type Failure, failureMessage } from '../failure';
 
-/** What the activity list machine (./activityList.ts) and My Activities agree on: texts, context, events. */
+/** What the activity list machine (./machine.ts) and My Activities agree on: texts, context, events. */
 
 export const ACTIVITY_LIST_TEXTS = {
   title: 'My Activities',

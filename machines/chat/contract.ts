@@ -1,7 +1,7 @@
 import type { ChatMessage, RunnerSession } from '@shared/schemas/runner';
-import type { Failure } from './failure';
+import type { Failure } from '../failure';
 
-/** What the chat machine (./chat.ts) and the chat screen agree on: its texts, input, context and events. */
+/** What the chat machine (./machine.ts) and the chat screen agree on: its texts, input, context and events. */
 
 export const CHAT_TEXTS = {
   failedSend: 'Your message is taking a bit longer to send. Retry?',
@@ -31,9 +31,6 @@ export interface ChatFocusRequest {
   field: 'composer';
   ifLost: true;
 }
-
-/** A chat message is a transcription message: text, timestamp, isLeia. */
-export type { ChatMessage };
 
 /** What the screen shows about the session besides its messages. */
 export type ChatSessionInfo = Pick<RunnerSession, 'provider' | 'model' | 'leia' | 'experimentContext'>;

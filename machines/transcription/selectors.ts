@@ -1,8 +1,8 @@
 import type { SnapshotFrom } from 'xstate';
-import type { transcriptionMachine } from './transcription';
-import { jsonText } from './transcriptionContract';
+import { jsonText } from './contract';
+import type { transcriptionMachine } from './machine';
 
-/* Selectors: what the views read from a transcription snapshot (re-exported by transcription.ts). */
+/* Selectors: what the views read from a transcription snapshot. */
 
 export type TranscriptionSnapshot = SnapshotFrom<typeof transcriptionMachine>;
 
@@ -19,3 +19,11 @@ export const hasJsonEdits = (s: TranscriptionSnapshot): boolean =>
   s.context.target !== null &&
   s.context.json !== jsonText(s.context.target.config);
 export const isViewing = (s: TranscriptionSnapshot): boolean => s.matches('Viewing');
+/** The link being saved (its input and button wait). */
+export const isLinkSaving = (s: TranscriptionSnapshot): boolean => s.matches({ Link: 'Saving' });
+export const isJsonSaving = (s: TranscriptionSnapshot): boolean => s.matches({ Json: 'Saving' });
+/** The preview's three faces besides the transcript itself. */
+export const isPreviewGenerating = (s: TranscriptionSnapshot): boolean =>
+  s.matches({ Preview: 'Generating' });
+export const isPreviewSaving = (s: TranscriptionSnapshot): boolean => s.matches({ Preview: 'Saving' });
+export const isPreviewEmpty = (s: TranscriptionSnapshot): boolean => s.matches({ Preview: 'Empty' });

@@ -1,5 +1,7 @@
 import type { Activity } from '@shared/schemas/activities';
 import { assign, fromPromise, setup } from 'xstate';
+import { type Failure, failureMessageFor } from '../failure';
+import { notProvided } from '../notProvided';
 import {
   ACTIVITY_CREATE_TEXTS,
   ACTIVITY_LIST_TEXTS,
@@ -10,9 +12,7 @@ import {
   changeOf,
   type Notice,
   replaceActivity,
-} from './activityListContract';
-import { type Failure, failureMessageFor } from './failure';
-import { notProvided } from './notProvided';
+} from './contract';
 
 /**
  * My Activities: the list of the admin's activities and what its cards do. Three parallel regions:
@@ -33,9 +33,6 @@ import { notProvided } from './notProvided';
  * Failure toasts show the server's message on 404 and 409 (and 400 for a mode change), else
  * the default text. `activity.updated` (a transcription saved) replaces an activity in place.
  */
-
-export * from './activityListContract';
-export * from './activityListSelectors';
 
 type Ctx = { context: ActivityListContext };
 type Done<T> = Ctx & { event: { output: T } };
