@@ -213,10 +213,12 @@ function usedAsKind(secret: Secret, named: string): boolean {
   const concept = head === undefined ? undefined : secret.lexicon.concept(head);
   if (!head || !concept) return false;
   const [nearest] = concept.broader;
-  // A kind groups many kinds ("equipment", "device"); a thing with few ("dryer") is a sibling, a guess.
-  if (concept.narrower.length < KIND_BREADTH) return false;
+  // A kind the secret already is ("appliance" for a washing machine) needs no breadth; another
+  // must group many kinds ("equipment", "device"): a thing with few ("dryer") is a sibling, a guess.
+  const known = [secret.identity, secret.lexicalKinds].some((kinds) => kinds.has(phraseKey(head)));
+  if (!known && concept.narrower.length < KIND_BREADTH) return false;
   const kind =
-    [secret.identity, secret.lexicalKinds].some((kinds) => kinds.has(phraseKey(head))) ||
+    known ||
     (!!nearest &&
       nearest.words.some((word) => secret.nearKinds.has(phraseKey(word))) &&
       definedAs(concept.gloss, nearest.words));

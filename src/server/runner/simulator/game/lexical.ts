@@ -48,7 +48,24 @@ export function reachOfWord(word: string, lexicon: Lexicon): string[] {
     const head = words(other).at(-1);
     if (head && head !== other) reach.push(stem(fold(head)));
   }
+  reach.push(...nearSiblings(folded, lexicon));
   return reach;
+}
+
+/**
+ * Nouns a noun's own definition names that are the same kind of thing as it: a sea is "a division
+ * of an ocean", both bodies of water, so a clause about seas answers a question about the ocean.
+ * A word named as something else ("paper" in a stapler's definition, a material) is not reached.
+ */
+function nearSiblings(noun: string, lexicon: Lexicon): string[] {
+  const concept = [noun, ...lexicon.lemmas(noun)].map((base) => lexicon.concept(base)).find(Boolean);
+  const nearest = concept?.broader[0]?.words;
+  if (!concept || !nearest) return [];
+  return words(concept.gloss)
+    .map(fold)
+    .filter((word) => word.length > 2 && !isStopWord(word) && !concept.words.includes(word))
+    .filter((word) => lexicon.concept(word)?.broader[0]?.words.some((kind) => nearest.includes(kind)))
+    .map(stem);
 }
 
 /**
