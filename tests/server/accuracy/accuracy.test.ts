@@ -32,7 +32,7 @@ const FLOORS = {
   heldOutInterviews: 0.89,
   fourthInterviews: 0.83,
   heldOutYesNo: 0.89,
-  fifthYesNo: 0.75,
+  fifthYesNo: 0.83,
   heldOutGuesses: 1,
   spanishYesNo: 0.97,
   spanishGuesses: 1,

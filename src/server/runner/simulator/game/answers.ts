@@ -223,11 +223,26 @@ function usedAsKind(secret: Secret, named: string): boolean {
       nearest.words.some((word) => secret.nearKinds.has(phraseKey(word))) &&
       definedAs(concept.gloss, nearest.words));
   if (!kind) return false;
+  return list.slice(0, -1).every((modifier) => modifierHolds(secret, modifier));
+}
+
+/** "flightless", "cordless": a word that says its root is absent. */
+const LACKING = /^(\p{L}{3,})less$/u;
+
+/**
+ * The problem says a kind's modifier: its words, not denied; or, for a word of lack ("a flightless
+ * bird"), a clause denies its root in one of its forms ("cannot fly").
+ */
+function modifierHolds(secret: Secret, modifier: string): boolean {
   const problem = secret.clauses.filter((clause) => clause.source === 'problem');
-  return list
-    .slice(0, -1)
-    .flatMap((modifier) => askedTerms(secret, modifier))
-    .every((term) => problem.some((clause) => meets(clause, term) && !negates(clause, term)));
+  const root = LACKING.exec(modifier)?.[1];
+  if (root)
+    return askedTerms(secret, root).some((term) =>
+      problem.some((clause) => negates(clause, term) || term.forms.some((form) => clause.negated.has(form))),
+    );
+  return askedTerms(secret, modifier).every((term) =>
+    problem.some((clause) => meets(clause, term) && !negates(clause, term)),
+  );
 }
 
 /** Nouns that name no thing in particular: "a metal object" says only "metal". */
