@@ -31,7 +31,7 @@ const FLOORS = {
   moreInterviews: 0.92,
   heldOutInterviews: 0.89,
   fourthInterviews: 0.83,
-  heldOutYesNo: 0.89,
+  heldOutYesNo: 0.92,
   fifthYesNo: 0.83,
   heldOutGuesses: 1,
   spanishYesNo: 0.97,
