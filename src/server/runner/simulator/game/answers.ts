@@ -232,8 +232,8 @@ const LACKING = /^(\p{L}{3,})less$/u;
 
 /**
  * The problem says a kind's modifier: its words, not denied; "natural" when the lexicon puts the
- * secret under no artifact; or, for a word of lack ("a flightless
- * bird"), a clause denies its root in one of its forms ("cannot fly").
+ * secret under no artifact; or, for a word of lack ("a flightless bird"), a clause denies its root
+ * in one of its forms ("cannot fly").
  */
 function modifierHolds(secret: Secret, modifier: string): boolean {
   const problem = secret.clauses.filter((clause) => clause.source === 'problem');

@@ -59,7 +59,20 @@ export function reachOfWord(word: string, lexicon: Lexicon): string[] {
  * of an ocean", both bodies of water, so a clause about seas answers a question about the ocean.
  * A word named as something else ("paper" in a stapler's definition, a material) is not reached.
  */
-function nearSiblings(noun: string, lexicon: Lexicon): string[] {
+function nearSiblings(noun: string, lexicon: Lexicon): readonly string[] {
+  const known = SIBLINGS.get(lexicon) ?? new Map<string, readonly string[]>();
+  SIBLINGS.set(lexicon, known);
+  const cached = known.get(noun);
+  if (cached) return cached;
+  const siblings = findNearSiblings(noun, lexicon);
+  known.set(noun, siblings);
+  return siblings;
+}
+
+/** Each lexicon's near siblings by noun: a definition's words are looked up once. */
+const SIBLINGS = new WeakMap<Lexicon, Map<string, readonly string[]>>();
+
+function findNearSiblings(noun: string, lexicon: Lexicon): string[] {
   const concept = [noun, ...lexicon.lemmas(noun)].map((base) => lexicon.concept(base)).find(Boolean);
   const nearest = concept?.broader[0]?.words;
   if (!concept || !nearest) return [];
