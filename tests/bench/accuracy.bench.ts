@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { WordNet } from '@server/lexicon/wordnet';
 import { simulateReply } from '@server/runner/simulator';
-import { HELD_OUT_GAME_QUESTIONS } from '../server/accuracy/labelled/games';
+import { FIFTH_GAME_QUESTIONS, HELD_OUT_GAME_QUESTIONS } from '../server/accuracy/labelled/games';
 import { SPANISH_GAME_QUESTIONS, SPANISH_GAMES } from '../server/accuracy/labelled/games-spanish';
 import {
   FOURTH_INTERVIEW_QUESTIONS,
@@ -59,6 +59,7 @@ export async function run(): Promise<BenchRow[]> {
   const heldOut = await interviewAccuracy(HELD_OUT_INTERVIEW_QUESTIONS);
   const fourth = await interviewAccuracy(FOURTH_INTERVIEW_QUESTIONS);
   const heldOutGames = await gameAccuracy(HELD_OUT_GAME_QUESTIONS);
+  const fifthGames = await gameAccuracy(FIFTH_GAME_QUESTIONS);
   const spanish = await gameAccuracy(SPANISH_GAME_QUESTIONS, SPANISH_GAMES);
   const deflections = await deflectionAccuracy();
   const reveals = await revealAccuracy();
@@ -129,6 +130,14 @@ export async function run(): Promise<BenchRow[]> {
       '%',
       '>= 98 %',
       heldOutGames.guesses.ratio >= 0.98,
+    ),
+    row(
+      label,
+      `fifth game set (categories): yes/no (${fifthGames.yesNo.right}/${fifthGames.yesNo.total})`,
+      pct(fifthGames.yesNo.ratio),
+      '%',
+      '>= 95 %',
+      fifthGames.yesNo.ratio >= 0.95,
     ),
     row(
       label,

@@ -39,6 +39,16 @@ describe('category questions in the games', () => {
     expect(answerYesNo(stapler, 'is it metal?').kind).toBe('yes');
   });
 
+  it('reads a compound kind by its last word and what the problem says of its first', () => {
+    expect(judgeGuess(washer, 'an electric appliance')).toBe('kind');
+    expect(judgeGuess(washer, 'electrical equipment')).toBe('kind');
+    expect(judgeGuess(washer, 'a cooking appliance')).toBe('wrong');
+    expect(judgeGuess(stapler, 'electrical equipment')).toBe('wrong');
+    // "Natural": not an artifact in the lexicon; a word of lack: its root denied.
+    expect(judgeGuess(stapler, 'a natural object')).toBe('wrong');
+    expect(judgeGuess(pizza, 'a meatless dish')).toBe('wrong');
+  });
+
   it("answers the host's players so (catalogue games)", async () => {
     const leias = await loadCatalogueLeias();
     const ask = (name: string, question: string) =>
@@ -47,6 +57,10 @@ describe('category questions in the games', () => {
     expect(ask('Mystery object game with Sam', 'Is it a piece of office equipment?')).toMatch(/^Yes\b/);
     expect(ask('Mystery machine game with Nadia', 'Is it a device?')).toMatch(/^Yes\b/);
     expect(ask('Mystery machine game with Nadia', 'Is it a dryer?')).toMatch(/^No\b/);
+    expect(ask('Mystery place game with Hiroshi', 'Is it a natural place?')).toMatch(/^Yes\b/);
+    expect(ask('Mystery animal game with Sam', 'Is it a flightless bird?')).toMatch(/^Yes\b/);
+    expect(ask('Mystery animal game with Sam', 'Is it a featherless bird?')).toMatch(/^No\b/);
+    expect(ask('Mystery animal game with Sam', 'Does it live by the ocean?')).toMatch(/^Yes\b/);
   });
 
   it('says yes to the kinds above what the problem says it is', () => {

@@ -355,3 +355,21 @@ export const HELD_OUT_GAME_QUESTIONS: readonly GameQuestion[] = [
   ...of(PIZZA, 'wrong', 'Is it a bread roll?'),
   ...of(WASHER, 'wrong', 'Is it a dryer?'),
 ];
+
+/**
+ * A fifth game set, held out: category questions written and labelled before the change for the
+ * second set's category misses (office supply, ocean, electrical equipment, natural place), to
+ * check that the change holds beyond the questions it was made for.
+ */
+export const FIFTH_GAME_QUESTIONS: readonly GameQuestion[] = [
+  ...of(STAPLER, 'yes', 'Is it a desk accessory?', 'Is it an office tool?'),
+  ...of(STAPLER, 'no', 'Is it a kitchen appliance?'),
+  ...of(PENGUIN, 'yes', 'Is it a flightless bird?', 'Is it a water bird?'),
+  ...of(PENGUIN, 'no', 'Is it a domestic animal?'),
+  ...of(BEACH, 'yes', 'Is it an outdoor place?'),
+  ...of(BEACH, 'no', 'Is it an indoor place?'),
+  ...of(PIZZA, 'yes', 'Is it fast food?'),
+  ...of(PIZZA, 'no', 'Is it a pastry?'),
+  ...of(WASHER, 'yes', 'Is it an electric appliance?'),
+  ...of(WASHER, 'no', 'Is it a cooking appliance?'),
+];

@@ -213,19 +213,41 @@ function usedAsKind(secret: Secret, named: string): boolean {
   const concept = head === undefined ? undefined : secret.lexicon.concept(head);
   if (!head || !concept) return false;
   const [nearest] = concept.broader;
-  // A kind groups many kinds ("equipment", "device"); a thing with few ("dryer") is a sibling, a guess.
-  if (concept.narrower.length < KIND_BREADTH) return false;
+  // A kind the secret already is ("appliance" for a washing machine) needs no breadth; another
+  // must group many kinds ("equipment", "device"): a thing with few ("dryer") is a sibling, a guess.
+  const known = [secret.identity, secret.lexicalKinds].some((kinds) => kinds.has(phraseKey(head)));
+  if (!known && concept.narrower.length < KIND_BREADTH) return false;
   const kind =
-    [secret.identity, secret.lexicalKinds].some((kinds) => kinds.has(phraseKey(head))) ||
+    known ||
     (!!nearest &&
       nearest.words.some((word) => secret.nearKinds.has(phraseKey(word))) &&
       definedAs(concept.gloss, nearest.words));
   if (!kind) return false;
+  return list.slice(0, -1).every((modifier) => modifierHolds(secret, modifier));
+}
+
+const ARTIFACT = phraseKey('artifact');
+/** "flightless", "cordless": a word that says its root is absent. */
+const LACKING = /^(\p{L}{3,})less$/u;
+
+/**
+ * The problem says a kind's modifier: its words, not denied; "natural" when the lexicon puts the
+ * secret under no artifact; or, for a word of lack ("a flightless bird"), a clause denies its root
+ * in one of its forms ("cannot fly").
+ */
+function modifierHolds(secret: Secret, modifier: string): boolean {
   const problem = secret.clauses.filter((clause) => clause.source === 'problem');
-  return list
-    .slice(0, -1)
-    .flatMap((modifier) => askedTerms(secret, modifier))
-    .every((term) => problem.some((clause) => meets(clause, term) && !negates(clause, term)));
+  // "Natural" is what WordNet's "natural object" says: not made by man, so not an artifact.
+  if (/^natural$/i.test(modifier) && secret.lexicalKinds.size > 0) return !secret.lexicalKinds.has(ARTIFACT);
+  // Denied in any of its forms: "works without electricity" denies "electrical".
+  const denies = (clause: Clause, term: AskedTerm) =>
+    negates(clause, term) || term.forms.some((form) => clause.negated.has(form));
+  const root = LACKING.exec(modifier)?.[1];
+  if (root) return askedTerms(secret, root).some((term) => problem.some((clause) => denies(clause, term)));
+  return askedTerms(secret, modifier).every(
+    (term) =>
+      problem.some((clause) => meets(clause, term)) && !problem.some((clause) => denies(clause, term)),
+  );
 }
 
 /** Nouns that name no thing in particular: "a metal object" says only "metal". */

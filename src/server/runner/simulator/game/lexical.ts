@@ -28,6 +28,8 @@ const TOO_GENERAL = new Set([
 ]);
 /** Levels of kinds near enough to say what it is used as ("equipment" is an instrumentality, "toy" only an artifact). */
 const NEAR_LEVELS = 3;
+/** Levels of a near kind's own word, in the problem's sense, that the secret is near to too. */
+const WORD_LEVELS = 2;
 /** Levels of kinds whose definitions and parts describe the secret too (a penguin is a bird: feathers). */
 const DESCRIBING_LEVELS = 5;
 
@@ -48,7 +50,37 @@ export function reachOfWord(word: string, lexicon: Lexicon): string[] {
     const head = words(other).at(-1);
     if (head && head !== other) reach.push(stem(fold(head)));
   }
+  reach.push(...nearSiblings(folded, lexicon));
   return reach;
+}
+
+/**
+ * Nouns a noun's own definition names that are the same kind of thing as it: a sea is "a division
+ * of an ocean", both bodies of water, so a clause about seas answers a question about the ocean.
+ * A word named as something else ("paper" in a stapler's definition, a material) is not reached.
+ */
+function nearSiblings(noun: string, lexicon: Lexicon): readonly string[] {
+  const known = SIBLINGS.get(lexicon) ?? new Map<string, readonly string[]>();
+  SIBLINGS.set(lexicon, known);
+  const cached = known.get(noun);
+  if (cached) return cached;
+  const siblings = findNearSiblings(noun, lexicon);
+  known.set(noun, siblings);
+  return siblings;
+}
+
+/** Each lexicon's near siblings by noun: a definition's words are looked up once. */
+const SIBLINGS = new WeakMap<Lexicon, Map<string, readonly string[]>>();
+
+function findNearSiblings(noun: string, lexicon: Lexicon): string[] {
+  const concept = [noun, ...lexicon.lemmas(noun)].map((base) => lexicon.concept(base)).find(Boolean);
+  const nearest = concept?.broader[0]?.words;
+  if (!concept || !nearest) return [];
+  return words(concept.gloss)
+    .map(fold)
+    .filter((word) => word.length > 2 && !isStopWord(word) && !concept.words.includes(word))
+    .filter((word) => lexicon.concept(word)?.broader[0]?.words.some((kind) => nearest.includes(kind)))
+    .map(stem);
 }
 
 /**
@@ -95,6 +127,25 @@ export function kindsOf(noun: string, context: string, lexicon: Lexicon): string
 
 const stems = (phrase: string) => words(phrase).map((word) => stem(fold(word)));
 
+/**
+ * Its nearest kinds, and what the words of those kinds are in the sense the problem speaks of: a
+ * washing machine is "white goods", "a home appliance", "an appliance" (durables), and an appliance
+ * in its other sense is "a device", so it is equipment (an instrumentality) as a person would say.
+ */
+function nearKindsOf(levels: Concept['broader'], context: string, lexicon: Lexicon): string[] {
+  const near = levels.slice(0, NEAR_LEVELS);
+  const wider = near
+    .flatMap((level) =>
+      level.words.map((word) => ({ gloss: level.gloss, sense: lexicon.concept(word, context) })),
+    )
+    // Only another sense of the word widens it: the same sense's kinds are further up, too general.
+    .flatMap(({ gloss, sense }) =>
+      sense && sense.gloss !== gloss ? sense.broader.slice(0, WORD_LEVELS) : [],
+    )
+    .filter((level) => !level.words.some((word) => TOO_GENERAL.has(word)));
+  return [...near, ...wider].flatMap((level) => level.words.map(phraseKey));
+}
+
 /** The secret as the lexicon knows it, read in the sense the problem's texts speak of. */
 export function lexicalSecret(name: string, context: string, lexicon: Lexicon): LexicalSecret | undefined {
   const concept: Concept | undefined = lexicon.concept(name, context);
@@ -110,7 +161,7 @@ export function lexicalSecret(name: string, context: string, lexicon: Lexicon): 
   return {
     synonyms: concept.words.map(stems),
     kinds,
-    nearKinds: levels.slice(0, NEAR_LEVELS).flatMap((level) => level.words.map(phraseKey)),
+    nearKinds: nearKindsOf(levels, context, lexicon),
     narrower: concept.narrower.map(stems),
     facts,
   };
