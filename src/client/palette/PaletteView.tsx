@@ -224,18 +224,9 @@ function PaletteFooter({ view }: { view: ViewState }) {
   );
 }
 
-/**
- * The cmdk palette, on a native modal <dialog>. It only renders the palette machine's state:
- * Escape goes back an argument, then closes; Backspace in an empty box goes back an argument.
- * cmdk filters the root and static pages; a search page's items come filtered and ranked, so cmdk
- * leaves them. On a page the selected item is the first of each new answer until the user moves,
- * and Enter pressed while the answer for the typed text is on its way waits for it.
- */
-export default function PaletteView() {
-  const { opener } = usePaletteInternals();
-  const palette = PaletteActor.useActorRef();
-  const send = palette.send;
-  const view: ViewState = PaletteActor.useSelector(
+/** What the view renders of the palette machine's state. */
+function useViewState(): ViewState {
+  return PaletteActor.useSelector(
     (s) => ({
       search: s.context.search,
       command: s.context.command,
@@ -249,6 +240,20 @@ export default function PaletteView() {
     }),
     shallowEqual,
   );
+}
+
+/**
+ * The cmdk palette, on a native modal <dialog>. It only renders the palette machine's state:
+ * Escape goes back an argument, then closes; Backspace in an empty box goes back an argument.
+ * cmdk filters the root and static pages; a search page's items come filtered and ranked, so cmdk
+ * leaves them. On a page the selected item is the first of each new answer until the user moves,
+ * and Enter pressed while the answer for the typed text is on its way waits for it.
+ */
+export default function PaletteView() {
+  const { opener } = usePaletteInternals();
+  const palette = PaletteActor.useActorRef();
+  const send = palette.send;
+  const view = useViewState();
   const visible = useVisibleCommands();
   const text = view.search.trim();
   const groups = useMemo(() => rankGroups(visible, text, commandWords), [visible, text]);
