@@ -31,32 +31,17 @@ const optionsFor = (activities: readonly ActivityOption[], query: string): Optio
   ];
 };
 
-/**
- * A clearable, creatable dropdown (WAI-ARIA combobox with a listbox): typing filters the
- * activities and offers 'Create activity: "…"' first; the arrows, Page Up/Down, Home and End move
- * through the options, Enter chooses, Escape closes the list (a second Escape closes the dialog).
- * What is typed is the widget's own; what is chosen is the caller's (the machine's).
- */
-export function ActivityCombobox({
-  label,
-  options,
-  selected,
-  onSelect,
-  onClear,
-  onCreate,
-  disabled = false,
-  inputRef,
-}: ActivityComboboxProps) {
-  const id = useId();
-  const listId = `${id}-list`;
-  const ownInput = useRef<HTMLInputElement>(null);
-  const input = inputRef ?? ownInput;
+/** What is typed, whether the list is open, the active option, and the keys that move through it. */
+function useCombobox(
+  options: readonly ActivityOption[],
+  onSelect: (id: string) => void,
+  onCreate: (name: string) => void,
+) {
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const shown = optionsFor(options, query);
   const activeIndex = Math.min(active, shown.length - 1);
-  const optionId = (index: number) => `${id}-option-${index}`;
 
   const close = () => {
     setOpen(false);
@@ -92,6 +77,84 @@ export function ActivityCombobox({
     event.stopPropagation();
     handle();
   };
+
+  return { open, setOpen, query, setQuery, setActive, shown, activeIndex, close, choose, onKeyDown };
+}
+
+/** The listbox of the options shown. */
+function ComboboxList({
+  id,
+  label,
+  shown,
+  activeIndex,
+  optionId,
+  choose,
+  setActive,
+}: {
+  id: string;
+  label: string;
+  shown: Option[];
+  activeIndex: number;
+  optionId: (index: number) => string;
+  choose: (option: Option | undefined) => void;
+  setActive: (index: number) => void;
+}) {
+  return (
+    <div className="combobox__list" role="listbox" id={id} aria-label={label}>
+      {shown.length === 0 && <p className="combobox__empty">{ADD_TO_ACTIVITY_TEXTS.empty}</p>}
+      {shown.map((option, index) => (
+        <div
+          key={option.kind === 'create' ? 'create' : option.activity.id}
+          id={optionId(index)}
+          role="option"
+          // The focus stays in the input (aria-activedescendant); options are reached by the arrows.
+          tabIndex={-1}
+          aria-selected={index === activeIndex}
+          className="combobox__option"
+          // Chosen on mousedown, before the input's blur closes the list.
+          onMouseDown={(event) => {
+            event.preventDefault();
+            choose(option);
+          }}
+          onMouseMove={() => setActive(index)}
+        >
+          {option.kind === 'create' ? (
+            <>
+              <PlusIcon size={14} />
+              <span>{ADD_TO_ACTIVITY_TEXTS.createOption(option.name)}</span>
+            </>
+          ) : (
+            option.activity.name
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A clearable, creatable dropdown (WAI-ARIA combobox with a listbox): typing filters the
+ * activities and offers 'Create activity: "…"' first; the arrows, Page Up/Down, Home and End move
+ * through the options, Enter chooses, Escape closes the list (a second Escape closes the dialog).
+ * What is typed is the widget's own; what is chosen is the caller's (the machine's).
+ */
+export function ActivityCombobox({
+  label,
+  options,
+  selected,
+  onSelect,
+  onClear,
+  onCreate,
+  disabled = false,
+  inputRef,
+}: ActivityComboboxProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const ownInput = useRef<HTMLInputElement>(null);
+  const input = inputRef ?? ownInput;
+  const { open, setOpen, query, setQuery, setActive, shown, activeIndex, close, choose, onKeyDown } =
+    useCombobox(options, onSelect, onCreate);
+  const optionId = (index: number) => `${id}-option-${index}`;
 
   return (
     <div className="combobox">
@@ -134,35 +197,15 @@ export function ActivityCombobox({
         )}
       </div>
       {open && (
-        <div className="combobox__list" role="listbox" id={listId} aria-label={label}>
-          {shown.length === 0 && <p className="combobox__empty">{ADD_TO_ACTIVITY_TEXTS.empty}</p>}
-          {shown.map((option, index) => (
-            <div
-              key={option.kind === 'create' ? 'create' : option.activity.id}
-              id={optionId(index)}
-              role="option"
-              // The focus stays in the input (aria-activedescendant); options are reached by the arrows.
-              tabIndex={-1}
-              aria-selected={index === activeIndex}
-              className="combobox__option"
-              // Chosen on mousedown, before the input's blur closes the list.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(option);
-              }}
-              onMouseMove={() => setActive(index)}
-            >
-              {option.kind === 'create' ? (
-                <>
-                  <PlusIcon size={14} />
-                  <span>{ADD_TO_ACTIVITY_TEXTS.createOption(option.name)}</span>
-                </>
-              ) : (
-                option.activity.name
-              )}
-            </div>
-          ))}
-        </div>
+        <ComboboxList
+          id={listId}
+          label={label}
+          shown={shown}
+          activeIndex={activeIndex}
+          optionId={optionId}
+          choose={choose}
+          setActive={setActive}
+        />
       )}
     </div>
   );

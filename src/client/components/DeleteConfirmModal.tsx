@@ -65,6 +65,42 @@ type View = ReturnType<typeof selectView>;
 const sameView = (a: View, b: View) =>
   (Object.keys(a) as (keyof View)[]).every((key) => Object.is(a[key], b[key]));
 
+/** What is being deleted, as a table (nothing when there are no details). */
+function DeleteDetails({ details }: { details: DeleteDetail[] }) {
+  if (details.length === 0) return null;
+  return (
+    <dl className="delete-confirm__details">
+      {details.map((detail) => (
+        <div key={detail.label} className="delete-confirm__detail">
+          <dt>{detail.label}</dt>
+          <dd>{detail.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The success message once deleted, or the server's refusal. */
+function DeleteOutcome({ view, successMessage }: { view: View; successMessage: string | undefined }) {
+  return (
+    <>
+      {view.deleted && successMessage && (
+        <p className="alert alert--success" role="status">
+          <CheckIcon />
+          {successMessage}
+        </p>
+      )}
+      {view.error && (
+        <div className="alert alert--error" role="alert">
+          <AlertIcon />
+          {/* An in-use refusal names the dependents in its message. */}
+          <p>{view.error.message}</p>
+        </div>
+      )}
+    </>
+  );
+}
+
 /**
  * The typed-confirmation delete dialog, for LEIAs, resources and users alike: the
  * texts come from the caller, the behaviour from the machine. While deleting every control is
@@ -123,16 +159,7 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
     >
       {target && (
         <form id={formId} className="delete-confirm" noValidate onSubmit={confirm}>
-          {detailList.length > 0 && (
-            <dl className="delete-confirm__details">
-              {detailList.map((detail) => (
-                <div key={detail.label} className="delete-confirm__detail">
-                  <dt>{detail.label}</dt>
-                  <dd>{detail.value}</dd>
-                </div>
-              ))}
-            </dl>
-          )}
+          <DeleteDetails details={detailList} />
           <p className="alert alert--warning">
             <AlertIcon />
             <span>{typeof warning === 'function' ? warning(target) : warning}</span>
@@ -152,19 +179,7 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
             disabled={busy}
             onChange={(event) => actor.send({ type: 'dialog.type', value: event.target.value })}
           />
-          {view.deleted && successMessage && (
-            <p className="alert alert--success" role="status">
-              <CheckIcon />
-              {successMessage}
-            </p>
-          )}
-          {view.error && (
-            <div className="alert alert--error" role="alert">
-              <AlertIcon />
-              {/* An in-use refusal names the dependents in its message. */}
-              <p>{view.error.message}</p>
-            </div>
-          )}
+          <DeleteOutcome view={view} successMessage={successMessage} />
         </form>
       )}
     </Modal>

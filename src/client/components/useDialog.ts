@@ -53,6 +53,26 @@ const initialFocusTarget = (dialog: HTMLElement): HTMLElement =>
   focusableIn(dialog)[0] ??
   dialog;
 
+/** Tab and Shift+Tab cycle through the dialog's controls, never leaving it. */
+const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
+  const items = focusableIn(event.currentTarget);
+  if (items.length === 0) {
+    event.preventDefault();
+    return;
+  }
+  const first = items[0]!;
+  const last = items[items.length - 1]!;
+  const active = document.activeElement;
+  const inside = active instanceof HTMLElement && items.includes(active);
+  if (event.shiftKey && (active === first || !inside)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !inside)) {
+    event.preventDefault();
+    first.focus();
+  }
+};
+
 export function useDialog(ref: RefObject<HTMLDialogElement | null>, behaviour: DialogBehaviour) {
   const { dismissible = true, closeOnBackdrop = true } = behaviour;
   const latest = useRef(behaviour);
@@ -86,25 +106,6 @@ export function useDialog(ref: RefObject<HTMLDialogElement | null>, behaviour: D
 
   const requestClose = () => {
     if (dismissible) latest.current.onClose();
-  };
-
-  const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
-    const items = focusableIn(event.currentTarget);
-    if (items.length === 0) {
-      event.preventDefault();
-      return;
-    }
-    const first = items[0]!;
-    const last = items[items.length - 1]!;
-    const active = document.activeElement;
-    const inside = active instanceof HTMLElement && items.includes(active);
-    if (event.shiftKey && (active === first || !inside)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !inside)) {
-      event.preventDefault();
-      first.focus();
-    }
   };
 
   return {

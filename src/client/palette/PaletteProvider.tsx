@@ -11,7 +11,7 @@ import {
   SEQUENCE_TIMEOUT_MS,
 } from './keys';
 import { PaletteLoading } from './PaletteLoading';
-import { createRegistry } from './registry';
+import { createRegistry, type Registry } from './registry';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import type { Command } from './types';
 
@@ -61,13 +61,11 @@ export function PaletteProvider(props: PaletteProviderProps) {
   );
 }
 
-function PaletteKeyboard({ actor, children }: PaletteProviderProps) {
-  const [commands] = useState(() => createRegistry<Command>());
-  const [shortcuts] = useState(() => createRegistry<ShortcutEntry>());
-  const palette = PaletteActor.useActorRef();
-  const mode = PaletteActor.useSelector(paletteMode);
-  const [opener, setOpener] = useState<HTMLElement | null>(null);
+type PaletteRef = ReturnType<typeof PaletteActor.useActorRef>;
 
+/** The element that had the focus as the palette opened: the palette gives it back on closing. */
+function useOpener(palette: PaletteRef) {
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
   // Remember the opener as the palette opens, before any palette view mounts and takes focus.
   useEffect(() => {
     let open = false;
@@ -81,6 +79,14 @@ function PaletteKeyboard({ actor, children }: PaletteProviderProps) {
     return () => subscription.unsubscribe();
   }, [palette]);
 
+  return opener;
+}
+
+/**
+ * Ctrl/Cmd+K toggles the palette, captured before any field or editor sees it; the registered
+ * shortcuts (single keys and sequences) fire only outside fields and dialogs.
+ */
+function useShortcutKeys(palette: PaletteRef, shortcuts: Registry<ShortcutEntry>) {
   useEffect(() => {
     let pressed: string[] = [];
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -135,6 +141,15 @@ function PaletteKeyboard({ actor, children }: PaletteProviderProps) {
       window.removeEventListener('keydown', onKeyDown);
     };
   }, [palette, shortcuts]);
+}
+
+function PaletteKeyboard({ actor, children }: PaletteProviderProps) {
+  const [commands] = useState(() => createRegistry<Command>());
+  const [shortcuts] = useState(() => createRegistry<ShortcutEntry>());
+  const palette = PaletteActor.useActorRef();
+  const mode = PaletteActor.useSelector(paletteMode);
+  const opener = useOpener(palette);
+  useShortcutKeys(palette, shortcuts);
 
   // Once someone is signed in, fetch the palette chunk so the first Ctrl+K opens at once (the
   // login page does not load it until asked).

@@ -1,7 +1,15 @@
 import { Avatar } from '@client/components/Avatar';
 import { RoleBadge } from '@client/components/Badge';
 import { ChevronDownIcon, LogoutIcon } from '@client/components/icons';
-import { type KeyboardEvent, type MouseEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { useLocation } from 'wouter';
 import type { NavItem } from './navigation';
 
@@ -15,18 +23,15 @@ export interface UserMenuProps {
   onLogout: () => void;
 }
 
-/**
- * The header's menu button (WAI-ARIA menu button): Enter/Space/ArrowDown open it on the first
- * item, ArrowUp on the last; arrows, Home and End move; Escape closes and returns to the button;
- * Tab or a click elsewhere closes it.
- */
-export function UserMenu({ email, role, items, onLogout }: UserMenuProps) {
-  const [open, setOpen] = useState<false | 'first' | 'last'>(false);
-  const [location, navigate] = useLocation();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-  const menuId = useId();
+type Open = false | 'first' | 'last';
 
+/** The open menu takes the focus (its first or last item), and a pointer down outside closes it. */
+function useFocusAndDismiss(
+  open: Open,
+  setOpen: (open: Open) => void,
+  menuRef: RefObject<HTMLDivElement | null>,
+  buttonRef: RefObject<HTMLButtonElement | null>,
+) {
   useEffect(() => {
     if (!open) return;
     const list = itemsIn(menuRef.current);
@@ -37,21 +42,17 @@ export function UserMenu({ email, role, items, onLogout }: UserMenuProps) {
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
+  }, [open, setOpen, menuRef, buttonRef]);
+}
 
-  const close = (refocus: boolean) => {
-    setOpen(false);
-    if (refocus) buttonRef.current?.focus();
-  };
-
-  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      setOpen(event.key === 'ArrowDown' ? 'first' : 'last');
-    }
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+/** The menu's keys: arrows, Home and End move; Escape closes to the button; Tab closes. */
+const menuKeyHandler =
+  (
+    menuRef: RefObject<HTMLDivElement | null>,
+    close: (refocus: boolean) => void,
+    setOpen: (open: Open) => void,
+  ) =>
+  (event: KeyboardEvent<HTMLDivElement>) => {
     const list = itemsIn(menuRef.current);
     const index = list.indexOf(document.activeElement as HTMLElement);
     const moves: Record<string, number> = {
@@ -71,6 +72,73 @@ export function UserMenu({ email, role, items, onLogout }: UserMenuProps) {
       setOpen(false);
     }
   };
+
+/** Who is signed in, and as what. */
+function MenuAccount({ email, role }: { email: string; role: string }) {
+  return (
+    <div className="menu__account" role="none">
+      <Avatar text={email} />
+      <div className="menu__account-text">
+        <span className="menu__email">{email}</span>
+        <RoleBadge role={role} />
+      </div>
+    </div>
+  );
+}
+
+/** The navigation items, the current page marked. */
+function MenuLinks({
+  items,
+  location,
+  go,
+}: {
+  items: NavItem[];
+  location: string;
+  go: (event: MouseEvent<HTMLAnchorElement>, path: string) => void;
+}) {
+  return items.map((item) => (
+    <a
+      key={item.id}
+      href={item.path}
+      role="menuitem"
+      tabIndex={-1}
+      className="menu__item"
+      aria-current={location === item.path ? 'page' : undefined}
+      onClick={(event) => go(event, item.path)}
+    >
+      {item.icon}
+      {item.label}
+    </a>
+  ));
+}
+
+/**
+ * The header's menu button (WAI-ARIA menu button): Enter/Space/ArrowDown open it on the first
+ * item, ArrowUp on the last; arrows, Home and End move; Escape closes and returns to the button;
+ * Tab or a click elsewhere closes it.
+ */
+export function UserMenu({ email, role, items, onLogout }: UserMenuProps) {
+  const [open, setOpen] = useState<Open>(false);
+  const [location, navigate] = useLocation();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+
+  useFocusAndDismiss(open, setOpen, menuRef, buttonRef);
+
+  const close = (refocus: boolean) => {
+    setOpen(false);
+    if (refocus) buttonRef.current?.focus();
+  };
+
+  const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(event.key === 'ArrowDown' ? 'first' : 'last');
+    }
+  };
+
+  const onMenuKeyDown = menuKeyHandler(menuRef, close, setOpen);
 
   const go = (event: MouseEvent<HTMLAnchorElement>, path: string) => {
     // Keep new-tab clicks native; otherwise navigate inside the app.
@@ -106,28 +174,9 @@ export function UserMenu({ email, role, items, onLogout }: UserMenuProps) {
           tabIndex={-1}
           onKeyDown={onMenuKeyDown}
         >
-          <div className="menu__account" role="none">
-            <Avatar text={email} />
-            <div className="menu__account-text">
-              <span className="menu__email">{email}</span>
-              <RoleBadge role={role} />
-            </div>
-          </div>
+          <MenuAccount email={email} role={role} />
           <div className="menu__separator" role="none" />
-          {items.map((item) => (
-            <a
-              key={item.id}
-              href={item.path}
-              role="menuitem"
-              tabIndex={-1}
-              className="menu__item"
-              aria-current={location === item.path ? 'page' : undefined}
-              onClick={(event) => go(event, item.path)}
-            >
-              {item.icon}
-              {item.label}
-            </a>
-          ))}
+          <MenuLinks items={items} location={location} go={go} />
           <div className="menu__separator" role="none" />
           <button
             type="button"

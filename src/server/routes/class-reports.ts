@@ -9,6 +9,7 @@ import { gradeOverrideBodySchema, handInGradeSchema } from '@shared/schemas/grad
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
+import type { App } from '../context';
 import { replies } from '../http/replies';
 import { createClassLeias } from '../services/class-leias';
 import { createClassLive } from '../services/class-live';
@@ -44,6 +45,15 @@ export const classReportRoutes: FastifyPluginAsyncZod = async (app) => {
     app.addHook('onClose', async () => stop?.());
   }
 
+  reportRoutes(app, reports);
+  gradeRoutes(app, reports);
+  dataRoutes(app, reports);
+};
+
+type Reports = ReturnType<typeof createClassReportsService>;
+
+/** A class's report, one student's, and the exports. */
+function reportRoutes(app: App, reports: Reports): void {
   app.get(
     '/:sessionId/report',
     { schema: { params: sessionParams, response: replies({ 200: classReportSchema }), tags } },
@@ -77,7 +87,10 @@ export const classReportRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(file.body);
     },
   );
+}
 
+/** A teacher's grade override of a hand-in, and its withdrawal. */
+function gradeRoutes(app: App, reports: Reports): void {
   app.put(
     '/:sessionId/students/:studentId/grade',
     {
@@ -103,7 +116,10 @@ export const classReportRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) =>
       reports.withdrawOverride(actorOf(request), request.params.sessionId, request.params.studentId),
   );
+}
 
+/** Deleting a class's data (all of it, or some students'). */
+function dataRoutes(app: App, reports: Reports): void {
   app.delete(
     '/:sessionId/data',
     {
@@ -116,4 +132,4 @@ export const classReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => reports.deleteData(actorOf(request), request.params.sessionId, request.query.students),
   );
-};
+}

@@ -47,49 +47,50 @@ function solutionOf(problem: LeiaPart, mode: ActivityMode): SolutionElement[] {
     .elements;
 }
 
+/** Older rows without their stored views (before the start-up backfill) get them computed. */
+async function restrictedOf(tx: Db | Tx, row: typeof leias.$inferSelect): Promise<ResolvedLeia> {
+  if (row.restrictedSpec) return row.restrictedSpec as unknown as ResolvedLeia;
+  const ids = [row.personaId, row.problemId, row.behaviourId];
+  const parts = await tx.select().from(resources).where(inArray(resources.id, ids));
+  const part = (id: string) => toStoredPart(parts.find((p) => p.id === id)!);
+  const raw = {
+    persona: part(row.personaId),
+    problem: part(row.problemId),
+    behaviour: part(row.behaviourId),
+  };
+  return leiaViews(raw, row.spec as never).restrictedSpec as unknown as ResolvedLeia;
+}
+
+/** A configuration as a class runs it, from its LEIA row. */
+async function build(tx: Db | Tx, config: typeof experimentLeias.$inferSelect): Promise<ClassLeia> {
+  const [row] = await tx.select().from(leias).where(eq(leias.id, config.leiaId));
+  const full = row!.spec as unknown as ResolvedLeia;
+  const view = await restrictedOf(tx, row!);
+  const leia: ResolvedLeia = { persona: view.persona, problem: view.problem, behaviour: full.behaviour };
+  const personaName = specText(view.persona.spec, 'fullName') || specText(view.persona.spec, 'firstName');
+  return {
+    configId: config.id,
+    position: config.position,
+    name: row!.name,
+    mode: config.mode,
+    data: config.data ?? null,
+    leiaId: row!.id,
+    leia,
+    system: buildSystemPrompt(leia),
+    instructions: specText(view.problem.spec, 'description'),
+    ...(personaName && { personaName }),
+    // The solution is compared with the conversation and the hand-in; no student reads it.
+    solution: specText(full.problem.spec, 'solution'),
+    solutionFormat: (specText(full.problem.spec, 'solutionFormat') || 'text') as SolutionFormat,
+    problem: full.problem,
+    elements: solutionOf(full.problem, config.mode),
+  };
+}
+
 export function createClassLeias(db: Db) {
   const cache = new Map<string, ClassLeia>();
   /** A published activity's configurations never change: their ids, by activity. */
   const activities = new Map<string, string[]>();
-
-  /** Older rows without their stored views (before the start-up backfill) get them computed. */
-  async function restrictedOf(tx: Db | Tx, row: typeof leias.$inferSelect): Promise<ResolvedLeia> {
-    if (row.restrictedSpec) return row.restrictedSpec as unknown as ResolvedLeia;
-    const ids = [row.personaId, row.problemId, row.behaviourId];
-    const parts = await tx.select().from(resources).where(inArray(resources.id, ids));
-    const part = (id: string) => toStoredPart(parts.find((p) => p.id === id)!);
-    const raw = {
-      persona: part(row.personaId),
-      problem: part(row.problemId),
-      behaviour: part(row.behaviourId),
-    };
-    return leiaViews(raw, row.spec as never).restrictedSpec as unknown as ResolvedLeia;
-  }
-
-  async function build(tx: Db | Tx, config: typeof experimentLeias.$inferSelect): Promise<ClassLeia> {
-    const [row] = await tx.select().from(leias).where(eq(leias.id, config.leiaId));
-    const full = row!.spec as unknown as ResolvedLeia;
-    const view = await restrictedOf(tx, row!);
-    const leia: ResolvedLeia = { persona: view.persona, problem: view.problem, behaviour: full.behaviour };
-    const personaName = specText(view.persona.spec, 'fullName') || specText(view.persona.spec, 'firstName');
-    return {
-      configId: config.id,
-      position: config.position,
-      name: row!.name,
-      mode: config.mode,
-      data: config.data ?? null,
-      leiaId: row!.id,
-      leia,
-      system: buildSystemPrompt(leia),
-      instructions: specText(view.problem.spec, 'description'),
-      ...(personaName && { personaName }),
-      // The solution is compared with the conversation and the hand-in; no student reads it.
-      solution: specText(full.problem.spec, 'solution'),
-      solutionFormat: (specText(full.problem.spec, 'solutionFormat') || 'text') as SolutionFormat,
-      problem: full.problem,
-      elements: solutionOf(full.problem, config.mode),
-    };
-  }
 
   return {
     /** The configurations of an activity, in their order. */

@@ -19,12 +19,68 @@ const formatDate = (iso: string): string => {
     : new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(date);
 };
 
+/** The New email field with Save and Cancel; Escape cancels. */
+function EmailForm() {
+  const actor = EmailChangeActor.useActorRef();
+  const saving = EmailChangeActor.useSelector(isEmailSaving);
+  const { draft, error } = EmailChangeActor.useSelector((s) => s.context);
+  return (
+    <form
+      className="inline-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        actor.send({ type: 'email.submit' });
+      }}
+    >
+      <TextInput
+        label="New email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        value={draft}
+        error={error ?? undefined}
+        disabled={saving}
+        onChange={(event) => actor.send({ type: 'email.change', value: event.target.value })}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') actor.send({ type: 'email.cancel' });
+        }}
+      />
+      <div className="inline-form__actions">
+        <Button type="submit" variant="primary" size="sm" loading={saving}>
+          Save
+        </Button>
+        <Button size="sm" disabled={saving} onClick={() => actor.send({ type: 'email.cancel' })}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** 'Edit email' in the palette. */
+function useEditEmailCommand(email: string) {
+  const actor = EmailChangeActor.useActorRef();
+  const commands = useMemo(
+    (): Command[] => [
+      {
+        id: 'profile.editEmail',
+        title: 'Edit email',
+        group: 'Profile',
+        icon: <MailIcon />,
+        keywords: ['change email', 'account'],
+        run: () => actor.send({ type: 'email.edit', current: email }),
+      },
+    ],
+    [actor, email],
+  );
+  usePaletteCommands(commands);
+}
+
 /** Account information: email with its edit flow (machines/emailChange.ts), role, 'My LEIAs'. */
 export function AccountSection({ user }: { user: SessionUser }) {
   const actor = EmailChangeActor.useActorRef();
   const viewing = EmailChangeActor.useSelector(isEmailViewing);
-  const saving = EmailChangeActor.useSelector(isEmailSaving);
-  const { draft, error } = EmailChangeActor.useSelector((s) => s.context);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
 
@@ -36,20 +92,7 @@ export function AccountSection({ user }: { user: SessionUser }) {
     wasEditing.current = !viewing;
   }, [viewing]);
 
-  const commands = useMemo(
-    (): Command[] => [
-      {
-        id: 'profile.editEmail',
-        title: 'Edit email',
-        group: 'Profile',
-        icon: <MailIcon />,
-        keywords: ['change email', 'account'],
-        run: () => actor.send({ type: 'email.edit', current: user.email }),
-      },
-    ],
-    [actor, user.email],
-  );
-  usePaletteCommands(commands);
+  useEditEmailCommand(user.email);
 
   return (
     <Card title="Account information" description="How you sign in, and what you can do.">
@@ -74,36 +117,7 @@ export function AccountSection({ user }: { user: SessionUser }) {
                   </Button>
                 </div>
               ) : (
-                <form
-                  className="inline-form"
-                  noValidate
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    actor.send({ type: 'email.submit' });
-                  }}
-                >
-                  <TextInput
-                    label="New email"
-                    type="email"
-                    autoComplete="email"
-                    autoFocus
-                    value={draft}
-                    error={error ?? undefined}
-                    disabled={saving}
-                    onChange={(event) => actor.send({ type: 'email.change', value: event.target.value })}
-                    onKeyDown={(event) => {
-                      if (event.key === 'Escape') actor.send({ type: 'email.cancel' });
-                    }}
-                  />
-                  <div className="inline-form__actions">
-                    <Button type="submit" variant="primary" size="sm" loading={saving}>
-                      Save
-                    </Button>
-                    <Button size="sm" disabled={saving} onClick={() => actor.send({ type: 'email.cancel' })}>
-                      Cancel
-                    </Button>
-                  </div>
-                </form>
+                <EmailForm />
               )}
             </dd>
           </div>

@@ -23,42 +23,23 @@ export interface LeiaListProps {
 /** Start fetching the next page this far before the end of the list comes into view. */
 const PREFETCH_MARGIN = '800px';
 
-/**
- * The results as a WAI-ARIA feed: each row is a focusable article; Up/Down (and Page Up/Down)
- * move between rows, Home/End go to the first/last loaded row, Enter and Delete run the row
- * action bound to that key (View; Delete only where the user may delete). Keys pressed inside a
- * text field never reach here (isTypingTarget), so typing a search never moves or deletes.
- *
- * Long lists: pages come by keyset cursor (50 rows) as the end of the list nears, so the DOM only
- * holds what the reader scrolled through. Rendering stays cheap without windowing: rows are
- * memoised (a new page renders only its own rows; moving the focus re-renders two), and each row
- * has `content-visibility: auto` with an intrinsic size, so the browser skips layout and paint of
- * every off-screen row. Windowing would save DOM nodes too, but it breaks find-in-page, the feed's
- * focus movement and screen readers' view of the list; at a few hundred rows scrolled through
- * content-visibility gives the same smoothness without those costs.
- */
-export function LeiaList({
-  items,
-  actions,
-  actor,
-  hasMore,
-  loadingMore,
-  refreshing,
-  onLoadMore,
-  feedRef,
-}: LeiaListProps) {
-  const density = useDensity();
-  const [activeIndex, setActiveIndex] = useState(0);
-  const active = Math.min(activeIndex, Math.max(items.length - 1, 0));
-  const sentinelRef = useRef<HTMLDivElement>(null);
-  // The first row, once the list shows fresh rows: the target of requestFocus(LEIA_LIST_TARGET).
-  const firstRow = useRef<HTMLElement>(null);
-  useFocusTarget(LEIA_LIST_TARGET, firstRow, items.length > 0 && !refreshing);
-  const latest = useRef({ items, actions, actor, hasMore, onLoadMore });
-  latest.current = { items, actions, actor, hasMore, onLoadMore };
+/** The props the handlers read at the time they run. */
+interface Latest {
+  items: LeiaListItem[];
+  actions: readonly RowAction[];
+  actor: Actor | null;
+  hasMore: boolean;
+  onLoadMore: () => void;
+}
 
-  const onFocusRow = useCallback((index: number) => setActiveIndex(index), []);
-
+/** The feed's keys: moving between rows, and a row's own keys running its actions. */
+function useFeedKeys(
+  feedRef: RefObject<HTMLDivElement | null>,
+  latest: RefObject<Latest>,
+  items: LeiaListItem[],
+  actions: readonly RowAction[],
+  actor: Actor | null,
+) {
   const focusRow = (index: number) => {
     const { items: rows, hasMore: more, onLoadMore: loadMore } = latest.current;
     if (index >= rows.length && more) loadMore();
@@ -66,7 +47,7 @@ export function LeiaList({
     feedRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`)?.focus();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+  return (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
     const row = (event.target as Element).closest<HTMLElement>('[data-index]');
     if (!row) return;
@@ -100,9 +81,17 @@ export function LeiaList({
       action.run(leia);
     }
   };
+}
 
-  // A deleted row takes its focused button with it: when exactly one row went away and the focus
-  // fell back to the page, give it to the row now in that place, so keyboard users carry on.
+/**
+ * A deleted row takes its focused button with it: when exactly one row went away and the focus
+ * fell back to the page, give it to the row now in that place, so keyboard users carry on.
+ */
+function useRefocusAfterRemoval(
+  items: LeiaListItem[],
+  active: number,
+  feedRef: RefObject<HTMLDivElement | null>,
+) {
   const previous = useRef(items);
   useEffect(() => {
     const before = previous.current;
@@ -114,12 +103,20 @@ export function LeiaList({
       feedRef.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.focus();
     }
   }, [items, active, feedRef]);
+}
 
-  // Infinite scroll: when the sentinel under the last row nears the viewport, ask for the next
-  // page (the machine ignores the request while one is loading or when there is none). The
-  // observer is renewed when rows arrive, so a short page that leaves the sentinel in view asks
-  // again. Where IntersectionObserver is missing, the 'Load more' button does the job.
-  const rowCount = items.length;
+/**
+ * Infinite scroll: when the sentinel under the last row nears the viewport, ask for the next
+ * page (the machine ignores the request while one is loading or when there is none). The
+ * observer is renewed when rows arrive, so a short page that leaves the sentinel in view asks
+ * again. Where IntersectionObserver is missing, the 'Load more' button does the job.
+ */
+function useInfiniteScroll(
+  sentinelRef: RefObject<HTMLDivElement | null>,
+  hasMore: boolean,
+  rowCount: number,
+  latest: RefObject<Latest>,
+) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: rowCount renews the observer when rows arrive
   useEffect(() => {
     const sentinel = sentinelRef.current;
@@ -133,6 +130,48 @@ export function LeiaList({
     observer.observe(sentinel);
     return () => observer.disconnect();
   }, [hasMore, rowCount]);
+}
+
+/**
+ * The results as a WAI-ARIA feed: each row is a focusable article; Up/Down (and Page Up/Down)
+ * move between rows, Home/End go to the first/last loaded row, Enter and Delete run the row
+ * action bound to that key (View; Delete only where the user may delete). Keys pressed inside a
+ * text field never reach here (isTypingTarget), so typing a search never moves or deletes.
+ *
+ * Long lists: pages come by keyset cursor (50 rows) as the end of the list nears, so the DOM only
+ * holds what the reader scrolled through. Rendering stays cheap without windowing: rows are
+ * memoised (a new page renders only its own rows; moving the focus re-renders two), and each row
+ * has `content-visibility: auto` with an intrinsic size, so the browser skips layout and paint of
+ * every off-screen row. Windowing would save DOM nodes too, but it breaks find-in-page, the feed's
+ * focus movement and screen readers' view of the list; at a few hundred rows scrolled through
+ * content-visibility gives the same smoothness without those costs.
+ */
+export function LeiaList({
+  items,
+  actions,
+  actor,
+  hasMore,
+  loadingMore,
+  refreshing,
+  onLoadMore,
+  feedRef,
+}: LeiaListProps) {
+  const density = useDensity();
+  const [activeIndex, setActiveIndex] = useState(0);
+  const active = Math.min(activeIndex, Math.max(items.length - 1, 0));
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  // The first row, once the list shows fresh rows: the target of requestFocus(LEIA_LIST_TARGET).
+  const firstRow = useRef<HTMLElement>(null);
+  useFocusTarget(LEIA_LIST_TARGET, firstRow, items.length > 0 && !refreshing);
+  const latest = useRef<Latest>({ items, actions, actor, hasMore, onLoadMore });
+  latest.current = { items, actions, actor, hasMore, onLoadMore };
+
+  const onFocusRow = useCallback((index: number) => setActiveIndex(index), []);
+
+  const onKeyDown = useFeedKeys(feedRef, latest, items, actions, actor);
+
+  useRefocusAfterRemoval(items, active, feedRef);
+  useInfiniteScroll(sentinelRef, hasMore, items.length, latest);
 
   return (
     <>

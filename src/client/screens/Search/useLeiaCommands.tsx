@@ -69,30 +69,73 @@ export const leiaArgument = (
   },
 });
 
-const leiaCommands = (
-  {
-    list,
-    view,
-  }: {
-    list: ActorRefFrom<typeof searchListMachine>;
-    view: ActorRefFrom<typeof leiaViewMachine>;
-  },
-  actions: readonly RowAction[],
-  actor: Actor | null,
-  scope: LeiaScope,
-): Command[] => {
-  const filters = () => searchQuery(list.getSnapshot().context.filters);
-  const setFilters = (next: Partial<SearchFilters>) => list.send({ type: 'filters.set', filters: next });
-  /** The LEIAs this screen lists, with the palette's text instead of the search box's. */
-  const findListed = (text: string, signal: AbortSignal) => {
-    const { visibility, version } = filters();
-    return listLeias({ text, visibility, version, ...scopeParams(scope), limit: PALETTE_LEIA_LIMIT, signal });
-  };
-  /** Every LEIA the user may see, in the screen's Version filter. */
-  const findAny = (text: string, signal: AbortSignal) =>
-    listLeias({ text, version: filters().version, limit: PALETTE_LEIA_LIMIT, signal });
+type Find = (text: string, signal: AbortSignal) => Promise<LeiaPage>;
+type SetFilters = (next: Partial<SearchFilters>) => void;
 
-  const actionCommands = actions.flatMap((action): Command[] =>
+/** Search LEIAs, and with the typed text, search for it. */
+const searchCommand = (setFilters: SetFilters): Command => ({
+  id: 'leias.search',
+  title: 'Search LEIAs by name or description',
+  group: GROUP,
+  icon: <SearchIcon />,
+  shortcut: '/',
+  keywords: ['find', 'filter', 'text'],
+  allowed: signedIn,
+  run: () => requestFocus(SEARCH_TARGET),
+  // Typed in the palette: 'Search LEIAs for “bank”' puts it in the search box.
+  withText: {
+    title: (text) => `Search LEIAs for “${text}”`,
+    run: (text) => {
+      setFilters({ text });
+      requestFocus(SEARCH_TARGET);
+    },
+  },
+});
+
+/** Open a LEIA, or its history, in the View modal. */
+const openCommands = (view: ActorRefFrom<typeof leiaViewMachine>, findAny: Find): Command[] => [
+  defineCommand({
+    id: 'leias.open',
+    title: 'Open LEIA...',
+    group: GROUP,
+    icon: <FolderIcon />,
+    keywords: ['find', 'go to', 'view', 'version'],
+    allowed: signedIn,
+    args: [
+      leiaArgument(
+        { placeholder: 'Open which LEIA? Type a name or description', empty: 'No LEIAs found' },
+        findAny,
+      ),
+    ],
+    run: (leia) => view.send({ type: 'view.open', leia }),
+  }),
+  defineCommand({
+    id: 'leias.history',
+    title: 'Show history...',
+    group: GROUP,
+    icon: <ClockIcon />,
+    keywords: ['versions', 'diff', 'compare', 'restore', 'changes'],
+    allowed: signedIn,
+    args: [
+      leiaArgument(
+        {
+          placeholder: 'Show the history of which LEIA? Type a name or description',
+          empty: 'No LEIAs found',
+        },
+        findAny,
+      ),
+    ],
+    // The View modal on its History tab (which the modal keeps while it shows this LEIA).
+    run: (leia) => {
+      view.send({ type: 'view.open', leia });
+      view.send({ type: 'view.tab', tab: 'history' });
+    },
+  }),
+];
+
+/** The row actions that are commands too, on the LEIAs listed where the action is available. */
+const actionCommands = (actions: readonly RowAction[], actor: Actor | null, findListed: Find): Command[] =>
+  actions.flatMap((action): Command[] =>
     action.command
       ? [
           defineCommand({
@@ -115,83 +158,58 @@ const leiaCommands = (
       : [],
   );
 
+/** The Visibility and Version filters. */
+const filterCommands = (setFilters: SetFilters): Command[] => [
+  ...VISIBILITY_OPTIONS.map(
+    (option): Command => ({
+      id: `leias.visibility.${option.value}`,
+      title: `Visibility: ${option.label}`,
+      group: GROUP,
+      icon: <EyeIcon />,
+      keywords: ['filter', 'show', option.value],
+      allowed: signedIn,
+      run: () => setFilters({ visibility: option.value }),
+    }),
+  ),
+  ...VERSION_OPTIONS.map(
+    (option): Command => ({
+      id: `leias.version.${option.value}`,
+      title: `Version: ${option.label}`,
+      group: GROUP,
+      keywords: ['filter', 'versions', option.value],
+      allowed: signedIn,
+      run: () => setFilters({ version: option.value }),
+    }),
+  ),
+];
+
+const leiaCommands = (
+  {
+    list,
+    view,
+  }: {
+    list: ActorRefFrom<typeof searchListMachine>;
+    view: ActorRefFrom<typeof leiaViewMachine>;
+  },
+  actions: readonly RowAction[],
+  actor: Actor | null,
+  scope: LeiaScope,
+): Command[] => {
+  const filters = () => searchQuery(list.getSnapshot().context.filters);
+  const setFilters: SetFilters = (next) => list.send({ type: 'filters.set', filters: next });
+  /** The LEIAs this screen lists, with the palette's text instead of the search box's. */
+  const findListed: Find = (text, signal) => {
+    const { visibility, version } = filters();
+    return listLeias({ text, visibility, version, ...scopeParams(scope), limit: PALETTE_LEIA_LIMIT, signal });
+  };
+  /** Every LEIA the user may see, in the screen's Version filter. */
+  const findAny: Find = (text, signal) =>
+    listLeias({ text, version: filters().version, limit: PALETTE_LEIA_LIMIT, signal });
+
   return [
-    {
-      id: 'leias.search',
-      title: 'Search LEIAs by name or description',
-      group: GROUP,
-      icon: <SearchIcon />,
-      shortcut: '/',
-      keywords: ['find', 'filter', 'text'],
-      allowed: signedIn,
-      run: () => requestFocus(SEARCH_TARGET),
-      // Typed in the palette: 'Search LEIAs for “bank”' puts it in the search box.
-      withText: {
-        title: (text) => `Search LEIAs for “${text}”`,
-        run: (text) => {
-          setFilters({ text });
-          requestFocus(SEARCH_TARGET);
-        },
-      },
-    },
-    defineCommand({
-      id: 'leias.open',
-      title: 'Open LEIA...',
-      group: GROUP,
-      icon: <FolderIcon />,
-      keywords: ['find', 'go to', 'view', 'version'],
-      allowed: signedIn,
-      args: [
-        leiaArgument(
-          { placeholder: 'Open which LEIA? Type a name or description', empty: 'No LEIAs found' },
-          findAny,
-        ),
-      ],
-      run: (leia) => view.send({ type: 'view.open', leia }),
-    }),
-    defineCommand({
-      id: 'leias.history',
-      title: 'Show history...',
-      group: GROUP,
-      icon: <ClockIcon />,
-      keywords: ['versions', 'diff', 'compare', 'restore', 'changes'],
-      allowed: signedIn,
-      args: [
-        leiaArgument(
-          {
-            placeholder: 'Show the history of which LEIA? Type a name or description',
-            empty: 'No LEIAs found',
-          },
-          findAny,
-        ),
-      ],
-      // The View modal on its History tab (which the modal keeps while it shows this LEIA).
-      run: (leia) => {
-        view.send({ type: 'view.open', leia });
-        view.send({ type: 'view.tab', tab: 'history' });
-      },
-    }),
-    ...actionCommands,
-    ...VISIBILITY_OPTIONS.map(
-      (option): Command => ({
-        id: `leias.visibility.${option.value}`,
-        title: `Visibility: ${option.label}`,
-        group: GROUP,
-        icon: <EyeIcon />,
-        keywords: ['filter', 'show', option.value],
-        allowed: signedIn,
-        run: () => setFilters({ visibility: option.value }),
-      }),
-    ),
-    ...VERSION_OPTIONS.map(
-      (option): Command => ({
-        id: `leias.version.${option.value}`,
-        title: `Version: ${option.label}`,
-        group: GROUP,
-        keywords: ['filter', 'versions', option.value],
-        allowed: signedIn,
-        run: () => setFilters({ version: option.value }),
-      }),
-    ),
+    searchCommand(setFilters),
+    ...openCommands(view, findAny),
+    ...actionCommands(actions, actor, findListed),
+    ...filterCommands(setFilters),
   ];
 };

@@ -97,6 +97,189 @@ const partPage = (
       }),
 });
 
+/** The actors, the state and what follows from it that the commands act on. */
+interface Deps {
+  wizard: ReturnType<typeof WizardActor.useActorRef>;
+  editor: ReturnType<typeof PartEditorActor.useActorRef>;
+  remove: ReturnType<typeof DeleteResourceActor.useActorRef>;
+  confirm: ReturnType<typeof LeaveConfirmActor.useActorRef>;
+  history: ReturnType<typeof HistoryActor.useActorRef>;
+  state: State;
+  viewer: Actor;
+  itemsOf: (kind: PartKind) => () => WizardPart[];
+  partOf: (kind: PartKind) => WizardPart | null | undefined;
+  selectDisabled: string | undefined;
+  editDisabled: string | undefined;
+  tryDisabled: string | undefined;
+}
+
+/** Design a new LEIA (start over), Next step, Previous step. */
+const stepCommands = ({ wizard, confirm, state }: Deps): Command[] => [
+  {
+    // Replaces the menu's command while here: on this screen it starts over.
+    id: 'nav.design',
+    title: 'Design a new LEIA',
+    group: GROUP,
+    icon: <SparklesIcon />,
+    keywords: ['start over', 'discard', 'new', 'wizard', 'create'],
+    allowed: signedIn,
+    disabled: state.finishing ? WIZARD_COMMAND_REASONS.finishing : undefined,
+    run: () => {
+      if (state.unsaved) confirm.send({ type: 'confirm.ask', pending: { kind: 'discard' } });
+      else wizard.send({ type: 'wizard.discard' });
+    },
+  },
+  {
+    id: 'wizard.next',
+    title: 'Next step',
+    group: GROUP,
+    icon: <ChevronRightIcon />,
+    shortcut: 'Ctrl+Enter',
+    keywords: ['forward', 'continue'],
+    allowed: signedIn,
+    disabled: state.step === 3 ? WIZARD_COMMAND_REASONS.lastStep : forwardReason(state),
+    run: () => wizard.send({ type: 'wizard.next' }),
+  },
+  {
+    id: 'wizard.previous',
+    title: 'Previous step',
+    group: GROUP,
+    icon: <ArrowLeftIcon />,
+    keywords: ['back'],
+    allowed: signedIn,
+    disabled:
+      state.step === 1
+        ? WIZARD_COMMAND_REASONS.firstStep
+        : state.finishing
+          ? WIZARD_COMMAND_REASONS.finishing
+          : undefined,
+    run: () => wizard.send({ type: 'wizard.previous' }),
+  },
+];
+
+/** Select persona... / problem... / behaviour... */
+const selectCommands = ({ wizard, viewer, itemsOf, selectDisabled }: Deps): Command[] =>
+  PART_KINDS.map((kind) =>
+    defineCommand({
+      id: `wizard.select.${kind}`,
+      title: `Select ${kind}...`,
+      group: GROUP,
+      icon: <CheckIcon />,
+      keywords: ['choose', 'pick', PART_LABEL[kind]],
+      allowed: signedIn,
+      disabled: selectDisabled,
+      args: [partPage(kind, 'Select', itemsOf(kind), viewer)],
+      run: (part) => wizard.send({ type: 'part.select', kind, part }),
+    }),
+  );
+
+/** Edit and Reset each part. */
+const editCommands = ({ wizard, editor, state, partOf, editDisabled }: Deps): Command[] => {
+  const edited = state.edited.split(',');
+  return PART_KINDS.flatMap((kind): Command[] => [
+    {
+      id: `wizard.edit.${kind}`,
+      title: `Edit ${kind}`,
+      group: GROUP,
+      icon: <EditIcon />,
+      keywords: ['change', 'customise', 'json'],
+      allowed: kind === 'behaviour' ? canSeeBehaviour : signedIn,
+      disabled: editDisabled,
+      run: () => {
+        const part = partOf(kind);
+        if (part) editor.send({ type: 'editor.open', kind, part });
+      },
+    },
+    {
+      id: `wizard.reset.${kind}`,
+      title: `Reset ${kind}`,
+      group: GROUP,
+      icon: <RefreshIcon />,
+      keywords: ['undo', 'original', 'revert'],
+      allowed: kind === 'behaviour' ? canSeeBehaviour : signedIn,
+      disabled: editDisabled ?? (edited.includes(kind) ? undefined : WIZARD_COMMAND_REASONS.notEdited),
+      run: () => wizard.send({ type: 'part.reset', kind }),
+    },
+  ]);
+};
+
+/** Delete a resource of each list. */
+const deleteCommands = ({ remove, viewer, itemsOf, selectDisabled }: Deps): Command[] =>
+  PART_KINDS.map((kind) =>
+    defineCommand({
+      id: `wizard.delete.${kind}`,
+      title: `Delete ${kind}...`,
+      group: GROUP,
+      icon: <TrashIcon />,
+      keywords: ['remove', 'resource'],
+      allowed: signedIn,
+      disabled: selectDisabled,
+      args: [partPage(kind, 'Delete', itemsOf(kind), viewer, (part) => canDelete(viewer, part))],
+      run: (part) => remove.send(openDeleteResource(kind, part)),
+    }),
+  );
+
+/** Show history... of a part. */
+const historyCommand = ({ history, partOf, editDisabled }: Deps): Command =>
+  defineCommand({
+    id: 'wizard.history',
+    title: 'Show history...',
+    group: GROUP,
+    icon: <ClockIcon />,
+    keywords: ['versions', 'diff', 'compare', 'restore', 'changes'],
+    allowed: signedIn,
+    disabled: editDisabled ? WIZARD_COMMAND_REASONS.historyOnEdit : undefined,
+    args: [
+      {
+        placeholder: 'Show the history of which part? Type a name',
+        empty: RESOURCE_LISTS_TEXTS.noItems,
+        load: () =>
+          PART_KINDS.flatMap((kind) => {
+            const part = partOf(kind);
+            return part
+              ? [
+                  {
+                    id: kind,
+                    title: part.metadata.name,
+                    subtitle: `${PART_LABEL[kind]} · v${part.metadata.version}`,
+                    value: kind,
+                  },
+                ]
+              : [];
+          }),
+      },
+    ],
+    run: (kind) => {
+      const part = partOf(kind);
+      if (part) history.send({ type: 'history.open', target: historyTarget(kind, part) });
+    },
+  });
+
+/** Try this design, Finish. */
+const finishCommands = ({ wizard, state, tryDisabled }: Deps): Command[] => [
+  {
+    id: 'wizard.try',
+    title: 'Try this design',
+    group: GROUP,
+    icon: <MessageIcon />,
+    keywords: ['chat', 'test', 'run', 'session'],
+    allowed: signedIn,
+    disabled: tryDisabled,
+    run: () => wizard.send({ type: 'wizard.try' }),
+  },
+  {
+    id: 'wizard.finish',
+    title: 'Finish',
+    group: GROUP,
+    icon: <CheckIcon />,
+    shortcut: 'Ctrl+Enter',
+    keywords: ['create', 'save', 'done'],
+    allowed: signedIn,
+    disabled: state.step !== 3 ? WIZARD_COMMAND_REASONS.notCreating : forwardReason(state),
+    run: () => wizard.send({ type: 'wizard.finish' }),
+  },
+];
+
 /**
  * The wizard's palette commands, registered while it is mounted: Design a new LEIA (start over),
  * Next step and Previous step, Select persona... / problem... / behaviour..., Edit and Reset each
@@ -115,162 +298,31 @@ export function useWizardCommands(viewer: Actor) {
   const starting = startingKey === 'wizard';
 
   const commands = useMemo((): Command[] => {
-    const itemsOf = (kind: PartKind) => () => lists.getSnapshot().context.lists[kind].items;
-    const partOf = (kind: PartKind) => wizard.getSnapshot().context.parts[kind];
-    const selectDisabled = state.step === 1 ? undefined : WIZARD_COMMAND_REASONS.notSelecting;
-    const editDisabled = state.step === 2 ? undefined : WIZARD_COMMAND_REASONS.notEditing;
-    const edited = state.edited.split(',');
-    const tryDisabled = starting
-      ? WIZARD_COMMAND_REASONS.starting
-      : state.step === 1 || !state.hasLeia || state.finishing
-        ? WIZARD_COMMAND_REASONS.nothingToTry
-        : undefined;
+    const deps: Deps = {
+      wizard,
+      editor,
+      remove,
+      confirm,
+      history,
+      state,
+      viewer,
+      itemsOf: (kind) => () => lists.getSnapshot().context.lists[kind].items,
+      partOf: (kind) => wizard.getSnapshot().context.parts[kind],
+      selectDisabled: state.step === 1 ? undefined : WIZARD_COMMAND_REASONS.notSelecting,
+      editDisabled: state.step === 2 ? undefined : WIZARD_COMMAND_REASONS.notEditing,
+      tryDisabled: starting
+        ? WIZARD_COMMAND_REASONS.starting
+        : state.step === 1 || !state.hasLeia || state.finishing
+          ? WIZARD_COMMAND_REASONS.nothingToTry
+          : undefined,
+    };
     return [
-      {
-        // Replaces the menu's command while here: on this screen it starts over.
-        id: 'nav.design',
-        title: 'Design a new LEIA',
-        group: GROUP,
-        icon: <SparklesIcon />,
-        keywords: ['start over', 'discard', 'new', 'wizard', 'create'],
-        allowed: signedIn,
-        disabled: state.finishing ? WIZARD_COMMAND_REASONS.finishing : undefined,
-        run: () => {
-          if (state.unsaved) confirm.send({ type: 'confirm.ask', pending: { kind: 'discard' } });
-          else wizard.send({ type: 'wizard.discard' });
-        },
-      },
-      {
-        id: 'wizard.next',
-        title: 'Next step',
-        group: GROUP,
-        icon: <ChevronRightIcon />,
-        shortcut: 'Ctrl+Enter',
-        keywords: ['forward', 'continue'],
-        allowed: signedIn,
-        disabled: state.step === 3 ? WIZARD_COMMAND_REASONS.lastStep : forwardReason(state),
-        run: () => wizard.send({ type: 'wizard.next' }),
-      },
-      {
-        id: 'wizard.previous',
-        title: 'Previous step',
-        group: GROUP,
-        icon: <ArrowLeftIcon />,
-        keywords: ['back'],
-        allowed: signedIn,
-        disabled:
-          state.step === 1
-            ? WIZARD_COMMAND_REASONS.firstStep
-            : state.finishing
-              ? WIZARD_COMMAND_REASONS.finishing
-              : undefined,
-        run: () => wizard.send({ type: 'wizard.previous' }),
-      },
-      ...PART_KINDS.map((kind) =>
-        defineCommand({
-          id: `wizard.select.${kind}`,
-          title: `Select ${kind}...`,
-          group: GROUP,
-          icon: <CheckIcon />,
-          keywords: ['choose', 'pick', PART_LABEL[kind]],
-          allowed: signedIn,
-          disabled: selectDisabled,
-          args: [partPage(kind, 'Select', itemsOf(kind), viewer)],
-          run: (part) => wizard.send({ type: 'part.select', kind, part }),
-        }),
-      ),
-      ...PART_KINDS.flatMap((kind): Command[] => [
-        {
-          id: `wizard.edit.${kind}`,
-          title: `Edit ${kind}`,
-          group: GROUP,
-          icon: <EditIcon />,
-          keywords: ['change', 'customise', 'json'],
-          allowed: kind === 'behaviour' ? canSeeBehaviour : signedIn,
-          disabled: editDisabled,
-          run: () => {
-            const part = partOf(kind);
-            if (part) editor.send({ type: 'editor.open', kind, part });
-          },
-        },
-        {
-          id: `wizard.reset.${kind}`,
-          title: `Reset ${kind}`,
-          group: GROUP,
-          icon: <RefreshIcon />,
-          keywords: ['undo', 'original', 'revert'],
-          allowed: kind === 'behaviour' ? canSeeBehaviour : signedIn,
-          disabled: editDisabled ?? (edited.includes(kind) ? undefined : WIZARD_COMMAND_REASONS.notEdited),
-          run: () => wizard.send({ type: 'part.reset', kind }),
-        },
-      ]),
-      ...PART_KINDS.map((kind) =>
-        defineCommand({
-          id: `wizard.delete.${kind}`,
-          title: `Delete ${kind}...`,
-          group: GROUP,
-          icon: <TrashIcon />,
-          keywords: ['remove', 'resource'],
-          allowed: signedIn,
-          disabled: selectDisabled,
-          args: [partPage(kind, 'Delete', itemsOf(kind), viewer, (part) => canDelete(viewer, part))],
-          run: (part) => remove.send(openDeleteResource(kind, part)),
-        }),
-      ),
-      defineCommand({
-        id: 'wizard.history',
-        title: 'Show history...',
-        group: GROUP,
-        icon: <ClockIcon />,
-        keywords: ['versions', 'diff', 'compare', 'restore', 'changes'],
-        allowed: signedIn,
-        disabled: editDisabled ? WIZARD_COMMAND_REASONS.historyOnEdit : undefined,
-        args: [
-          {
-            placeholder: 'Show the history of which part? Type a name',
-            empty: RESOURCE_LISTS_TEXTS.noItems,
-            load: () =>
-              PART_KINDS.flatMap((kind) => {
-                const part = partOf(kind);
-                return part
-                  ? [
-                      {
-                        id: kind,
-                        title: part.metadata.name,
-                        subtitle: `${PART_LABEL[kind]} · v${part.metadata.version}`,
-                        value: kind,
-                      },
-                    ]
-                  : [];
-              }),
-          },
-        ],
-        run: (kind) => {
-          const part = partOf(kind);
-          if (part) history.send({ type: 'history.open', target: historyTarget(kind, part) });
-        },
-      }),
-      {
-        id: 'wizard.try',
-        title: 'Try this design',
-        group: GROUP,
-        icon: <MessageIcon />,
-        keywords: ['chat', 'test', 'run', 'session'],
-        allowed: signedIn,
-        disabled: tryDisabled,
-        run: () => wizard.send({ type: 'wizard.try' }),
-      },
-      {
-        id: 'wizard.finish',
-        title: 'Finish',
-        group: GROUP,
-        icon: <CheckIcon />,
-        shortcut: 'Ctrl+Enter',
-        keywords: ['create', 'save', 'done'],
-        allowed: signedIn,
-        disabled: state.step !== 3 ? WIZARD_COMMAND_REASONS.notCreating : forwardReason(state),
-        run: () => wizard.send({ type: 'wizard.finish' }),
-      },
+      ...stepCommands(deps),
+      ...selectCommands(deps),
+      ...editCommands(deps),
+      ...deleteCommands(deps),
+      historyCommand(deps),
+      ...finishCommands(deps),
     ];
   }, [wizard, lists, editor, remove, confirm, history, state, starting, viewer]);
   usePaletteCommands(commands);

@@ -58,12 +58,39 @@ export function ViewLeiaModal({
   );
 }
 
+/** Check LEIA design, and Design from this. */
+function ViewLeiaFooter({ leia }: { leia: NonNullable<LeiaViewSnapshot['context']['leia']> }) {
+  const { designFrom, loadingKey } = useDesignFrom();
+  return (
+    <>
+      <CheckDesignButton leia={{ id: leia.id, name: `${leia.metadata.name} v${leia.metadata.version}` }} />
+      <Button
+        icon={<SparklesIcon />}
+        loading={loadingKey === leia.id}
+        onClick={() =>
+          designFrom({
+            id: leia.id,
+            metadata: leia.metadata,
+            user: leia.user,
+            parts: {
+              persona: leia.spec.persona.id,
+              problem: leia.spec.problem.id,
+              behaviour: leia.spec.behaviour.id,
+            },
+          })
+        }
+      >
+        Design from this
+      </Button>
+    </>
+  );
+}
+
 function ViewLeiaDialog({ viewer, onOpenerGone }: { viewer: Actor | null; onOpenerGone?: () => void }) {
   const actor = LeiaViewActor.useActorRef();
   const view = LeiaViewActor.useSelector(selectView, shallowEqual);
   const { summary, leia } = view;
   const close = () => actor.send({ type: 'view.close' });
-  const { designFrom, loadingKey } = useDesignFrom();
 
   const tabs: TabItem[] = leia
     ? [
@@ -91,33 +118,7 @@ function ViewLeiaDialog({ viewer, onOpenerGone }: { viewer: Actor | null; onOpen
       size="lg"
       className="leia-view-modal"
       onOpenerGone={onOpenerGone}
-      footer={
-        leia && (
-          <>
-            <CheckDesignButton
-              leia={{ id: leia.id, name: `${leia.metadata.name} v${leia.metadata.version}` }}
-            />
-            <Button
-              icon={<SparklesIcon />}
-              loading={loadingKey === leia.id}
-              onClick={() =>
-                designFrom({
-                  id: leia.id,
-                  metadata: leia.metadata,
-                  user: leia.user,
-                  parts: {
-                    persona: leia.spec.persona.id,
-                    problem: leia.spec.problem.id,
-                    behaviour: leia.spec.behaviour.id,
-                  },
-                })
-              }
-            >
-              Design from this
-            </Button>
-          </>
-        )
-      }
+      footer={leia && <ViewLeiaFooter leia={leia} />}
     >
       {view.error ? (
         <ErrorState message={view.error} onRetry={() => actor.send({ type: 'view.retry' })} />

@@ -2,13 +2,81 @@ import { Badge, Button, ClockIcon, EditIcon, RefreshIcon, RoleBadge } from '@cli
 import { DiffView } from '@client/components/code/DiffView';
 import { HistoryActor } from '@client/history/actors';
 import { specText } from '@machines/partEditor';
-import type { PartKind } from '@machines/wizard/parts';
+import type { PartKind, WizardPart } from '@machines/wizard/parts';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { PartEditorActor, WizardActor } from '../actors';
 import { PART_LABEL, WIZARD_LABELS } from '../labels';
 import { behaviourSummary } from '../select/BehaviourPicker';
 import { historyTarget } from './PartHistoryModal';
+
+/** The part's kind, name, version and '(edited)'. */
+function PartCardHeader({ label, part, titleId }: { label: string; part: WizardPart; titleId: string }) {
+  return (
+    <header className="part-card__header">
+      <span className="part-card__kind">{label}</span>
+      <h3 className="part-card__title" id={titleId}>
+        {part.metadata.name}
+      </h3>
+      <Badge tone="grey">v{part.metadata.version}</Badge>
+      {part.edited && <span className="part-card__edited">{WIZARD_LABELS.edited}</span>}
+    </header>
+  );
+}
+
+/** Edit; once edited, Reset and Show changes; History. */
+function PartActions({
+  kind,
+  part,
+  hasOriginal,
+  showChanges,
+  setShowChanges,
+  historyButton,
+}: {
+  kind: PartKind;
+  part: WizardPart;
+  hasOriginal: boolean;
+  showChanges: boolean;
+  setShowChanges: (show: boolean) => void;
+  historyButton: ReactNode;
+}) {
+  const wizard = WizardActor.useActorRef();
+  const editor = PartEditorActor.useActorRef();
+  return (
+    <div className="part-card__actions">
+      <Button
+        size="sm"
+        icon={<EditIcon />}
+        aria-label={`Edit ${kind}`}
+        onClick={() => editor.send({ type: 'editor.open', kind, part })}
+      >
+        {WIZARD_LABELS.edit}
+      </Button>
+      {part.edited && (
+        <Button
+          size="sm"
+          variant="ghost"
+          icon={<RefreshIcon />}
+          aria-label={`Reset ${kind}`}
+          onClick={() => wizard.send({ type: 'part.reset', kind })}
+        >
+          {WIZARD_LABELS.reset}
+        </Button>
+      )}
+      {part.edited && hasOriginal && (
+        <Button
+          size="sm"
+          variant="ghost"
+          aria-expanded={showChanges}
+          onClick={() => setShowChanges(!showChanges)}
+        >
+          {showChanges ? 'Hide changes' : 'Show changes'}
+        </Button>
+      )}
+      {historyButton}
+    </div>
+  );
+}
 
 /**
  * A step 2 card: name, version, a description preview, '(edited)', Edit, and Reset once edited;
@@ -19,8 +87,6 @@ import { historyTarget } from './PartHistoryModal';
 export function PartCard({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
   const part = WizardActor.useSelector((s) => s.context.parts[kind]);
   const original = WizardActor.useSelector((s) => s.context.originals[kind]);
-  const wizard = WizardActor.useActorRef();
-  const editor = PartEditorActor.useActorRef();
   const history = HistoryActor.useActorRef();
   const [showChanges, setShowChanges] = useState(false);
   const titleId = useId();
@@ -43,14 +109,7 @@ export function PartCard({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
 
   return (
     <article className="part-card" aria-labelledby={titleId}>
-      <header className="part-card__header">
-        <span className="part-card__kind">{label}</span>
-        <h3 className="part-card__title" id={titleId}>
-          {part.metadata.name}
-        </h3>
-        <Badge tone="grey">v{part.metadata.version}</Badge>
-        {part.edited && <span className="part-card__edited">{WIZARD_LABELS.edited}</span>}
-      </header>
+      <PartCardHeader label={label} part={part} titleId={titleId} />
       {full ? (
         description && <p className="part-card__description clamp">{description}</p>
       ) : (
@@ -62,38 +121,14 @@ export function PartCard({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
         </p>
       )}
       {full && (
-        <div className="part-card__actions">
-          <Button
-            size="sm"
-            icon={<EditIcon />}
-            aria-label={`Edit ${kind}`}
-            onClick={() => editor.send({ type: 'editor.open', kind, part })}
-          >
-            {WIZARD_LABELS.edit}
-          </Button>
-          {part.edited && (
-            <Button
-              size="sm"
-              variant="ghost"
-              icon={<RefreshIcon />}
-              aria-label={`Reset ${kind}`}
-              onClick={() => wizard.send({ type: 'part.reset', kind })}
-            >
-              {WIZARD_LABELS.reset}
-            </Button>
-          )}
-          {part.edited && original && (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-expanded={showChanges}
-              onClick={() => setShowChanges(!showChanges)}
-            >
-              {showChanges ? 'Hide changes' : 'Show changes'}
-            </Button>
-          )}
-          {historyButton}
-        </div>
+        <PartActions
+          kind={kind}
+          part={part}
+          hasOriginal={Boolean(original)}
+          showChanges={showChanges}
+          setShowChanges={setShowChanges}
+          historyButton={historyButton}
+        />
       )}
       {!full && <div className="part-card__actions">{historyButton}</div>}
       {part.edited && original && showChanges && (

@@ -37,6 +37,82 @@ const selectView = (s: PartEditorSnapshot) => ({
 
 const API_VERSION_OPTIONS = API_VERSIONS.map((version) => ({ value: version, label: version }));
 
+type View = ReturnType<typeof selectView>;
+type Send = ReturnType<typeof PartEditorActor.useActorRef>['send'];
+type Kind = NonNullable<View['kind']>;
+
+/** The Code Editor: the spec as JSON, with the error that keeps it from parsing. */
+function PartCodeEditor({
+  kind,
+  view,
+  send,
+  errorId,
+}: {
+  kind: Kind;
+  view: View;
+  send: Send;
+  errorId: string;
+}) {
+  return (
+    <div className="part-editor__code">
+      <JsonEditor
+        value={view.text}
+        onChange={(text) => send({ type: 'editor.text', text })}
+        schema={SPEC_JSON_SCHEMAS[kind]}
+        label={`${PART_LABEL[kind]} spec (JSON)`}
+        describedBy={view.textError ? errorId : undefined}
+        minHeight={280}
+        maxHeight={440}
+      />
+      {view.textError && (
+        <p className="field__error" id={errorId}>
+          {view.textError}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The Visual Editor: the fields of the part's kind. */
+function PartVisualEditor({ kind, view, send }: { kind: Kind; view: View; send: Send }) {
+  return (
+    <div className="part-editor__visual">
+      {kind === 'persona' ? (
+        <PersonaFields
+          value={view.value}
+          issues={view.issues}
+          onField={(field, value) => send({ type: 'editor.field', field, value })}
+        />
+      ) : kind === 'problem' ? (
+        <ProblemFields
+          value={view.value}
+          issues={view.issues}
+          onField={(field, value) => send({ type: 'editor.field', field, value })}
+        />
+      ) : (
+        <BehaviourFields
+          value={view.value}
+          issues={view.issues}
+          onField={(field, value) => send({ type: 'editor.field', field, value })}
+        />
+      )}
+    </div>
+  );
+}
+
+/** What is wrong in the spec, by path. */
+function SpecIssues({ issues }: { issues: ReturnType<typeof listedIssues> }) {
+  return (
+    <ul className="part-editor__issues" aria-label="Problems in the spec">
+      {issues.map((issue) => (
+        <li key={`${issue.path}:${issue.message}`}>
+          {issue.path && <code>{issue.path}</code>} {issue.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The part editor (machines/partEditor.ts): a Visual Editor (long texts as text) and a Code Editor
  * (a behaviour opens on it, as the product edits behaviours) over one value; an API Version
@@ -62,47 +138,8 @@ export function PartEditorModal() {
   const visualKind = view.tab === 'visual' ? kind : null;
   const issues = listedIssues(view.issues, visualKind);
 
-  const code = (
-    <div className="part-editor__code">
-      <JsonEditor
-        value={view.text}
-        onChange={(text) => send({ type: 'editor.text', text })}
-        schema={SPEC_JSON_SCHEMAS[kind]}
-        label={`${PART_LABEL[kind]} spec (JSON)`}
-        describedBy={view.textError ? errorId : undefined}
-        minHeight={280}
-        maxHeight={440}
-      />
-      {view.textError && (
-        <p className="field__error" id={errorId}>
-          {view.textError}
-        </p>
-      )}
-    </div>
-  );
-  const visual = (
-    <div className="part-editor__visual">
-      {kind === 'persona' ? (
-        <PersonaFields
-          value={view.value}
-          issues={view.issues}
-          onField={(field, value) => send({ type: 'editor.field', field, value })}
-        />
-      ) : kind === 'problem' ? (
-        <ProblemFields
-          value={view.value}
-          issues={view.issues}
-          onField={(field, value) => send({ type: 'editor.field', field, value })}
-        />
-      ) : (
-        <BehaviourFields
-          value={view.value}
-          issues={view.issues}
-          onField={(field, value) => send({ type: 'editor.field', field, value })}
-        />
-      )}
-    </div>
-  );
+  const code = <PartCodeEditor kind={kind} view={view} send={send} errorId={errorId} />;
+  const visual = <PartVisualEditor kind={kind} view={view} send={send} />;
 
   return (
     <Modal
@@ -150,15 +187,7 @@ export function PartEditorModal() {
         ) : (
           code
         )}
-        {issues.length > 0 && view.textError === null && (
-          <ul className="part-editor__issues" aria-label="Problems in the spec">
-            {issues.map((issue) => (
-              <li key={`${issue.path}:${issue.message}`}>
-                {issue.path && <code>{issue.path}</code>} {issue.message}
-              </li>
-            ))}
-          </ul>
-        )}
+        {issues.length > 0 && view.textError === null && <SpecIssues issues={issues} />}
         {view.saveError && (
           <p className="alert alert--error" role="alert">
             <AlertIcon />

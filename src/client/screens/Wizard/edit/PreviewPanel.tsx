@@ -10,6 +10,31 @@ import './edit.css';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 
+/** A value as indented JSON, in a scrollable block. */
+const code = (value: unknown) => (
+  // biome-ignore lint/a11y/noNoninteractiveTabindex: the preview scrolls, so it must be reachable by keyboard
+  <pre className="preview-panel__code" tabIndex={0}>
+    {json(value)}
+  </pre>
+);
+
+/** 'LEIA Generation Error' with what stopped the generation. */
+function GenerationError({ errors }: { errors: readonly string[] }) {
+  return (
+    <div className="generation-error" role="alert">
+      <p className="generation-error__title">
+        <AlertIcon /> {WIZARD_TEXTS.generationErrorTitle}
+      </p>
+      <p>{WIZARD_TEXTS.previewUnavailable}</p>
+      <ul className="generation-error__list">
+        {errors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The generated LEIA (the shared engine's output, remade on every saved edit): the whole LEIA and
  * each generated part, or 'LEIA Generation Error' with what stopped it. `withTry` adds Try
@@ -26,13 +51,6 @@ export function PreviewPanel({ viewer, title, withTry }: { viewer: Actor; title:
   // Finish Conversation comes back to this button, once the restored design is generated again.
   const tryRef = useRef<HTMLButtonElement>(null);
   useFocusTarget(CHAT_ORIGIN_TARGET, tryRef, leia !== null && !starting);
-
-  const code = (value: unknown) => (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: the preview scrolls, so it must be reachable by keyboard
-    <pre className="preview-panel__code" tabIndex={0}>
-      {json(value)}
-    </pre>
-  );
 
   return (
     <section className="preview-panel" aria-labelledby={titleId}>
@@ -83,17 +101,7 @@ export function PreviewPanel({ viewer, title, withTry }: { viewer: Actor; title:
           ]}
         />
       ) : (
-        <div className="generation-error" role="alert">
-          <p className="generation-error__title">
-            <AlertIcon /> {WIZARD_TEXTS.generationErrorTitle}
-          </p>
-          <p>{WIZARD_TEXTS.previewUnavailable}</p>
-          <ul className="generation-error__list">
-            {(generation?.errors ?? []).map((error) => (
-              <li key={error}>{error}</li>
-            ))}
-          </ul>
-        </div>
+        <GenerationError errors={generation?.errors ?? []} />
       )}
       {leia && generation && generation.warnings.length > 0 && (
         <ul className="preview-panel__warnings" aria-label="Ignored by the generation">

@@ -23,6 +23,43 @@ export interface ResourceCardProps {
 const descriptionOf = (part: WizardPart) =>
   typeof part.spec.description === 'string' ? part.spec.description : '';
 
+/** The title, the version badge and 'Selected'. */
+function CardHeading({ part, selected }: { part: WizardPart; selected: boolean }) {
+  return (
+    <span className="resource-card__heading">
+      <span className="resource-card__title">{part.metadata.name}</span>
+      <Badge tone="grey">v{part.metadata.version}</Badge>
+      {selected && (
+        <span className="resource-card__selected">
+          <CheckIcon size={14} /> {WIZARD_LABELS.selected}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The owner: the Published/Unpublished badge, their email and a role dot. */
+function CardOwner({
+  owner,
+  published,
+}: {
+  owner: NonNullable<WizardPart['user']>;
+  published: boolean | undefined;
+}) {
+  return (
+    <span className="resource-card__owner">
+      <Badge tone={published ? 'green' : 'grey'}>{published ? 'Published' : 'Unpublished'}</Badge>
+      <span className="resource-card__email">{owner.email}</span>
+      <span
+        className={cx('role-dot', `role-dot--${roleTone(owner.role)}`)}
+        role="img"
+        aria-label={roleLabel(owner.role)}
+        title={roleLabel(owner.role)}
+      />
+    </span>
+  );
+}
+
 /**
  * A step 1 card: title, version badge, a description clamped to 3 lines, 'Selected', and with
  * an owner the Published/Unpublished badge, their email and a role dot. Hover or keyboard focus
@@ -78,34 +115,13 @@ export const ResourceCard = memo(function ResourceCard({
           onKeyDown(event);
         }}
       >
-        <span className="resource-card__heading">
-          <span className="resource-card__title">{part.metadata.name}</span>
-          <Badge tone="grey">v{part.metadata.version}</Badge>
-          {selected && (
-            <span className="resource-card__selected">
-              <CheckIcon size={14} /> {WIZARD_LABELS.selected}
-            </span>
-          )}
-        </span>
+        <CardHeading part={part} selected={selected} />
         {description && (
           <span className="resource-card__description clamp" id={descriptionId}>
             {description}
           </span>
         )}
-        {owner && (
-          <span className="resource-card__owner">
-            <Badge tone={part.isPublished ? 'green' : 'grey'}>
-              {part.isPublished ? 'Published' : 'Unpublished'}
-            </Badge>
-            <span className="resource-card__email">{owner.email}</span>
-            <span
-              className={cx('role-dot', `role-dot--${roleTone(owner.role)}`)}
-              role="img"
-              aria-label={roleLabel(owner.role)}
-              title={roleLabel(owner.role)}
-            />
-          </span>
-        )}
+        {owner && <CardOwner owner={owner} published={part.isPublished} />}
       </button>
       {onDelete && (
         <IconButton

@@ -14,6 +14,52 @@ import { DeleteResourceActor, ResourceListsActor, WizardActor } from '../actors'
 import { LIST_TITLE, PROCESS_OPTIONS, SEARCH_PLACEHOLDER, VISIBILITY_OPTIONS } from '../labels';
 import { ResourceCardList } from './ResourceCardList';
 
+/** The list's title, with the check that turns green once a card is chosen. */
+function ColumnHeading({ id, title, chosen }: { id: string; title: string; chosen: boolean }) {
+  return (
+    <h3 className="resource-column__title" id={id}>
+      <CheckIcon
+        size={16}
+        className={cx('resource-column__check', chosen && 'resource-column__check--done')}
+        aria-label={chosen ? 'Chosen' : 'Not chosen yet'}
+        role="img"
+        aria-hidden={false}
+      />
+      {title}
+    </h3>
+  );
+}
+
+/** The Visibility filter and, for problems and behaviours, the Process filter. */
+function ColumnFilters({
+  kind,
+  filters,
+  setFilter,
+}: {
+  kind: PartKind;
+  filters: ListFilters;
+  setFilter: (filters: Partial<ListFilters>) => void;
+}) {
+  return (
+    <div className="resource-column__filters">
+      <Select
+        label="Visibility"
+        options={VISIBILITY_OPTIONS}
+        value={filters.visibility}
+        onChange={(event) => setFilter({ visibility: event.target.value as ListFilters['visibility'] })}
+      />
+      {kind !== 'persona' && (
+        <Select
+          label="Process"
+          options={PROCESS_OPTIONS}
+          value={filters.process}
+          onChange={(event) => setFilter({ process: event.target.value as ListFilters['process'] })}
+        />
+      )}
+    </div>
+  );
+}
+
 /**
  * One list of step 1: its search box (name or description), its Visibility filter and, for
  * problems and behaviours, its Process filter; the check turns green once a card is chosen.
@@ -46,16 +92,7 @@ export function ResourceColumn({ kind, viewer }: { kind: PartKind; viewer: Actor
 
   return (
     <section className="resource-column" aria-labelledby={headingId}>
-      <h3 className="resource-column__title" id={headingId}>
-        <CheckIcon
-          size={16}
-          className={cx('resource-column__check', chosenId && 'resource-column__check--done')}
-          aria-label={chosenId ? 'Chosen' : 'Not chosen yet'}
-          role="img"
-          aria-hidden={false}
-        />
-        {title}
-      </h3>
+      <ColumnHeading id={headingId} title={title} chosen={Boolean(chosenId)} />
       <div className="resource-column__search">
         <SearchIcon className="resource-column__search-icon" aria-hidden="true" />
         <input
@@ -73,22 +110,7 @@ export function ResourceColumn({ kind, viewer }: { kind: PartKind; viewer: Actor
           }}
         />
       </div>
-      <div className="resource-column__filters">
-        <Select
-          label="Visibility"
-          options={VISIBILITY_OPTIONS}
-          value={list.filters.visibility}
-          onChange={(event) => setFilter({ visibility: event.target.value as ListFilters['visibility'] })}
-        />
-        {kind !== 'persona' && (
-          <Select
-            label="Process"
-            options={PROCESS_OPTIONS}
-            value={list.filters.process}
-            onChange={(event) => setFilter({ process: event.target.value as ListFilters['process'] })}
-          />
-        )}
-      </div>
+      <ColumnFilters kind={kind} filters={list.filters} setFilter={setFilter} />
       {status === 'loading' && (
         <p className="resource-column__status" role="status">
           <Spinner size={13} /> {RESOURCE_LISTS_TEXTS.loading}
