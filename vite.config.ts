@@ -74,6 +74,9 @@ export default defineConfig({
           include: ['tests/ui/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/ui/setup.ts'],
+          // jsdom renders of a whole screen take a second on a quiet machine and over five with
+          // other work on both cores: the limit leaves room for that (tests wait for states).
+          testTimeout: 20_000,
           // Its ESM build imports files without extensions, which only a bundler resolves.
           server: { deps: { inline: ['codemirror-json-schema'] } },
         },
