@@ -116,11 +116,8 @@ export type DeleteDialogEvent<T extends DeleteTarget = DeleteTarget> =
   | { type: 'dialog.cancel' }
   | { type: 'dialog.confirm' };
 
-/**
- * Builds the machine for one target type, so that `context.target` keeps the caller's type
- * (`createDeleteDialogMachine<UserListItem>()`).
- */
-export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>() =>
+/** The machine's types, stubs, actions and guards for one target type. */
+const deleteDialogSetup = <T extends DeleteTarget>() =>
   setup({
     types: {
       context: {} as DeleteDialogContext<T>,
@@ -156,7 +153,14 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
     delays: {
       successDelay: ({ context }) => context.successDelayMs,
     },
-  }).createMachine({
+  });
+
+/**
+ * Builds the machine for one target type, so that `context.target` keeps the caller's type
+ * (`createDeleteDialogMachine<UserListItem>()`).
+ */
+export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>() =>
+  deleteDialogSetup<T>().createMachine({
     id: 'deleteDialog',
     context: ({ input }) => ({
       target: null,
