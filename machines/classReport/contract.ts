@@ -1,4 +1,5 @@
 import type { ClassExportFile, ClassReport, ClassRow } from '@shared/schemas/class-report';
+import type { StudentConversation } from '@shared/schemas/class-sessions';
 import type { Failure } from '../failure';
 
 /**
@@ -18,6 +19,9 @@ export const REPORT_TEXTS = {
   actionFailed: 'The report could not be changed. Try again.',
   deleted: (students: number) => `Data of ${students} student${students === 1 ? '' : 's'} deleted`,
   empty: 'No student data: none joined, or their data was deleted.',
+  studentTitle: (name: string) => `Conversation and hand-in of ${name}`,
+  studentLoading: 'Loading the conversation...',
+  studentFailed: 'Could not load this conversation',
 } as const;
 
 /** A file as the browser saves it. */
@@ -37,6 +41,16 @@ export interface ReportIo {
   };
   withdraw: { input: { sessionId: string; studentId: string }; output: unknown };
   deleteData: { input: { sessionId: string; students: number }; output: { deleted: number } };
+  /** One student's conversation, draft and hand-in (CLASS_PATHS.student, as the live view reads it). */
+  loadStudent: { input: { sessionId: string; studentId: string }; output: StudentConversation };
+}
+
+/** The student whose conversation and hand-in are open beside each other. */
+export interface OpenStudent {
+  studentId: string;
+  name: string;
+  data: StudentConversation | null;
+  error: string | null;
 }
 
 export const SORT_COLUMNS = [
@@ -71,6 +85,7 @@ export interface ReportContext {
   sort: Sort;
   override: OverrideForm | null;
   actionError: string | null;
+  student: OpenStudent | null;
 }
 
 export type { ClassRow };
@@ -87,4 +102,7 @@ export type ReportEvent =
   | { type: 'override.cancel' }
   | { type: 'delete.request' }
   | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' };
+  | { type: 'delete.cancel' }
+  | { type: 'student.open'; studentId: string }
+  | { type: 'student.retry' }
+  | { type: 'student.close' };

@@ -21,6 +21,7 @@ import {
  *   Ready.Idle --override.open--> Overriding.Editing --submit (valid)--> Saving --> Refreshing
  *              Overriding.Editing --override.withdraw--> Withdrawing --> Refreshing
  *   Ready.Idle --delete.request--> Deleting.Confirming --confirm--> Deleting.Saving --> Refreshing
+ *   Ready.Idle --student.open--> Student.Loading --> Shown | Failed (student.retry); student.close --> Idle
  *   Ready.Idle --report.refresh--> Refreshing: loads the report again (a live session changes it), then Idle.
  */
 
@@ -59,6 +60,7 @@ export const classReportMachine = setup({
     override: io('override'),
     withdraw: io('withdraw'),
     deleteData: io('deleteData'),
+    loadStudent: io('loadStudent'),
   },
   actions: {
     /** Saves a file through the browser. */
@@ -85,6 +87,7 @@ export const classReportMachine = setup({
     sort: { column: 'name', direction: 'ascending' },
     override: null,
     actionError: null,
+    student: null,
   }),
   on: {
     'sort.by': {
@@ -135,6 +138,62 @@ export const classReportMachine = setup({
               }),
             },
             'delete.request': { guard: 'closed', target: 'Deleting', actions: assign({ actionError: null }) },
+            'student.open': {
+              target: 'Student',
+              actions: assign({
+                student: ({ context, event }) => ({
+                  studentId: event.studentId,
+                  name: context.report?.rows.find((r) => r.studentId === event.studentId)?.name ?? '',
+                  data: null,
+                  error: null,
+                }),
+              }),
+            },
+          },
+        },
+        /** One student's conversation and hand-in, side by side. */
+        Student: {
+          initial: 'Loading',
+          on: { 'student.close': { target: 'Idle', actions: assign({ student: null }) } },
+          states: {
+            Loading: {
+              tags: 'studentLoading',
+              invoke: {
+                src: 'loadStudent',
+                input: ({ context }) => ({
+                  sessionId: context.sessionId,
+                  studentId: context.student?.studentId ?? '',
+                }),
+                onDone: {
+                  target: 'Shown',
+                  actions: assign({
+                    student: ({ context, event }) =>
+                      context.student && { ...context.student, data: event.output },
+                  }),
+                },
+                onError: {
+                  target: 'Failed',
+                  actions: assign({
+                    student: ({ context, event }) =>
+                      context.student && {
+                        ...context.student,
+                        error: failureMessage(event.error, REPORT_TEXTS.studentFailed),
+                      },
+                  }),
+                },
+              },
+            },
+            Failed: {
+              on: {
+                'student.retry': {
+                  target: 'Loading',
+                  actions: assign({
+                    student: ({ context }) => context.student && { ...context.student, error: null },
+                  }),
+                },
+              },
+            },
+            Shown: {},
           },
         },
         Refreshing: {

@@ -181,6 +181,18 @@ it('an instructor reads the class report: grades, grid, variants, an override, t
 
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Bob's name opens his conversation and hand-in side by side, with the keyboard; Escape closes it.
+  const bobName = rowOf(page, 'Bob').getByRole('button', { name: 'Bob', exact: true });
+  await bobName.focus();
+  await page.keyboard.press('Enter');
+  const work = page.getByRole('dialog', { name: 'Conversation and hand-in of Bob' });
+  await visible(work.getByText('Which rooms are there, and what do you book?'));
+  await visible(work.getByRole('region', { name: 'Handed in' }).getByText('+int capacity'));
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await hidden(work);
+  await poll(() => bobName.evaluate((element) => element === document.activeElement)).toBe(true);
+
   // Override Bob's grade: an invalid grade is refused by the shared rule, then 6.5 with a comment.
   await rowOf(page, 'Bob').getByRole('button', { name: 'Override grade of Bob' }).click();
   const dialog = page.getByRole('dialog', { name: "Override Bob's grade" });

@@ -5,7 +5,13 @@ import {
   REPORT_TEXTS,
   type ReportIo,
 } from '@machines/classReport/machine';
-import { isDeleteOpen, isOverrideOpen, reportFace, sortedRows } from '@machines/classReport/selectors';
+import {
+  isDeleteOpen,
+  isOverrideOpen,
+  isStudentOpen,
+  reportFace,
+  sortedRows,
+} from '@machines/classReport/selectors';
 import type { ClassReport, ClassRow } from '@shared/schemas/class-report';
 import { GRADING_TEXTS } from '@shared/schemas/grading';
 import { createActor, fromPromise } from 'xstate';
@@ -42,7 +48,10 @@ const ROWS = [
 ];
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function start(options: { closed?: boolean; failLoad?: boolean; failOverride?: boolean } = {}) {
+function start(
+  options: { closed?: boolean; failLoad?: boolean; failOverride?: boolean; failStudent?: number } = {},
+) {
+  let studentFailures = options.failStudent ?? 0;
   const calls: { name: string; input: unknown }[] = [];
   const downloads: DownloadedFile[] = [];
   const notes: string[] = [];
@@ -86,6 +95,15 @@ function start(options: { closed?: boolean; failLoad?: boolean; failOverride?: b
         current = report([]);
         return { deleted: students };
       }),
+      loadStudent: io('loadStudent', ({ studentId }) => {
+        if (studentFailures-- > 0) throw { status: 500, message: 'Database down' };
+        return {
+          student: { studentId } as never,
+          conversation: [{ text: 'What happens first?', timestamp: iso, isLeia: false }],
+          draft: 'draft',
+          handIn: `hand-in of ${studentId}`,
+        };
+      }),
     },
     actions: {
       download: (_, { file }) => downloads.push(file),
@@ -108,6 +126,27 @@ describe('classReport machine', () => {
     expect(sortedRows(actor.getSnapshot()).map((r) => r.name)).toEqual(['Cid', 'alan', 'Bea']);
     actor.send({ type: 'sort.by', column: 'grade' });
     expect(sortedRows(actor.getSnapshot()).map((r) => r.name)).toEqual(['Bea', 'alan', 'Cid']);
+  });
+
+  it("opens a student's conversation and hand-in, retries a failed load, and closes", async () => {
+    const { actor, calls } = start({ failStudent: 1 });
+    await flush();
+    actor.send({ type: 'student.open', studentId: 'a' });
+    expect(isStudentOpen(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.student).toMatchObject({ name: 'Bea', data: null });
+    await flush();
+    expect(actor.getSnapshot().matches({ Ready: { Student: 'Failed' } })).toBe(true);
+    expect(actor.getSnapshot().context.student?.error).toBe('Database down');
+    actor.send({ type: 'student.retry' });
+    await flush();
+    expect(actor.getSnapshot().context.student?.data?.handIn).toBe('hand-in of a');
+    expect(calls.filter((c) => c.name === 'loadStudent').map((c) => c.input)).toEqual([
+      { sessionId: 's1', studentId: 'a' },
+      { sessionId: 's1', studentId: 'a' },
+    ]);
+    actor.send({ type: 'student.close' });
+    expect(actor.getSnapshot().matches({ Ready: 'Idle' })).toBe(true);
+    expect(actor.getSnapshot().context.student).toBeNull();
   });
 
   it('refreshes the report: a live session changes it', async () => {

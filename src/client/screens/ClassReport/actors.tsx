@@ -5,7 +5,7 @@ import {
   overrideGrade,
   withdrawOverride,
 } from '@client/api/classReports';
-import { getClassSession } from '@client/api/classSessions';
+import { getClassSession, getStudentConversation } from '@client/api/classSessions';
 import { withFailure } from '@client/api/errors';
 import { downloadFile } from '@client/download';
 import { classReportMachine } from '@machines/classReport/machine';
@@ -44,6 +44,9 @@ export function ClassReportActors({ sessionId, children }: { sessionId: string; 
         ),
         withdraw: fromPromise(({ input }) => withFailure(withdrawOverride(input.sessionId, input.studentId))),
         deleteData: fromPromise(({ input }) => withFailure(deleteClassData(input.sessionId, input.students))),
+        loadStudent: fromPromise(({ input, signal }) =>
+          withFailure(getStudentConversation(input.sessionId, input.studentId, { signal })),
+        ),
       },
       actions: {
         download: (_, { file }) => downloadFile(file),
