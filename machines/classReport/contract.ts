@@ -24,6 +24,9 @@ export const REPORT_TEXTS = {
   studentFailed: 'Could not load this conversation',
 } as const;
 
+/** The report reloads this long after the last live event of an open session (a burst is one reload). */
+export const LIVE_RELOAD_MS = 1000;
+
 /** A file as the browser saves it. */
 export interface DownloadedFile {
   fileName: string;
@@ -104,5 +107,9 @@ export type ReportEvent =
   | { type: 'delete.confirm' }
   | { type: 'delete.cancel' }
   | { type: 'student.open'; studentId: string }
+  /** The open session changed (one of its live events, CLASS_PATHS.events): the report is stale. */
+  | { type: 'live.changed' }
+  /** Sent by the machine itself, LIVE_RELOAD_MS after the last live.changed. */
+  | { type: 'live.reload' }
   | { type: 'student.retry' }
   | { type: 'student.close' };

@@ -1,9 +1,10 @@
 import { gradeOverrideBodySchema } from '@shared/schemas/grading';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, cancel, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { type Failure, failureMessage } from '../failure';
 import { notProvided } from '../notProvided';
 import {
   type DownloadedFile,
+  LIVE_RELOAD_MS,
   type OverrideForm,
   REPORT_TEXTS,
   type ReportContext,
@@ -22,6 +23,8 @@ import {
  *              Overriding.Editing --override.withdraw--> Withdrawing --> Refreshing
  *   Ready.Idle --delete.request--> Deleting.Confirming --confirm--> Deleting.Saving --> Refreshing
  *   Ready.Idle --student.open--> Student.Loading --> Shown | Failed (student.retry); student.close --> Idle
+ *   Ready, while the session is open: its live events (live.changed) reload the report once
+ *   LIVE_RELOAD_MS after the last of them (live.reload --> Refreshing, when Idle); never polled.
  *   Ready.Idle --report.refresh--> Refreshing: loads the report again (a live session changes it), then Idle.
  */
 
@@ -61,6 +64,13 @@ export const classReportMachine = setup({
     withdraw: io('withdraw'),
     deleteData: io('deleteData'),
     loadStudent: io('loadStudent'),
+    /**
+     * The open session's live events (the live view's stream): sends live.changed for each change.
+     * Given `open: false` (a closed session), it subscribes to nothing.
+     */
+    sessionEvents: fromCallback<ReportEvent, { sessionId: string; open: boolean }>(() =>
+      notProvided('classReport', 'sessionEvents'),
+    ),
   },
   actions: {
     /** Saves a file through the browser. */
@@ -115,11 +125,25 @@ export const classReportMachine = setup({
     },
     Failed: { on: { 'report.retry': 'Loading' } },
     Ready: {
+      invoke: {
+        src: 'sessionEvents',
+        input: ({ context }) => ({ sessionId: context.sessionId, open: !context.closed }),
+      },
+      on: {
+        // Debounced: each change postpones the reload, so a burst of messages is one reload.
+        'live.changed': {
+          actions: [
+            cancel('liveReload'),
+            raise({ type: 'live.reload' }, { delay: LIVE_RELOAD_MS, id: 'liveReload' }),
+          ],
+        },
+      },
       initial: 'Idle',
       states: {
         Idle: {
           on: {
             'report.refresh': 'Refreshing',
+            'live.reload': 'Refreshing',
             'export.run': 'Exporting',
             'override.open': {
               target: 'Overriding',
