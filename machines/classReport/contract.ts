@@ -1,4 +1,5 @@
 import type { ClassExportFile, ClassReport, ClassRow } from '@shared/schemas/class-report';
+import type { StudentConversation } from '@shared/schemas/class-sessions';
 import type { Failure } from '../failure';
 
 /**
@@ -18,7 +19,13 @@ export const REPORT_TEXTS = {
   actionFailed: 'The report could not be changed. Try again.',
   deleted: (students: number) => `Data of ${students} student${students === 1 ? '' : 's'} deleted`,
   empty: 'No student data: none joined, or their data was deleted.',
+  studentTitle: (name: string) => `Conversation and hand-in of ${name}`,
+  studentLoading: 'Loading the conversation...',
+  studentFailed: 'Could not load this conversation',
 } as const;
+
+/** The report reloads this long after the last live event of an open session (a burst is one reload). */
+export const LIVE_RELOAD_MS = 1000;
 
 /** A file as the browser saves it. */
 export interface DownloadedFile {
@@ -37,6 +44,16 @@ export interface ReportIo {
   };
   withdraw: { input: { sessionId: string; studentId: string }; output: unknown };
   deleteData: { input: { sessionId: string; students: number }; output: { deleted: number } };
+  /** One student's conversation, draft and hand-in (CLASS_PATHS.student, as the live view reads it). */
+  loadStudent: { input: { sessionId: string; studentId: string }; output: StudentConversation };
+}
+
+/** The student whose conversation and hand-in are open beside each other. */
+export interface OpenStudent {
+  studentId: string;
+  name: string;
+  data: StudentConversation | null;
+  error: string | null;
 }
 
 export const SORT_COLUMNS = [
@@ -71,6 +88,7 @@ export interface ReportContext {
   sort: Sort;
   override: OverrideForm | null;
   actionError: string | null;
+  student: OpenStudent | null;
 }
 
 export type { ClassRow };
@@ -87,4 +105,11 @@ export type ReportEvent =
   | { type: 'override.cancel' }
   | { type: 'delete.request' }
   | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' };
+  | { type: 'delete.cancel' }
+  | { type: 'student.open'; studentId: string }
+  /** The open session changed (one of its live events, CLASS_PATHS.events): the report is stale. */
+  | { type: 'live.changed' }
+  /** Sent by the machine itself, LIVE_RELOAD_MS after the last live.changed. */
+  | { type: 'live.reload' }
+  | { type: 'student.retry' }
+  | { type: 'student.close' };

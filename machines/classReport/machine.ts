@@ -1,9 +1,10 @@
 import { gradeOverrideBodySchema } from '@shared/schemas/grading';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, cancel, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { type Failure, failureMessage } from '../failure';
 import { notProvided } from '../notProvided';
 import {
   type DownloadedFile,
+  LIVE_RELOAD_MS,
   type OverrideForm,
   REPORT_TEXTS,
   type ReportContext,
@@ -21,6 +22,9 @@ import {
  *   Ready.Idle --override.open--> Overriding.Editing --submit (valid)--> Saving --> Refreshing
  *              Overriding.Editing --override.withdraw--> Withdrawing --> Refreshing
  *   Ready.Idle --delete.request--> Deleting.Confirming --confirm--> Deleting.Saving --> Refreshing
+ *   Ready.Idle --student.open--> Student.Loading --> Shown | Failed (student.retry); student.close --> Idle
+ *   Ready, while the session is open: its live events (live.changed) reload the report once
+ *   LIVE_RELOAD_MS after the last of them (live.reload --> Refreshing, when Idle); never polled.
  *   Ready.Idle --report.refresh--> Refreshing: loads the report again (a live session changes it), then Idle.
  */
 
@@ -59,6 +63,14 @@ export const classReportMachine = setup({
     override: io('override'),
     withdraw: io('withdraw'),
     deleteData: io('deleteData'),
+    loadStudent: io('loadStudent'),
+    /**
+     * The open session's live events (the live view's stream): sends live.changed for each change.
+     * Given `open: false` (a closed session), it subscribes to nothing.
+     */
+    sessionEvents: fromCallback<ReportEvent, { sessionId: string; open: boolean }>(() =>
+      notProvided('classReport', 'sessionEvents'),
+    ),
   },
   actions: {
     /** Saves a file through the browser. */
@@ -85,6 +97,7 @@ export const classReportMachine = setup({
     sort: { column: 'name', direction: 'ascending' },
     override: null,
     actionError: null,
+    student: null,
   }),
   on: {
     'sort.by': {
@@ -112,11 +125,25 @@ export const classReportMachine = setup({
     },
     Failed: { on: { 'report.retry': 'Loading' } },
     Ready: {
+      invoke: {
+        src: 'sessionEvents',
+        input: ({ context }) => ({ sessionId: context.sessionId, open: !context.closed }),
+      },
+      on: {
+        // Debounced: each change postpones the reload, so a burst of messages is one reload.
+        'live.changed': {
+          actions: [
+            cancel('liveReload'),
+            raise({ type: 'live.reload' }, { delay: LIVE_RELOAD_MS, id: 'liveReload' }),
+          ],
+        },
+      },
       initial: 'Idle',
       states: {
         Idle: {
           on: {
             'report.refresh': 'Refreshing',
+            'live.reload': 'Refreshing',
             'export.run': 'Exporting',
             'override.open': {
               target: 'Overriding',
@@ -135,6 +162,62 @@ export const classReportMachine = setup({
               }),
             },
             'delete.request': { guard: 'closed', target: 'Deleting', actions: assign({ actionError: null }) },
+            'student.open': {
+              target: 'Student',
+              actions: assign({
+                student: ({ context, event }) => ({
+                  studentId: event.studentId,
+                  name: context.report?.rows.find((r) => r.studentId === event.studentId)?.name ?? '',
+                  data: null,
+                  error: null,
+                }),
+              }),
+            },
+          },
+        },
+        /** One student's conversation and hand-in, side by side. */
+        Student: {
+          initial: 'Loading',
+          on: { 'student.close': { target: 'Idle', actions: assign({ student: null }) } },
+          states: {
+            Loading: {
+              tags: 'studentLoading',
+              invoke: {
+                src: 'loadStudent',
+                input: ({ context }) => ({
+                  sessionId: context.sessionId,
+                  studentId: context.student?.studentId ?? '',
+                }),
+                onDone: {
+                  target: 'Shown',
+                  actions: assign({
+                    student: ({ context, event }) =>
+                      context.student && { ...context.student, data: event.output },
+                  }),
+                },
+                onError: {
+                  target: 'Failed',
+                  actions: assign({
+                    student: ({ context, event }) =>
+                      context.student && {
+                        ...context.student,
+                        error: failureMessage(event.error, REPORT_TEXTS.studentFailed),
+                      },
+                  }),
+                },
+              },
+            },
+            Failed: {
+              on: {
+                'student.retry': {
+                  target: 'Loading',
+                  actions: assign({
+                    student: ({ context }) => context.student && { ...context.student, error: null },
+                  }),
+                },
+              },
+            },
+            Shown: {},
           },
         },
         Refreshing: {

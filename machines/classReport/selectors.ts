@@ -12,6 +12,7 @@ export const isBusy = (s: Snapshot) => s.hasTag('saving') || s.hasTag('exporting
 export const isSaving = (s: Snapshot) => s.hasTag('saving');
 export const isOverrideOpen = (s: Snapshot) => s.matches({ Ready: 'Overriding' });
 export const isDeleteOpen = (s: Snapshot) => s.matches({ Ready: 'Deleting' });
+export const isStudentOpen = (s: Snapshot) => s.matches({ Ready: 'Student' });
 export const studentCount = (s: Snapshot) => s.context.report?.rows.length ?? 0;
 
 const keyOf: Record<SortColumn, (row: ClassRow) => string | number> = {

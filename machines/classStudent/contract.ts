@@ -1,3 +1,4 @@
+import type { StudentReport } from '@shared/schemas/class-report';
 import type { JoinInfo, JoinResponse, StudentView } from '@shared/schemas/class-sessions';
 import type { ChatMessage } from '@shared/schemas/runner';
 import type { Failure } from '../failure';
@@ -17,6 +18,9 @@ export const STUDENT_FLOW_TEXTS = {
   joinAnother: 'Join another session',
   changeCode: 'Change code',
   continue: 'Continue',
+  reportLoading: 'Loading your report...',
+  reportFailed: 'Could not load your report',
+  retryReport: 'Load the report again',
 } as const;
 
 /** After a lost stream of the session's events, it is opened again this much later. */
@@ -58,6 +62,8 @@ export interface StudentIo {
   };
   saveDraft: { input: { text: string }; output: { savedAt: string } };
   handIn: { input: { text: string }; output: LoadedView };
+  /** The student's own report (STUDENT_PATHS.report), once handed in. */
+  loadReport: { input: undefined; output: StudentReport };
 }
 
 export interface StudentInput {
@@ -104,6 +110,10 @@ export interface StudentContext {
   draftSavedAt: string | null;
   draftError: string | null;
   handInError: string | null;
+  // After hand-in
+  /** The student's own report, when the session shows reports. */
+  report: StudentReport | null;
+  reportError: string | null;
   focus: StudentFocusRequest | null;
 }
 
@@ -121,6 +131,7 @@ export type StudentEvent =
   | { type: 'chat.delta'; requestId: number; text: string }
   | { type: 'draft.change'; text: string }
   | { type: 'handIn.submit' }
+  | { type: 'report.retry' }
   | { type: 'clock.tick'; now: number }
   // The session's events (STUDENT_PATHS.events), with the browser's time when each arrived.
   | { type: 'session.extended'; endsAt: string | null; serverNow: string; receivedAt: number }

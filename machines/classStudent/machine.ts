@@ -27,6 +27,8 @@ import {
  *   Checking (GET me: the cookie)    --> Session | --404--> Joining | --other--> LoadFailed
  *   Joining.Code --join.submitCode--> LookingUp --info--> Details --join.submit--> Submitting --> Session
  *   Session: Routing --> Active | After (handed in) | Ended (ended, nothing handed in)
+ *   After: LoadingReport (the student's own report, if the session shows reports) --> Shown |
+ *   ReportFailed --report.retry--> LoadingReport.
  *   Active (parallel): chat (Idle, Replying.Sending/Streaming, Failed; Reading in transcription
  *   mode), draft (Clean, Waiting 800 ms --> Saving), handIn (Ready, Submitting), clock (ticks),
  *   events (Watching the session's events --session.lost--> Retrying 2 s --> Watching).
@@ -91,6 +93,7 @@ export const studentSetup = setup({
     reply: stub('reply'),
     saveDraft: stub('saveDraft'),
     handIn: stub('handIn'),
+    loadReport: stub('loadReport'),
     /** Sends `clock.tick` with the browser's time every second. */
     clock: fromCallback<StudentEvent>(() => notProvided('classStudent', 'clock')),
     /** The session's events (STUDENT_PATHS.events): sends session.extended/closed, then session.lost. */
@@ -156,6 +159,8 @@ export const studentSetup = setup({
       event.type === 'chat.delta' && event.requestId === context.requestId,
     handedIn: ({ context }) => context.view?.handedIn === true,
     ended: ({ context }) => context.view?.state === 'ended',
+    /** The server sets the after-hand-in figures only when the session shows reports. */
+    showsReport: ({ context }) => context.view?.afterHandIn?.report !== undefined,
     transcription: ({ context }) => context.view?.mode === 'transcription',
     timeUp: ({ context, event }) =>
       event.type === 'clock.tick' &&
@@ -207,6 +212,8 @@ export const initialContext = (input: StudentInput): StudentContext => ({
   draftSavedAt: null,
   draftError: null,
   handInError: null,
+  report: null,
+  reportError: null,
   focus: null,
 });
 
@@ -595,7 +602,31 @@ export const classStudentMachine = studentSetup.createMachine({
             onError: { target: 'Ended' },
           },
         },
-        After: { on: { 'join.another': { target: '#classStudent.Joining', actions: 'forgetSession' } } },
+        /** Handed in: the student's own report is loaded when the session shows reports. */
+        After: {
+          initial: 'Deciding',
+          on: { 'join.another': { target: '#classStudent.Joining', actions: 'forgetSession' } },
+          states: {
+            Deciding: { always: [{ guard: 'showsReport', target: 'LoadingReport' }, { target: 'Shown' }] },
+            LoadingReport: {
+              tags: 'reportLoading',
+              invoke: {
+                src: 'loadReport',
+                onDone: { target: 'Shown', actions: assign({ report: ({ event }) => event.output }) },
+                onError: {
+                  target: 'ReportFailed',
+                  actions: assign({
+                    reportError: ({ event }) => failureMessage(event.error, STUDENT_FLOW_TEXTS.reportFailed),
+                  }),
+                },
+              },
+            },
+            ReportFailed: {
+              on: { 'report.retry': { target: 'LoadingReport', actions: assign({ reportError: null }) } },
+            },
+            Shown: {},
+          },
+        },
         Ended: { on: { 'join.another': { target: '#classStudent.Joining', actions: 'forgetSession' } } },
       },
     },

@@ -41,6 +41,7 @@ let app: E2EApp;
 let browser: Browser;
 let admin: ApiSession;
 let sessionId: string;
+let sessionCode: string;
 const contexts: BrowserContext[] = [];
 
 async function student(code: string, name: string, work: string) {
@@ -84,6 +85,7 @@ beforeAll(async () => {
   );
   if (started.status !== 201) throw new Error(`start: ${started.status}`);
   sessionId = started.body.id;
+  sessionCode = started.body.code;
   for (const [name, work] of WORK) await student(started.body.code, name, work);
   browser = await launchChromium(chromium);
 }, 120_000);
@@ -181,6 +183,18 @@ it('an instructor reads the class report: grades, grid, variants, an override, t
 
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Bob's name opens his conversation and hand-in side by side, with the keyboard; Escape closes it.
+  const bobName = rowOf(page, 'Bob').getByRole('button', { name: 'Bob', exact: true });
+  await bobName.focus();
+  await page.keyboard.press('Enter');
+  const work = page.getByRole('dialog', { name: 'Conversation and hand-in of Bob' });
+  await visible(work.getByText('Which rooms are there, and what do you book?'));
+  await visible(work.getByRole('region', { name: 'Handed in' }).getByText('+int capacity'));
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await hidden(work);
+  await poll(() => bobName.evaluate((element) => element === document.activeElement)).toBe(true);
+
   // Override Bob's grade: an invalid grade is refused by the shared rule, then 6.5 with a comment.
   await rowOf(page, 'Bob').getByRole('button', { name: 'Override grade of Bob' }).click();
   const dialog = page.getByRole('dialog', { name: "Override Bob's grade" });
@@ -242,6 +256,10 @@ it('an instructor reads the class report: grades, grid, variants, an override, t
   expect(exported.students.map((s) => s.name)).toEqual(['Ada', 'Bob', 'Cy']);
   expect(exported.students[1]?.grade?.override?.grade).toBe(6.5);
 
+  // The session is open: a latecomer's hand-in reaches the report by the live events, no refresh.
+  await student(sessionCode, 'Dee', NOTHING_RIGHT);
+  await poll(() => gradeOf(rowOf(page, 'Dee')), 15_000).toBe('0.0');
+
   // Deleting needs a closed session: close it in the live view, come back, delete.
   await poll(() => page.getByRole('button', { name: 'Delete class data...' }).isDisabled()).toBe(true);
   await page.getByRole('link', { name: 'Back to the live view' }).click();
@@ -254,8 +272,8 @@ it('an instructor reads the class report: grades, grid, variants, an override, t
   await page.getByRole('button', { name: 'Class report' }).click();
   await visible(rowOf(page, 'Ada'));
   await page.getByRole('button', { name: 'Delete class data...' }).click();
-  const confirm = page.getByRole('dialog', { name: /Delete the data of 3 students/ });
-  await confirm.getByRole('button', { name: 'Delete the data of 3 students' }).click();
+  const confirm = page.getByRole('dialog', { name: /Delete the data of 4 students/ });
+  await confirm.getByRole('button', { name: 'Delete the data of 4 students' }).click();
   await visible(page.getByText('No student data: none joined, or their data was deleted.'));
   await hidden(studentsTable(page));
   const after = await admin.call<{ rows: unknown[] }>('GET', `/class-sessions/${sessionId}/report`);

@@ -200,6 +200,9 @@ it('an instructor runs a class: three students join, chat, resume and hand in wh
     await handIn(page, `classes:\n  - Member\n  - Book ${index}`);
     await poll(() => cell(rowOf(live, STUDENTS[index]!), 'handed-in').textContent()).toBe('Yes');
   }
+  // The session shows reports: Chloe reads her own (STUDENT_PATHS.report) under the figures.
+  await visible(students[2]!.getByRole('heading', { name: 'How your grade was made' }));
+  await visible(students[2]!.getByRole('heading', { name: 'Your interview' }));
   await checkScreen(students[2]!, 'the after-hand-in screen');
   // The problems' solutions are YAML: the hand-in editor came, the mermaid library never did.
   expect(requested.some((path) => path.includes('/HandInEditor-'))).toBe(true);

@@ -223,7 +223,7 @@ describe('On a phone (390x844)', () => {
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('What do you need the new system to do?');
     await box.press('Enter');
-    await poll(() => page.locator('.chat-log__list').getAttribute('aria-busy'), 30_000).toBe('false');
+    await poll(() => page.locator('.chat-log [role="log"]').getAttribute('aria-busy'), 30_000).toBe('false');
     await expectReachable(page, 'Chat');
     // The actions a phone folds under 'Actions'.
     await page.getByRole('button', { name: 'Actions' }).click();

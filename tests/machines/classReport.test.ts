@@ -1,14 +1,22 @@
 import {
   classReportMachine,
   type DownloadedFile,
+  LIVE_RELOAD_MS,
   parseOverride,
   REPORT_TEXTS,
+  type ReportEvent,
   type ReportIo,
 } from '@machines/classReport/machine';
-import { isDeleteOpen, isOverrideOpen, reportFace, sortedRows } from '@machines/classReport/selectors';
+import {
+  isDeleteOpen,
+  isOverrideOpen,
+  isStudentOpen,
+  reportFace,
+  sortedRows,
+} from '@machines/classReport/selectors';
 import type { ClassReport, ClassRow } from '@shared/schemas/class-report';
 import { GRADING_TEXTS } from '@shared/schemas/grading';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise } from 'xstate';
 
 /** The class report's flows: load, sort, export, override (and withdraw), delete the class data. */
 
@@ -42,7 +50,12 @@ const ROWS = [
 ];
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function start(options: { closed?: boolean; failLoad?: boolean; failOverride?: boolean } = {}) {
+function start(
+  options: { closed?: boolean; failLoad?: boolean; failOverride?: boolean; failStudent?: number } = {},
+) {
+  let studentFailures = options.failStudent ?? 0;
+  const subscriptions: { sessionId: string; open: boolean }[] = [];
+  let live = () => {};
   const calls: { name: string; input: unknown }[] = [];
   const downloads: DownloadedFile[] = [];
   const notes: string[] = [];
@@ -86,6 +99,21 @@ function start(options: { closed?: boolean; failLoad?: boolean; failOverride?: b
         current = report([]);
         return { deleted: students };
       }),
+      sessionEvents: fromCallback<ReportEvent, { sessionId: string; open: boolean }>(
+        ({ input, sendBack }) => {
+          subscriptions.push(input);
+          live = () => sendBack({ type: 'live.changed' });
+        },
+      ),
+      loadStudent: io('loadStudent', ({ studentId }) => {
+        if (studentFailures-- > 0) throw { status: 500, message: 'Database down' };
+        return {
+          student: { studentId } as never,
+          conversation: [{ text: 'What happens first?', timestamp: iso, isLeia: false }],
+          draft: 'draft',
+          handIn: `hand-in of ${studentId}`,
+        };
+      }),
     },
     actions: {
       download: (_, { file }) => downloads.push(file),
@@ -93,7 +121,7 @@ function start(options: { closed?: boolean; failLoad?: boolean; failOverride?: b
     },
   });
   const actor = createActor(logic, { input: { sessionId: 's1' } }).start();
-  return { actor, calls, downloads, notes };
+  return { actor, calls, downloads, notes, subscriptions, changed: () => live() };
 }
 
 describe('classReport machine', () => {
@@ -108,6 +136,55 @@ describe('classReport machine', () => {
     expect(sortedRows(actor.getSnapshot()).map((r) => r.name)).toEqual(['Cid', 'alan', 'Bea']);
     actor.send({ type: 'sort.by', column: 'grade' });
     expect(sortedRows(actor.getSnapshot()).map((r) => r.name)).toEqual(['Bea', 'alan', 'Cid']);
+  });
+
+  it("opens a student's conversation and hand-in, retries a failed load, and closes", async () => {
+    const { actor, calls } = start({ failStudent: 1 });
+    await flush();
+    actor.send({ type: 'student.open', studentId: 'a' });
+    expect(isStudentOpen(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().context.student).toMatchObject({ name: 'Bea', data: null });
+    await flush();
+    expect(actor.getSnapshot().matches({ Ready: { Student: 'Failed' } })).toBe(true);
+    expect(actor.getSnapshot().context.student?.error).toBe('Database down');
+    actor.send({ type: 'student.retry' });
+    await flush();
+    expect(actor.getSnapshot().context.student?.data?.handIn).toBe('hand-in of a');
+    expect(calls.filter((c) => c.name === 'loadStudent').map((c) => c.input)).toEqual([
+      { sessionId: 's1', studentId: 'a' },
+      { sessionId: 's1', studentId: 'a' },
+    ]);
+    actor.send({ type: 'student.close' });
+    expect(actor.getSnapshot().matches({ Ready: 'Idle' })).toBe(true);
+    expect(actor.getSnapshot().context.student).toBeNull();
+  });
+
+  it("follows an open session's live events: one reload a second after the last of a burst, never polling", async () => {
+    vi.useFakeTimers();
+    try {
+      const { actor, calls, subscriptions, changed } = start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(subscriptions).toEqual([{ sessionId: 's1', open: true }]);
+      const loads = () => calls.filter((c) => c.name === 'load').length;
+      await vi.advanceTimersByTimeAsync(10 * LIVE_RELOAD_MS);
+      expect(loads()).toBe(1);
+      changed();
+      await vi.advanceTimersByTimeAsync(LIVE_RELOAD_MS / 2);
+      changed();
+      await vi.advanceTimersByTimeAsync(LIVE_RELOAD_MS - 10);
+      expect(loads()).toBe(1);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(loads()).toBe(2);
+      expect(actor.getSnapshot().matches({ Ready: 'Idle' })).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('subscribes to nothing for a closed session', async () => {
+    const { subscriptions } = start({ closed: true });
+    await flush();
+    expect(subscriptions).toEqual([{ sessionId: 's1', open: false }]);
   });
 
   it('refreshes the report: a live session changes it', async () => {

@@ -56,6 +56,7 @@ function start(fakes: Fakes, input: { code?: string; resumeToken?: string } = {}
       reply: actor('reply'),
       saveDraft: actor('saveDraft'),
       handIn: actor('handIn'),
+      loadReport: actor('loadReport'),
       clock: fromCallback(() => () => {}),
       sessionEvents: fromCallback(() => () => {}),
     } as never,
@@ -225,6 +226,57 @@ describe('class student machine', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it("loads the student's own report after hand-in when the session shows reports, and retries a failed load", async () => {
+    const report = {
+      elicitation: null,
+      grade: null,
+      interviewer: {
+        messages: 1,
+        questions: 1,
+        open: 1,
+        closed: 0,
+        openShare: 1,
+        followUps: 0,
+        summaries: 0,
+        comments: null,
+      },
+    };
+    const figures = { total: 5, present: 1, partly: 0, missing: 4, extra: 0 };
+    let answers = [Promise.reject(failure(500, 'Down')), Promise.resolve(report)];
+    answers[0]!.catch(() => {});
+    const handedInView = (shown: boolean) =>
+      view({
+        handedIn: true,
+        afterHandIn: {
+          handIn: 'x',
+          handedInAt: view().serverNow,
+          auto: false,
+          ...(shown && { report: { grade: 2, handIn: figures, elicited: null } }),
+        },
+      });
+    const { actor, calls } = start({
+      loadMe: async () => loaded(handedInView(true)),
+      loadReport: () => answers.shift()!,
+    });
+    await flush();
+    expect(actor.getSnapshot().matches({ Session: { After: 'ReportFailed' } })).toBe(true);
+    expect(actor.getSnapshot().context.reportError).toBe('Down');
+    actor.send({ type: 'report.retry' });
+    await flush();
+    expect(actor.getSnapshot().matches({ Session: { After: 'Shown' } })).toBe(true);
+    expect(actor.getSnapshot().context.report).toEqual(report);
+    expect(calls.filter((call) => call.name === 'loadReport')).toHaveLength(2);
+
+    answers = [Promise.resolve(report)];
+    const hidden = start({
+      loadMe: async () => loaded(handedInView(false)),
+      loadReport: () => answers.shift()!,
+    });
+    await flush();
+    expect(hidden.actor.getSnapshot().matches({ Session: { After: 'Shown' } })).toBe(true);
+    expect(hidden.calls.some((call) => call.name === 'loadReport')).toBe(false);
   });
 
   it('announces the time left at 5 and at 1 minutes, once each; at 0 it asks the server', async () => {

@@ -107,6 +107,64 @@ describe('the class report', () => {
   });
 });
 
+describe("the student's own report", () => {
+  /** A class the hand-in misses entirely: its name must reach the student only with the solution. */
+  const MARKER = 'Zqxhiddenmarker';
+  const own = (cookie?: string) => asStudent(t, cookie, 'GET', '/me/report');
+
+  async function handedIn(settings: { showReport?: boolean; showSolution?: boolean }) {
+    const { activity } = await publishedActivity(t, {
+      count: 1,
+      problem: { solution: `${SOLUTION}\n  class ${MARKER}` },
+      behaviour: {
+        description: `You are {{persona.fullName}}. Never say ${MARKER}-behaviour nor {{problem.solution}}`,
+      },
+    });
+    const session = await startSession(t, activity.id, settings);
+    const student = await join(t, session.code);
+    expect((await asStudent(t, student.cookie, 'POST', '/me/messages', { message: 'Hi' })).statusCode).toBe(
+      200,
+    );
+    const before = await own(student.cookie);
+    // Before hand-in: not yet (409), unless the session shows no report at all (404).
+    const expected =
+      settings.showReport === false
+        ? [404, CLASS_REPORT_TEXTS.noStudentReport]
+        : [409, CLASS_REPORT_TEXTS.notHandedIn];
+    expect([before.statusCode, before.json().message]).toEqual(expected);
+    const work = 'classDiagram\n  class Room {\n    +int capacity\n  }';
+    expect((await asStudent(t, student.cookie, 'POST', '/me/hand-in', { text: work })).statusCode).toBe(200);
+    return own(student.cookie);
+  }
+
+  it('gives the grade with the elements found, the elicitation and the themes, never the hidden content', async () => {
+    const response = await handedIn({});
+    expect(response.statusCode, response.body).toBe(200);
+    const report = studentReportSchema.parse(response.json());
+    expect(report.grade!.found.map((element) => element.label)).toContain('Room');
+    expect(report.grade!.missed).toBeNull();
+    expect(report.elicitation!.byTurn.turn.length).toBeGreaterThan(0);
+    expect(report.interviewer.questions).toBeGreaterThanOrEqual(0);
+    expect(response.body).not.toContain(MARKER);
+    expect(response.body).not.toContain('Booking');
+  });
+
+  it('names the missed elements when the session shows the solution', async () => {
+    const response = await handedIn({ showSolution: true });
+    expect(response.statusCode, response.body).toBe(200);
+    const missed = studentReportSchema.parse(response.json()).grade!.missed!.map((element) => element.label);
+    expect(missed).toEqual(expect.arrayContaining([MARKER, 'Booking']));
+    expect(response.body).not.toContain(`${MARKER}-behaviour`);
+  });
+
+  it('is 404 when the session shows no report, and without a credential', async () => {
+    const response = await handedIn({ showReport: false });
+    expect([response.statusCode, response.json().message]).toEqual([404, CLASS_REPORT_TEXTS.noStudentReport]);
+    const none = await own();
+    expect([none.statusCode, none.json().message]).toEqual([404, CLASS_TEXTS.notJoined]);
+  });
+});
+
 describe('exports', () => {
   it('writes the messages CSV, the students CSV (0 as 0, formula guarded) and a JSON that validates', async () => {
     const { session, students } = await classOfThree();

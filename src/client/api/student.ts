@@ -1,3 +1,4 @@
+import type { StudentReport } from '@shared/schemas/class-report';
 import {
   type DraftSaved,
   type JoinBody,
@@ -48,6 +49,10 @@ export const saveStudentDraft = (text: string, options?: CallOptions) =>
     body: { text },
     ...opts(options),
   });
+
+/** The student's own report after hand-in (404 when the session shows none, 409 before hand-in). */
+export const getOwnReport = (options?: CallOptions) =>
+  clientFor(raw)<StudentReport>(relative(STUDENT_PATHS.report), opts(options));
 
 export const handInWork = (text: string, options?: CallOptions) =>
   clientFor(raw)<StudentView>(relative(STUDENT_PATHS.handIn), {

@@ -1,4 +1,5 @@
 import { CLASS_TEXTS } from '@shared/class-sessions';
+import { studentReportSchema } from '@shared/schemas/class-report';
 import {
   draftBodySchema,
   draftSavedSchema,
@@ -20,6 +21,9 @@ import { limitedBy } from '../http/rate-limit';
 import { replies } from '../http/replies';
 import { type EventStream, KEEP_ALIVE_MS, openEventStream } from '../http/sse';
 import { answerTurn } from '../http/streamed-reply';
+import { createClassLeias } from '../services/class-leias';
+import { createClassReportInputs } from '../services/class-report-inputs';
+import { ownReport } from '../services/class-reports';
 import type { Student } from '../services/class-students';
 
 const tags = ['class students'];
@@ -103,6 +107,7 @@ async function currentStudent(
 
 const ownRoutes: FastifyPluginAsyncZod = async (app) => {
   const { classStudents } = app.ctx.services;
+  const reportInputs = createClassReportInputs(app.ctx.db, createClassLeias(app.ctx.db));
   app.addHook('onRequest', async (request) => {
     const found = await classStudents.authenticate(tokenOf(request));
     students.set(request, found);
@@ -139,6 +144,10 @@ const ownRoutes: FastifyPluginAsyncZod = async (app) => {
       const student = await classStudents.handIn(current, request.body.text ?? null);
       return classStudents.view({ student, session: current.session });
     },
+  );
+
+  app.get('/me/report', { schema: { response: replies({ 200: studentReportSchema }), tags } }, (request) =>
+    ownReport(reportInputs, studentOf(request)),
   );
 
   app.get(

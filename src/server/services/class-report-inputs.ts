@@ -157,7 +157,22 @@ export function createClassReportInputs(db: Db, leias: ClassLeias) {
     };
   }
 
-  return { managedSession: (actor: Actor, sessionId: string) => managedSession(db, actor, sessionId), load };
+  /** One student's input, as `load` makes it, and their LEIA's solution (their own report). */
+  async function ofStudent(row: ClassStudentRow) {
+    const leia = await leias.byId(row.configId);
+    const chats = await conversations(db, [row]);
+    const messages = toChatMessages(chats.get(row.runnerSessionId ?? '') ?? []);
+    return {
+      input: studentInput(row, leia, messages, elicitationOf(row, leia, messages)),
+      solution: solutionOfConfig(leia),
+    };
+  }
+
+  return {
+    managedSession: (actor: Actor, sessionId: string) => managedSession(db, actor, sessionId),
+    load,
+    ofStudent,
+  };
 }
 
 export type ClassReportInputs = ReturnType<typeof createClassReportInputs>;

@@ -19,6 +19,7 @@ import { UUID } from './actor';
 import type { ClassLive } from './class-live';
 import type { ClassReportInputs, SessionData } from './class-report-inputs';
 import { deleteClassStudents } from './class-retention';
+import type { Student } from './class-students';
 import { hasEnded } from './class-views';
 
 /**
@@ -59,6 +60,21 @@ function exportOf({ info, input }: SessionData, file: ClassExportFile): ExportFi
     return { type: csv, name, body: studentsCsv(buildClassReport(input, measured), input.students) };
   const body = JSON.stringify(sessionExport(info, input, measured));
   return { type: 'application/json; charset=utf-8', name, body };
+}
+
+/**
+ * A student's own report (STUDENT_PATHS.report), after hand-in, if the session shows reports: the
+ * missed elements named only if it shows the solution too. 404 when the session shows no report
+ * (the report does not exist for them), 409 before hand-in (it will, once they hand in).
+ */
+export async function ownReport(
+  inputs: Pick<ClassReportInputs, 'ofStudent'>,
+  { student, session }: Student,
+): Promise<StudentReport> {
+  if (!session.showReport) throw notFound(CLASS_REPORT_TEXTS.noStudentReport);
+  if (!student.handedInAt) throw conflict(CLASS_REPORT_TEXTS.notHandedIn);
+  const { input, solution } = await inputs.ofStudent(student);
+  return studentReport(input, solution, { showSolution: session.showSolution });
 }
 
 export function createClassReportsService({ db, inputs, live }: Deps) {

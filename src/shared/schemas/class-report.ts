@@ -37,6 +37,8 @@ export const CLASS_REPORT_PATHS = {
 
 export const CLASS_REPORT_TEXTS = {
   notGraded: 'This student has not handed anything in to grade yet',
+  notHandedIn: 'Your report is ready once you hand in your work',
+  noStudentReport: 'This session does not show students their report',
   noOverride: 'This grade has no override to withdraw',
   closeFirst: 'Close the session before deleting its data',
   confirmRequired: 'Confirm with the number of students whose data is deleted',

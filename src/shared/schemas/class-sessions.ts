@@ -40,6 +40,10 @@ import { transcriptionMessageSchema } from './transcription';
  *   PUT  STUDENT_PATHS.draft                          DraftBody -> 200 DraftSaved
  *   POST STUDENT_PATHS.handIn                         HandInBody -> 200 StudentView (afterHandIn set)
  *   GET  STUDENT_PATHS.events                         server-sent events: StudentStreamEvent (STUDENT_EVENTS)
+ *   GET  STUDENT_PATHS.report                         -> StudentReport (@shared/schemas/class-report), the
+ *        student's own, after hand-in: 409 CLASS_REPORT_TEXTS.notHandedIn before it, 404
+ *        CLASS_REPORT_TEXTS.noStudentReport when the session does not show reports; missed elements
+ *        named only when the session shows the solution.
  *
  * Refusals: 404 CLASS_TEXTS.notJoined without a valid cookie; 409 CLASS_TEXTS.ended after the
  * deadline (endsAt, extensions included) or once closed; 409 CLASS_TEXTS.sessionClosed on a join
@@ -66,6 +70,7 @@ export const STUDENT_PATHS = {
   draft: `${API}/student/me/draft`,
   handIn: `${API}/student/me/hand-in`,
   events: `${API}/student/me/events`,
+  report: `${API}/student/me/report`,
 } as const;
 
 /** The student credential: httpOnly, SameSite=Strict, Path=/api/v1/student. */

@@ -95,49 +95,52 @@ export function MessageList({
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
     <section className="chat-log" ref={scroller} onScroll={onScroll} tabIndex={0} aria-label="Conversation">
       {empty && <p className="chat-log__empty">No messages yet. Say hello to start the conversation.</p>}
-      <ol className="chat-log__list" role="log" aria-live="polite" aria-busy={replying}>
-        {messages.map((message, index) => (
-          <Bubble
-            // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end (regenerate drops the last)
-            key={index}
-            message={message}
-            author={message.isLeia ? speaker : 'You'}
-            action={stoppedLast && index === messages.length - 1 ? regenerate : undefined}
-          />
-        ))}
-        {unanswered && (
-          <li className="msg msg--leia msg--stopped-empty">
-            <span className="msg__author">{speaker}</span>
-            <div className="msg__text">{CHAT_TEXTS.stoppedEmpty}</div>
-            {regenerate}
-          </li>
-        )}
-        {partial !== '' && (
-          <li className="msg msg--leia msg--streaming">
-            <span className="msg__author">{speaker}</span>
-            <div className="msg__text">{partial}</div>
-          </li>
-        )}
-        {typing && (
-          <li className="msg msg--leia msg--typing">
-            <span className="visually-hidden">{speaker} is typing…</span>
-            <span className="typing" aria-hidden="true">
-              <span />
-              <span />
-              <span />
-            </span>
-          </li>
-        )}
-        {failed !== null && (
-          <li className="msg msg--leia msg--failed">
-            <span className="msg__author">{speaker}</span>
-            <div className="msg__text">{failed}</div>
-            <Button size="sm" icon={<RefreshIcon />} onClick={onRetry} className="msg__retry">
-              Retry
-            </Button>
-          </li>
-        )}
-      </ol>
+      {/* The log wraps the list: an ol given role=log would leave its items outside any list. */}
+      <div role="log" aria-live="polite" aria-busy={replying}>
+        <ol className="chat-log__list">
+          {messages.map((message, index) => (
+            <Bubble
+              // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows at its end (regenerate drops the last)
+              key={index}
+              message={message}
+              author={message.isLeia ? speaker : 'You'}
+              action={stoppedLast && index === messages.length - 1 ? regenerate : undefined}
+            />
+          ))}
+          {unanswered && (
+            <li className="msg msg--leia msg--stopped-empty">
+              <span className="msg__author">{speaker}</span>
+              <div className="msg__text">{CHAT_TEXTS.stoppedEmpty}</div>
+              {regenerate}
+            </li>
+          )}
+          {partial !== '' && (
+            <li className="msg msg--leia msg--streaming">
+              <span className="msg__author">{speaker}</span>
+              <div className="msg__text">{partial}</div>
+            </li>
+          )}
+          {typing && (
+            <li className="msg msg--leia msg--typing">
+              <span className="visually-hidden">{speaker} is typing…</span>
+              <span className="typing" aria-hidden="true">
+                <span />
+                <span />
+                <span />
+              </span>
+            </li>
+          )}
+          {failed !== null && (
+            <li className="msg msg--leia msg--failed">
+              <span className="msg__author">{speaker}</span>
+              <div className="msg__text">{failed}</div>
+              <Button size="sm" icon={<RefreshIcon />} onClick={onRetry} className="msg__retry">
+                Retry
+              </Button>
+            </li>
+          )}
+        </ol>
+      </div>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { ClassReportActor, ClassReportActors } from './actors';
 import { DeleteDataDialog, OverrideDialog } from './ReportDialogs';
 import { ReportGrids } from './ReportGrid';
 import { ReportTable } from './ReportTable';
+import { StudentWorkDialog } from './StudentWorkDialog';
 import {
   DELETE_CLOSED_FIRST,
   EXPORTS,
@@ -63,6 +64,7 @@ function ClassReportView({ sessionId }: { sessionId: string }) {
         ))}
       <OverrideDialog />
       <DeleteDataDialog />
+      <StudentWorkDialog />
     </Page>
   );
 }

@@ -55,7 +55,14 @@ export function ReportTable() {
           {rows.map((row) => (
             <Tr key={row.studentId} data-student-id={row.studentId}>
               <Th scope="row">
-                {row.name}
+                <button
+                  type="button"
+                  className="class-report__student"
+                  aria-haspopup="dialog"
+                  onClick={() => actor.send({ type: 'student.open', studentId: row.studentId })}
+                >
+                  {row.name}
+                </button>
                 {row.email && <span className="class-report__email">{row.email}</span>}
               </Th>
               <Td>{row.leia.name}</Td>

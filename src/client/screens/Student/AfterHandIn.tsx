@@ -4,6 +4,7 @@ import { STUDENT_FLOW_TEXTS } from '@machines/classStudent/contract';
 import { CLASS_TEXTS } from '@shared/class-sessions';
 import type { AfterHandIn as AfterHandInData } from '@shared/schemas/class-sessions';
 import { StudentActor } from './actors';
+import { OwnReport } from './OwnReport';
 
 /** After handing in: what the instructor chose to show (the report's figures, the solution), or a note. */
 export function AfterHandIn() {
@@ -58,6 +59,7 @@ function Report({ report }: { report: NonNullable<AfterHandInData['report']> }) 
         )}
       </dl>
       {report.feedback && <p>{report.feedback}</p>}
+      <OwnReport />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { toFailure, withFailure } from '@client/api/errors';
 import {
   getJoinInfo,
+  getOwnReport,
   getStudentView,
   handInWork,
   joinClassSession,
@@ -49,6 +50,7 @@ export function StudentActors({ input, children }: { input: StudentInput; childr
           const { value, receivedAt } = await viewNow(withFailure(handInWork(text, { signal })));
           return { view: value, receivedAt };
         }),
+        loadReport: fromPromise(({ signal }) => withFailure(getOwnReport({ signal }))),
         clock: fromCallback(({ sendBack }) => {
           const timer = setInterval(() => sendBack({ type: 'clock.tick', now: Date.now() }), 1000);
           return () => clearInterval(timer);
