@@ -12,7 +12,7 @@ import {
   studentViewSchema,
 } from '@shared/schemas/class-sessions';
 import { chatReplySchema, messageBodySchema } from '@shared/schemas/runner';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { setStudentCookie, tokenOf } from '../auth/student-credential';
@@ -24,7 +24,7 @@ import { answerTurn } from '../http/streamed-reply';
 import { createClassLeias } from '../services/class-leias';
 import { createClassReportInputs } from '../services/class-report-inputs';
 import { ownReport } from '../services/class-reports';
-import type { Student } from '../services/class-students';
+import type { ClassStudentsService, Student } from '../services/class-students';
 
 const tags = ['class students'];
 
@@ -160,30 +160,38 @@ const ownRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // Opened at the first event, so a failure before it is an ordinary JSON error.
-      let stream: EventStream | undefined;
-      let keepAlive: NodeJS.Timeout | undefined;
-      let stop = () => {};
-      let ended = false;
-      const end = () => {
-        ended = true;
-        clearInterval(keepAlive);
-        stop();
-        stream?.end();
-      };
-      stop = await classStudents.watch(studentOf(request), {
-        send: (event) => {
-          stream ??= openEventStream(reply);
-          stream.send(event.event, event.data);
-        },
-        end,
-      });
-      // The student may have gone while the stream opened, or the session ended already.
-      if (reply.raw.destroyed) end();
-      if (ended) return reply;
-      reply.raw.once('close', end);
-      keepAlive = setInterval(() => reply.raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+      await followOwnEvents(classStudents, studentOf(request), reply);
       return reply;
     },
   );
 };
+
+/** The student's own session events as a stream, opened at the first event (a failure before it is an ordinary JSON error). */
+async function followOwnEvents(
+  classStudents: ClassStudentsService,
+  student: Student,
+  reply: FastifyReply,
+): Promise<void> {
+  let stream: EventStream | undefined;
+  let keepAlive: NodeJS.Timeout | undefined;
+  let stop = () => {};
+  let ended = false;
+  const end = () => {
+    ended = true;
+    clearInterval(keepAlive);
+    stop();
+    stream?.end();
+  };
+  stop = await classStudents.watch(student, {
+    send: (event) => {
+      stream ??= openEventStream(reply);
+      stream.send(event.event, event.data);
+    },
+    end,
+  });
+  // The student may have gone while the stream opened, or the session ended already.
+  if (reply.raw.destroyed) end();
+  if (ended) return;
+  reply.raw.once('close', end);
+  keepAlive = setInterval(() => reply.raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+}
