@@ -190,7 +190,7 @@ describe('My Activities in Chromium', () => {
     await box.fill('What do you need the new system to do?');
     await box.press('Enter');
     await visible(page.locator('.chat-log__list > li.msg--leia'), 30_000);
-    await poll(() => page.locator('.chat-log__list').getAttribute('aria-busy'), 30_000).toBe('false');
+    await poll(() => page.locator('.chat-log [role="log"]').getAttribute('aria-busy'), 30_000).toBe('false');
     await save.click();
     await toast(page, 'Transcription added successfully');
     await page.getByRole('button', { name: 'Finish Conversation' }).click();
