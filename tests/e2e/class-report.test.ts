@@ -105,6 +105,16 @@ const gradeOf = (row: Locator) => row.locator('[data-column="grade"]').textConte
 
 /** axe-core (as tests/e2e/class.test.ts runs it) on the whole page, header included: the serious and critical violations. */
 async function seriousViolations(page: Page): Promise<string[]> {
+  // A bubble still fading in reads as low contrast: audit what the page settles on.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner turns forever: only what ends is waited for.
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished),
+    ),
+  );
   await page.evaluate(await axeSource);
   return page.evaluate(async () => {
     type Result = { violations: { id: string; impact: string; nodes: { html: string }[] }[] };

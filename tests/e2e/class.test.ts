@@ -50,6 +50,16 @@ afterAll(async () => {
 /** axe-core in the page: the serious and critical violations, by rule id and the first target. */
 async function seriousViolations(page: Page): Promise<string[]> {
   // Evaluated through the debugging protocol: the app's CSP (script-src 'self') refuses an inline tag.
+  // A bubble still fading in reads as low contrast: audit what the page settles on.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner turns forever: only what ends is waited for.
+        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished),
+    ),
+  );
   await page.evaluate(await axeSource);
   return page.evaluate(async () => {
     const axe = (
