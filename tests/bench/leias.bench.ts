@@ -57,6 +57,8 @@ const RUNS_AT_50 = QUICK ? 1 : 3;
 const LOAD = QUICK ? { seconds: 3, warmup: 1 } : { seconds: 5, warmup: 2 };
 /** Quick runs search fewer texts (all of them asked once before the loads, as in a full run). */
 const QUICK_TEXTS = 60;
+/** What Chromium sends: every load asks as a browser would (the lists' pages go gzipped). */
+const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const CANNON = fileURLToPath(new URL('./support/cannon-child.mjs', import.meta.url));
 
 export async function run(): Promise<BenchRow[]> {
@@ -103,14 +105,17 @@ async function measure(kind: Kind, database: Partial<Config>): Promise<BenchRow[
     for (const shape of Object.keys(SHAPES) as Shape[]) {
       for (const [role, token] of Object.entries(roles)) {
         const call = (text: string) => timedCall(base, `${pathsOf(shape, [text])[0]}`, token);
-        const { bytes } = await call('harbour');
-        pageBytes[`${shape}:${role}`] = bytes;
-        results.push({
-          benchmark: name(shape, role),
-          metric: 'page size (harbour)',
-          value: bytes / 1024,
-          unit: 'KB',
-        });
+        const { bytes, wire } = await call('harbour');
+        pageBytes[`${shape}:${role}`] = wire;
+        results.push(
+          { benchmark: name(shape, role), metric: 'page size (harbour)', value: bytes / 1024, unit: 'KB' },
+          {
+            benchmark: name(shape, role),
+            metric: 'page size on the wire, gzip',
+            value: wire / 1024,
+            unit: 'KB',
+          },
+        );
         results.push(...(await oneAtATime(call, texts, name(shape, role))));
       }
     }
@@ -145,10 +150,18 @@ const pathsOf = (shape: Shape, texts: string[]) =>
 
 async function timedCall(base: string, path: string, token: string) {
   const started = performance.now();
-  const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  // As a browser asks (fetch takes gzip and unpacks it): content-length is the bytes on the wire.
+  const response = await fetch(`${base}${path}`, {
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': ACCEPT_ENCODING },
+  });
   const body = await response.text();
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${body}`);
-  return { ms: performance.now() - started, bytes: Buffer.byteLength(body) };
+  const bytes = Buffer.byteLength(body);
+  return {
+    ms: performance.now() - started,
+    bytes,
+    wire: Number(response.headers.get('content-length') ?? bytes),
+  };
 }
 
 /** One request at a time over `texts`: the first time each page is asked, then the same texts again. */
@@ -246,7 +259,7 @@ function ratioRows(
 
 /**
  * The transport's own share (no database, no framework): a bare node:http server answering
- * prebuilt bodies of the admin's harbour pages' sizes, loaded the same way. On this machine a
+ * prebuilt bodies of the admin's harbour pages' sizes on the wire, loaded the same way. On this machine a
  * loopback write costs most per byte, so this ratio bounds the contract's against our Search's.
  */
 async function transportFloor(pageBytes: Record<string, number>): Promise<BenchRow[]> {
@@ -394,7 +407,7 @@ const medianRun = (runs: Result[]): Result =>
 /** autocannon in its own process (support/cannon-child.mjs): a warm-up, then the measured seconds. */
 function cannon(base: string, paths: string[], token: string, connections: number): Promise<Result> {
   return new Promise<Result>((resolve, reject) => {
-    const job = JSON.stringify({ base, paths, token, connections, ...LOAD });
+    const job = JSON.stringify({ base, paths, token, connections, acceptEncoding: ACCEPT_ENCODING, ...LOAD });
     const child = spawn(process.execPath, [CANNON, job], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';

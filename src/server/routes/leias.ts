@@ -15,6 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
 import type { App } from '../context';
+import { sendJsonBody } from '../http/gzip-body';
 import { limitedBy } from '../http/rate-limit';
 import { idParams, noContent, replies } from '../http/replies';
 import { historyRoutes } from './history';
@@ -60,8 +61,8 @@ function listRoute(app: App): void {
       if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
       if (page.total !== undefined) reply.header(TOTAL_COUNT_HEADER, page.total);
       // The page is JSON already (services/leia-list-cache.ts); Fastify sends a buffer as it is, so the
-      // schema above documents the body without re-encoding it (the cast is for the types only).
-      return reply.type('application/json; charset=utf-8').send(page.body as never);
+      // schema above documents the body without re-encoding it.
+      return sendJsonBody(request, reply, page.body);
     },
   );
 }

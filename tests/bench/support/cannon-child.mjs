@@ -1,5 +1,5 @@
 // A load generator in its own process, so it never shares the server's event loop. Reads its job as
-// JSON from argv[2]: { base, paths, connections, seconds, warmup, token }; each request takes the
+// JSON from argv[2]: { base, paths, connections, seconds, warmup, token, acceptEncoding? }; each request takes the
 // next path of `paths` in turn (users typing different words); prints autocannon's result as JSON.
 import autocannon from 'autocannon';
 
@@ -9,7 +9,10 @@ const options = (seconds) => ({
   url: job.base,
   connections: job.connections,
   duration: seconds,
-  headers: { authorization: `Bearer ${job.token}` },
+  headers: {
+    authorization: `Bearer ${job.token}`,
+    ...(job.acceptEncoding ? { 'accept-encoding': job.acceptEncoding } : {}),
+  },
   requests: [
     {
       setupRequest: (request) => ({ ...request, path: job.paths[next++ % job.paths.length] }),
