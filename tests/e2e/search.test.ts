@@ -5,6 +5,7 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { launchChromium } from '../support/browser';
 import { ensureBuild, type RunningServer, startBuiltServer } from '../support/built-server';
 import { type ApiSession, type CreatedLeia, createLeia, createUser, signIn } from './support/api';
+import { hidden, poll, visible } from './support/session';
 
 /**
  * Issue 3, end to end in Chromium against the built server: an admin and an instructor each
@@ -51,11 +52,7 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-// playwright-core has no assertions of its own: these wait the way @playwright/test's would.
-const visible = (locator: Locator) => locator.first().waitFor({ state: 'visible', timeout: 10_000 });
-const hidden = (locator: Locator) => locator.waitFor({ state: 'hidden', timeout: 10_000 });
 const absent = async (locator: Locator) => expect(await locator.count()).toBe(0);
-const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 10_000 });
 const focused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 const tabNames = async (dialog: Locator) => {
   await visible(dialog.getByRole('tab'));

@@ -73,7 +73,8 @@ export async function startApp(name: string, env: Record<string, string> = {}): 
   }
 }
 
-export const UI_TIMEOUT_MS = 10_000;
+/** Room for a loaded machine (Chromium and the server share two cores with other work). */
+export const UI_TIMEOUT_MS = 20_000;
 
 /** Waits until the first match is visible. */
 export const visible = (locator: Locator, timeout = UI_TIMEOUT_MS) =>
@@ -212,11 +213,22 @@ export async function chooseMenuItem(page: Page, item: string): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
-/** Opens the header menu by keyboard and returns it (role menu). */
+/**
+ * Opens the header menu by keyboard and returns it (role menu). Right after a login or a reload the
+ * header can be rendered anew (the next screen's code arriving), and a key pressed on the button it
+ * replaced is lost: so while the button says it is closed (aria-expanded false), focus it and press
+ * Enter again. Once open, the focus is on an item and Enter would choose it: never pressed then.
+ */
 export async function openMenu(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Menu' }).focus();
-  await page.keyboard.press('Enter');
+  const button = page.getByRole('button', { name: 'Menu' });
   const menu = page.getByRole('menu', { name: 'Menu' });
+  await poll(async () => {
+    if ((await button.getAttribute('aria-expanded')) === 'false') {
+      await button.focus();
+      await page.keyboard.press('Enter');
+    }
+    return button.getAttribute('aria-expanded');
+  }).toBe('true');
   await visible(menu);
   return menu;
 }
