@@ -1,4 +1,4 @@
-import { configLeiaId, configLeiaName } from '@shared/activity-config';
+import { configLeiaId, configLeiaName, transcriptionKind } from '@shared/activity-config';
 import type { Activity, LeiaConfig } from '@shared/schemas/activities';
 import { type TranscriptionMessage, validateTranscriptionJson } from '@shared/schemas/transcription';
 
@@ -54,7 +54,17 @@ export interface TranscriptionTarget {
   problemDescription?: string;
   /** Whether the LEIA itself is at hand (generation needs it). */
   hasLeia: boolean;
+  /** Whether its activity is published (its transcription is then never changed). */
+  activityPublished: boolean;
 }
+
+/** A transcription is set only on a LEIA in transcription mode of an unpublished activity. */
+export const isTranscribable = (target: TranscriptionTarget): boolean =>
+  !target.activityPublished && target.config.configuration.mode === 'transcription';
+
+/** Whether there is a transcription to view (a link or messages). */
+export const hasTranscription = (target: TranscriptionTarget): boolean =>
+  transcriptionKind(target.config) !== 'none';
 
 export const transcriptionTarget = (activity: Activity, config: LeiaConfig): TranscriptionTarget => {
   const index = activity.leias.findIndex((item) => item.id === config.id);
@@ -67,6 +77,7 @@ export const transcriptionTarget = (activity: Activity, config: LeiaConfig): Tra
     leiaName: configLeiaName(config, Math.max(index, 0)),
     ...(typeof description === 'string' && { problemDescription: description }),
     hasLeia: leia !== null,
+    activityPublished: activity.isPublished,
   };
 };
 
