@@ -35,9 +35,17 @@ export interface ActionDefinition<Target, Event extends EventObject> {
   unavailable: string;
 }
 
-export const defineAction = <Target = void, Event extends EventObject = EventObject>(
-  action: ActionDefinition<Target, Event>,
-): ActionDefinition<Target, Event> => action;
+/**
+ * The `defineAction` of one flow, typed by its events, once per actions file:
+ *
+ *   const defineAction = actionsOf<ActivityListEvent>();
+ *   export const publishActivity = defineAction<Activity>({ ..., type: 'activity.publish',
+ *     event: (activity) => ({ type: 'activity.publish', activity }), ... });
+ */
+export const actionsOf =
+  <Event extends EventObject>() =>
+  <Target = void>(action: ActionDefinition<Target, Event>): ActionDefinition<Target, Event> =>
+    action;
 
 // biome-ignore lint/suspicious/noExplicitAny: an action of any target and event
 export type AnyAction = ActionDefinition<any, EventObject>;

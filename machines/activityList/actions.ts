@@ -1,7 +1,12 @@
 import { canManageActivities } from '@shared/permissions';
-import type { Activity, ActivityMode, LeiaConfig } from '@shared/schemas/activities';
-import { defineAction } from '../action';
-import { ACTIVITY_LIST_TEXTS, isOpenForChanges } from './contract';
+import {
+  ACTIVITY_MODES,
+  type Activity,
+  type ActivityMode,
+  type LeiaConfig,
+} from '@shared/schemas/activities';
+import { actionsOf } from '../action';
+import { ACTIVITY_LIST_TEXTS, type ActivityListEvent, isOpenForChanges } from './contract';
 
 /**
  * What a user can do with My Activities' list, each defined once (machines/action.ts): the card's
@@ -10,6 +15,7 @@ import { ACTIVITY_LIST_TEXTS, isOpenForChanges } from './contract';
  */
 
 const GROUP = 'Activities';
+const defineAction = actionsOf<ActivityListEvent>();
 
 /** A LEIA of an activity (a row of its card). */
 export interface ActivityLeia {
@@ -92,3 +98,7 @@ export const setMode = defineAction<ActivityLeia & { mode: ActivityMode }>({
   applies: ({ activity }) => isOpenForChanges(activity),
   unavailable: ACTIVITY_LIST_TEXTS.busy,
 });
+
+/** The mode a row's Set mode would change it to (of two, the other). */
+export const otherMode = (mode: ActivityMode): ActivityMode =>
+  ACTIVITY_MODES.find((other) => other !== mode) ?? mode;

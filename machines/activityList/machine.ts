@@ -10,8 +10,8 @@ import {
   type ActivityListEvent,
   afterChange,
   changeOf,
-  type Notice,
   isOpenForChanges,
+  type Notice,
   replaceActivity,
 } from './contract';
 

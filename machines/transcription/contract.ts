@@ -25,6 +25,8 @@ export const TRANSCRIPTION_TEXTS = {
   noMessagesHint: 'Add messages in the editor to see the preview',
   invalidJson: 'Invalid JSON',
   invalidJsonHint: 'Check the syntax in the editor',
+  /** Why a flow cannot start now (a chat session starting, another flow open or saving). */
+  busy: 'A transcription is being started or saved',
   /**
    * What each of the four buttons does (their names are the product's): said under them and as
    * each button's description.

@@ -77,6 +77,36 @@ function start() {
   return { actor, calls, settle, send, snap, notices, onUpdated, openChat, openLink };
 }
 
+describe('transcription machine: when each flow is available (its guards)', () => {
+  const starts = (target: TranscriptionTarget): TranscriptionEvent[] => [
+    { type: 'link.open', target },
+    { type: 'generate.open', target },
+    { type: 'manual.start', target },
+    { type: 'json.open', target },
+  ];
+
+  it('the four flows are refused for a LEIA in standard mode or of a published activity', () => {
+    const standard = transcriptionTarget(week1, week1.leias[0]!);
+    const locked = transcriptionTarget({ ...week1, isPublished: true }, week1.leias[1]!);
+    const t = start();
+    for (const event of [...starts(standard), ...starts(locked)]) {
+      expect(t.snap().can(event)).toBe(false);
+      t.send(event);
+      expect(t.snap().value).toBe('Idle');
+    }
+    expect(t.notices).toEqual([]);
+    for (const event of starts(transcribed)) expect(t.snap().can(event)).toBe(true);
+  });
+
+  it('a transcription is viewed only when there is one', () => {
+    const t = start();
+    expect(t.snap().can({ type: 'view.open', target: untranscribed })).toBe(false);
+    t.send({ type: 'view.open', target: untranscribed });
+    expect(t.snap().value).toBe('Idle');
+    expect(t.snap().can({ type: 'view.open', target: transcribed })).toBe(true);
+  });
+});
+
 describe('transcription machine: Add Link', () => {
   it('opens the input on one row, refuses what is not an http(s) URL, saves the trimmed link', async () => {
     const t = start();
