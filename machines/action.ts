@@ -7,7 +7,11 @@ import { type AnyMachineSnapshot, type EventObject, getNextTransitions } from 'x
  * never decided here: the machine's guards decide it, and `availability` reads them with
  * `snapshot.can` (docs/conventions.md "Recipe: a new action").
  */
-export interface ActionDefinition<Target, Event extends EventObject> {
+export interface ActionDefinition<
+  Target,
+  Event extends EventObject,
+  Snapshot extends AnyMachineSnapshot = AnyMachineSnapshot,
+> {
   /** Stable id, also the palette command's: 'activities.publish'. */
   id: string;
   /** The button's text: 'Publish'. */
@@ -31,8 +35,11 @@ export interface ActionDefinition<Target, Event extends EventObject> {
    * is not listed on the palette's page. Absent: every target.
    */
   applies?: (target: Target) => boolean;
-  /** Why it cannot run now, when the machine refuses it (a change is being saved). */
-  unavailable: string;
+  /**
+   * Why it cannot run now, when the machine refuses it (a change is being saved); a function of the
+   * snapshot when the reason depends on where the flow is (read with the flow's selectors).
+   */
+  unavailable: string | ((snapshot: Snapshot) => string);
 }
 
 /**
@@ -43,9 +50,13 @@ export interface ActionDefinition<Target, Event extends EventObject> {
  *     event: (activity) => ({ type: 'activity.publish', activity }), ... });
  */
 export const actionsOf =
-  <Event extends EventObject>() =>
-  <Target = void>(action: ActionDefinition<Target, Event>): ActionDefinition<Target, Event> =>
-    action;
+  <Event extends EventObject, Snapshot extends AnyMachineSnapshot = AnyMachineSnapshot>() =>
+  <Target = void>(action: ActionDefinition<Target, Event, Snapshot>): ActionDefinition<Target, Event> =>
+    action as unknown as ActionDefinition<Target, Event>;
+
+/** Why the action cannot run now (its `unavailable`, read from the snapshot when it is a function). */
+export const reasonOf = (snapshot: AnyMachineSnapshot, action: Pick<AnyAction, 'unavailable'>): string =>
+  typeof action.unavailable === 'function' ? action.unavailable(snapshot) : action.unavailable;
 
 // biome-ignore lint/suspicious/noExplicitAny: an action of any target and event
 export type AnyAction = ActionDefinition<any, EventObject>;
@@ -74,5 +85,5 @@ export function availability<Target, Event extends EventObject>(
 ): Availability {
   const applies = action.applies?.(target) ?? true;
   const can = applies && snapshot.can(action.event(target));
-  return { applies, can, ...(applies && !can && { reason: action.unavailable }) };
+  return { applies, can, ...(applies && !can && { reason: reasonOf(snapshot, action) }) };
 }

@@ -5,7 +5,7 @@ import {
   type PaletteItem,
   type StaticArgument,
 } from '@client/palette/types';
-import { type ActionDefinition, type AnyAction, acceptsNow, availability } from '@machines/action';
+import { type ActionDefinition, type AnyAction, acceptsNow, availability, reasonOf } from '@machines/action';
 import type { ReactNode } from 'react';
 import type { AnyActorRef, AnyMachineSnapshot, EventObject } from 'xstate';
 
@@ -22,7 +22,7 @@ export type Flow = AnyActorRef;
 /** The palette's fields of an action; `disabled` is its reason while the flow's state takes it on no target. */
 export const commandFields = (action: AnyAction, now: AnyMachineSnapshot, icon?: ReactNode): CommandBase => ({
   ...fieldsOf(action, icon),
-  disabled: acceptsNow(now, action) ? undefined : action.unavailable,
+  disabled: acceptsNow(now, action) ? undefined : reasonOf(now, action),
 });
 
 const fieldsOf = (action: AnyAction, icon?: ReactNode): CommandBase => ({
