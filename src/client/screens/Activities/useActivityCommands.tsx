@@ -130,7 +130,10 @@ const activityLeiaCommands = ({ list, listNow, adding, activities, addBusy }: De
     list,
     listNow,
     removeLeia,
-    leiaPage(activities, 'Delete which LEIA from its activity? Type a name', (entry) => entry),
+    leiaPage(activities, 'Delete which LEIA from its activity? Type a name', ({ activity, config }) => ({
+      activity,
+      config,
+    })),
   ),
   defineCommand({
     ...commandFields(setMode, listNow),
