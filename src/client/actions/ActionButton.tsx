@@ -7,6 +7,7 @@ import type { Flow } from './commands';
 export type ActionButtonProps<Target> = Omit<ButtonProps, 'onClick' | 'disabled'> & {
   flow: Flow;
   action: ActionDefinition<Target, EventObject>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: an action without a target is defineAction<void>
 } & ([Target] extends [void] ? { target?: undefined } : { target: Target });
 
 /**

@@ -1,6 +1,6 @@
 import { ActionButton } from '@client/actions/ActionButton';
 import { actorOf, useAuth } from '@client/auth';
-import { Button, EmptyState, ErrorState, LoadingState, Page, PlusIcon, SearchIcon } from '@client/components';
+import { EmptyState, ErrorState, LoadingState, Page, PlusIcon, SearchIcon } from '@client/components';
 import { DesignPresetActors } from '@client/design/designPreset';
 import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
 import { LeakCheckModal } from '@client/evaluation/LeakCheckModal';
