@@ -22,6 +22,7 @@ export const ACTIVITY_LIST_TEXTS = {
   deleteFailed: 'Failed to delete activity',
   modeFailed: 'Failed to update LEIA mode',
   busy: 'A change is being saved',
+  creating: 'An activity is being created',
   /** 'Delete LEIA' on a row (the name is the product's): what it does. */
   removeLeiaHint: 'Removes this LEIA from the activity; the LEIA itself is kept.',
   unpublishedLeia: 'Unpublished',
@@ -85,6 +86,9 @@ export type ActivityListEvent =
   | { type: 'leia.mode'; activity: Activity; config: LeiaConfig; mode: ActivityMode }
   | { type: 'change.confirm' }
   | { type: 'change.cancel' };
+
+/** Publishing is for good: only an unpublished activity is changed (the machine's guard). */
+export const isOpenForChanges = (activity: Activity): boolean => !activity.isPublished;
 
 /** The change an event asks for (null for any other event). */
 export const changeOf = (event: ActivityListEvent): ActivityChange | null => {

@@ -10,6 +10,7 @@ import {
   type ActivityListEvent,
   afterChange,
   changeOf,
+  isOpenForChanges,
   type Notice,
   replaceActivity,
 } from './contract';
@@ -27,7 +28,8 @@ import {
  *          Publishing | DeletingActivity | RemovingLeia --> Idle (the list updated, a toast)
  *          Idle --leia.mode--> SettingMode --> Idle (the answer replaces the activity)
  *
- * One change at a time: while one is saved the cards' controls are disabled (`isChanging`).
+ * One change at a time: while one is saved the cards' controls are disabled (`isChanging`). A
+ * published activity is never changed: the four changes are refused on it (`openForChanges`).
  * Publishing cannot be undone and deleting loses transcriptions, so those three ask first.
  * Focus (`focus`): a created activity's card; a row's Mode again once its change is saved.
  * Failure toasts show the server's message on 404 and 409 (and 400 for a mode change), else
@@ -102,6 +104,13 @@ export const activityListMachine = setup({
   },
   guards: {
     hasName: ({ context }) => context.name.trim() !== '',
+    /** The activity the change is about is still unpublished. */
+    openForChanges: ({ event }) => 'activity' in event && isOpenForChanges(event.activity),
+    /** A mode change on an unpublished activity, to the other mode. */
+    modeChanges: ({ event }) =>
+      event.type === 'leia.mode' &&
+      isOpenForChanges(event.activity) &&
+      event.mode !== event.config.configuration.mode,
   },
 }).createMachine({
   id: 'activityList',
@@ -208,14 +217,10 @@ export const activityListMachine = setup({
         Idle: {
           entry: assign({ change: null }),
           on: {
-            'activity.publish': { target: 'Confirming', actions: 'setChange' },
-            'activity.delete': { target: 'Confirming', actions: 'setChange' },
-            'leia.remove': { target: 'Confirming', actions: 'setChange' },
-            'leia.mode': {
-              guard: ({ event }) => event.mode !== event.config.configuration.mode,
-              target: 'SettingMode',
-              actions: 'setChange',
-            },
+            'activity.publish': { guard: 'openForChanges', target: 'Confirming', actions: 'setChange' },
+            'activity.delete': { guard: 'openForChanges', target: 'Confirming', actions: 'setChange' },
+            'leia.remove': { guard: 'openForChanges', target: 'Confirming', actions: 'setChange' },
+            'leia.mode': { guard: 'modeChanges', target: 'SettingMode', actions: 'setChange' },
           },
         },
         Confirming: {

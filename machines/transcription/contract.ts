@@ -1,4 +1,4 @@
-import { configLeiaId, configLeiaName } from '@shared/activity-config';
+import { configLeiaId, configLeiaName, transcriptionKind } from '@shared/activity-config';
 import type { Activity, LeiaConfig } from '@shared/schemas/activities';
 import { type TranscriptionMessage, validateTranscriptionJson } from '@shared/schemas/transcription';
 
@@ -25,6 +25,8 @@ export const TRANSCRIPTION_TEXTS = {
   noMessagesHint: 'Add messages in the editor to see the preview',
   invalidJson: 'Invalid JSON',
   invalidJsonHint: 'Check the syntax in the editor',
+  /** Why a flow cannot start now (a chat session starting, another flow open or saving). */
+  busy: 'A transcription is being started or saved',
   /**
    * What each of the four buttons does (their names are the product's): said under them and as
    * each button's description.
@@ -54,7 +56,17 @@ export interface TranscriptionTarget {
   problemDescription?: string;
   /** Whether the LEIA itself is at hand (generation needs it). */
   hasLeia: boolean;
+  /** Whether its activity is published (its transcription is then never changed). */
+  activityPublished: boolean;
 }
+
+/** A transcription is set only on a LEIA in transcription mode of an unpublished activity. */
+export const isTranscribable = (target: TranscriptionTarget): boolean =>
+  !target.activityPublished && target.config.configuration.mode === 'transcription';
+
+/** Whether there is a transcription to view (a link or messages). */
+export const hasTranscription = (target: TranscriptionTarget): boolean =>
+  transcriptionKind(target.config) !== 'none';
 
 export const transcriptionTarget = (activity: Activity, config: LeiaConfig): TranscriptionTarget => {
   const index = activity.leias.findIndex((item) => item.id === config.id);
@@ -67,6 +79,7 @@ export const transcriptionTarget = (activity: Activity, config: LeiaConfig): Tra
     leiaName: configLeiaName(config, Math.max(index, 0)),
     ...(typeof description === 'string' && { problemDescription: description }),
     hasLeia: leia !== null,
+    activityPublished: activity.isPublished,
   };
 };
 

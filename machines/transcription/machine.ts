@@ -6,7 +6,9 @@ import { failureLimitText, failureMessageFor } from '../failure';
 import { notProvided } from '../notProvided';
 import {
   errorsOf,
+  hasTranscription,
   isEmptyList,
+  isTranscribable,
   jsonText,
   type SaveData,
   TRANSCRIPTION_TEXTS,
@@ -32,6 +34,8 @@ import {
  * the same PUT (a link clears messages, messages clear the link) and answers the whole activity,
  * which `onUpdated` hands to the list. Failure toasts show the server's message on 400, 404 and
  * 409, else the default. Auto Generate and Generate need the LEIA itself (a populated list).
+ * The four flows are refused unless the LEIA is in transcription mode and its activity unpublished
+ * (`isTranscribable`); viewing, unless there is a transcription.
  */
 
 type Failed = { event: { error: unknown } };
@@ -67,38 +71,45 @@ const updated = {
 };
 const targetOf = ({ context }: Ctx) => context.target!;
 const unavailable = notify('error', TRANSCRIPTION_TEXTS.leiaUnavailable);
-const needsLeia = ({ event }: { event: TranscriptionEvent }) => 'target' in event && event.target.hasLeia;
+type Guarded = { event: TranscriptionEvent };
+/** The event's LEIA may be given a transcription (transcription mode, an unpublished activity). */
+const transcribable = ({ event }: Guarded) => 'target' in event && isTranscribable(event.target);
+/** ... and the LEIA itself is at hand (generating needs it; without it a toast says so). */
+const transcribableLeia = ({ event }: Guarded) =>
+  'target' in event && isTranscribable(event.target) && event.target.hasLeia;
 
 /** The flows that may start from Idle and from an open link input. */
 const starts = {
-  'link.open': { target: '#transcription.Link', actions: 'setTarget' },
+  'link.open': { guard: transcribable, target: '#transcription.Link', actions: 'setTarget' },
   'generate.open': [
-    { guard: needsLeia, target: '#transcription.Preview', actions: 'setTarget' },
-    { actions: unavailable },
+    { guard: transcribableLeia, target: '#transcription.Preview', actions: 'setTarget' },
+    { guard: transcribable, actions: unavailable },
   ],
   'manual.start': [
-    { guard: needsLeia, target: '#transcription.Manual', actions: 'setTarget' },
-    { actions: unavailable },
+    { guard: transcribableLeia, target: '#transcription.Manual', actions: 'setTarget' },
+    { guard: transcribable, actions: unavailable },
   ],
-  'json.open': { target: '#transcription.Json', actions: 'setTarget' },
+  'json.open': { guard: transcribable, target: '#transcription.Json', actions: 'setTarget' },
   'view.open': [
     {
-      guard: ({ event }: { event: TranscriptionEvent }) =>
-        'target' in event && openableLink(event.target.config) !== undefined,
+      guard: ({ event }: Guarded) => 'target' in event && openableLink(event.target.config) !== undefined,
       actions: {
         type: 'openLink' as const,
-        params: ({ event }: { event: TranscriptionEvent }) => ({
+        params: ({ event }: Guarded) => ({
           url: ('target' in event && openableLink(event.target.config)) || '',
         }),
       },
     },
     // A stored link of another scheme (javascript:, data:...) is never opened.
     {
-      guard: ({ event }: { event: TranscriptionEvent }) =>
-        'target' in event && transcriptionKind(event.target.config) === 'link',
+      guard: ({ event }: Guarded) => 'target' in event && transcriptionKind(event.target.config) === 'link',
       actions: notify('error', ACTIVITY_TEXTS.linkNotOpened),
     },
-    { target: '#transcription.Viewing', actions: 'setTarget' },
+    {
+      guard: ({ event }: Guarded) => 'target' in event && hasTranscription(event.target),
+      target: '#transcription.Viewing',
+      actions: 'setTarget',
+    },
   ],
 } as const;
 

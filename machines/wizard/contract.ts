@@ -79,6 +79,21 @@ export interface WizardInput {
   source?: DesignSource | null;
 }
 
+/** Why a wizard action cannot run now (the palette shows it greyed with this reason). */
+export const WIZARD_COMMAND_REASONS = {
+  firstStep: 'This is the first step',
+  lastStep: 'This is the last step: Finish creates the LEIA',
+  generationError: 'The LEIA cannot be generated: see the LEIA Generation Error',
+  notSelecting: 'Go back to step 1 (Selection) to change the parts',
+  notEditing: 'Parts are edited in step 2 (Edit)',
+  notEdited: 'This part has not been edited',
+  historyOnEdit: 'A part’s History is on its card in step 2 (Edit)',
+  nothingToTry: 'There is no generated LEIA to try yet',
+  starting: 'Starting...',
+  notCreating: 'Finish is on step 3 (Create)',
+  finishing: 'The LEIA is being created',
+} as const;
+
 export type WizardEvent =
   | { type: 'part.select'; kind: PartKind; part: WizardPart }
   | { type: 'part.deleted'; kind: PartKind; id: string }

@@ -1,3 +1,11 @@
+import { acceptsNow, availability } from '@machines/action';
+import {
+  deleteActivity,
+  newActivity,
+  publishActivity,
+  removeLeia,
+  setMode,
+} from '@machines/activityList/actions';
 import type { ActivityListEvent } from '@machines/activityList/contract';
 import { activityListMachine } from '@machines/activityList/machine';
 import {
@@ -274,6 +282,71 @@ describe('activityList machine: card actions', () => {
     await t.settle(0, error, true);
     expect(t.snap().context.activities).toEqual([week1, week2]);
     expect(t.notices).toEqual([{ tone: 'error', message: text, about: 'change' }]);
+  });
+});
+
+describe('activityList machine: when each action is available (its guards)', () => {
+  const published = activity({ id: 'a-published', name: 'Week 0', isPublished: true, visibility: 'public' });
+  const lockedRow = { activity: published, config: week1.leias[0]! };
+
+  it('a published activity is never changed: publish, delete, remove a LEIA, set a mode do nothing', async () => {
+    const t = start([week1, published]);
+    await flush();
+    const refused: ActivityListEvent[] = [
+      publishActivity.event(published),
+      deleteActivity.event(published),
+      removeLeia.event(lockedRow),
+      setMode.event({ ...lockedRow, mode: 'transcription' }),
+    ];
+    for (const event of refused) {
+      expect(t.snap().can(event)).toBe(false);
+      t.send(event);
+      expect(t.snap().matches({ change: 'Idle' })).toBe(true);
+    }
+    expect(t.calls).toEqual([]);
+    expect(availability(t.snap(), publishActivity, published)).toEqual({ applies: false, can: false });
+    expect(availability(t.snap(), publishActivity, week1)).toEqual({ applies: true, can: true });
+  });
+
+  it('a mode change needs the other mode', async () => {
+    const t = start();
+    await flush();
+    const row = { activity: week1, config: week1.leias[0]! };
+    expect(t.snap().can(setMode.event({ ...row, mode: 'standard' }))).toBe(false);
+    expect(t.snap().can(setMode.event({ ...row, mode: 'transcription' }))).toBe(true);
+  });
+
+  it('one change at a time: while one is asked or saved the others wait, with their reason', async () => {
+    const t = start();
+    await flush();
+    const row = { activity: week1, config: week1.leias[0]! };
+    t.send(removeLeia.event(row));
+    expect(acceptsNow(t.snap(), publishActivity)).toBe(false);
+    t.send({ type: 'change.confirm' });
+    for (const action of [publishActivity, deleteActivity]) {
+      expect(availability(t.snap(), action, week1)).toEqual({
+        applies: true,
+        can: false,
+        reason: 'A change is being saved',
+      });
+    }
+    t.send(publishActivity.event(week1));
+    expect(changeToConfirm(t.snap())).toBeNull();
+    await t.settle(0, undefined);
+    expect(acceptsNow(t.snap(), publishActivity)).toBe(true);
+  });
+
+  it('New activity waits while the dialog is open or an activity is being created', async () => {
+    const t = start();
+    await flush();
+    expect(t.snap().can(newActivity.event())).toBe(true);
+    t.send(newActivity.event());
+    expect(availability(t.snap(), newActivity, undefined)).toMatchObject({
+      can: false,
+      reason: 'An activity is being created',
+    });
+    t.send({ type: 'create.close' });
+    expect(t.snap().can(newActivity.event())).toBe(true);
   });
 });
 

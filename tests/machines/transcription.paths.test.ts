@@ -12,7 +12,11 @@ import { MESSAGES, week1 } from '../support/activities';
 /** The transcription machine's paths (its flows one by one: ./transcription.test.ts). */
 
 const failure = (status?: number, message?: string) => ({ status, message });
-const standard = transcriptionTarget(week1, week1.leias[0]!);
+/** A LEIA in transcription mode with no transcription yet (the flows are refused in standard mode). */
+const untranscribed = transcriptionTarget(week1, {
+  ...week1.leias[0]!,
+  configuration: { mode: 'transcription' },
+});
 const transcribed = transcriptionTarget(week1, week1.leias[1]!);
 const updated: Activity = { ...week1, name: 'Week 1 (updated)' };
 /** An IO actor that never answers (the outcomes are fed in as events). */
@@ -25,7 +29,7 @@ describe('transcription machine paths (xstate/graph)', () => {
   const error = (id: string) =>
     ({ type: `xstate.error.actor.${id}`, error: failure(500) }) as unknown as TranscriptionEvent;
   const events: TranscriptionEvent[] = [
-    { type: 'link.open', target: standard },
+    { type: 'link.open', target: untranscribed },
     { type: 'link.change', value: 'https://example.org' },
     { type: 'link.submit' },
     { type: 'link.cancel' },

@@ -15,7 +15,11 @@ import { config, MESSAGES, message, week1 } from '../support/activities';
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const failure = (status?: number, message?: string) => ({ status, message });
 
-const standard = transcriptionTarget(week1, week1.leias[0]!);
+/** A LEIA in transcription mode with no transcription yet (the flows are refused in standard mode). */
+const untranscribed = transcriptionTarget(week1, {
+  ...week1.leias[0]!,
+  configuration: { mode: 'transcription' },
+});
 const transcribed = transcriptionTarget(week1, week1.leias[1]!);
 /** A configuration whose LEIA is only an id (the list was not populated). */
 const bare: TranscriptionTarget = transcriptionTarget(
@@ -73,10 +77,40 @@ function start() {
   return { actor, calls, settle, send, snap, notices, onUpdated, openChat, openLink };
 }
 
+describe('transcription machine: when each flow is available (its guards)', () => {
+  const starts = (target: TranscriptionTarget): TranscriptionEvent[] => [
+    { type: 'link.open', target },
+    { type: 'generate.open', target },
+    { type: 'manual.start', target },
+    { type: 'json.open', target },
+  ];
+
+  it('the four flows are refused for a LEIA in standard mode or of a published activity', () => {
+    const standard = transcriptionTarget(week1, week1.leias[0]!);
+    const locked = transcriptionTarget({ ...week1, isPublished: true }, week1.leias[1]!);
+    const t = start();
+    for (const event of [...starts(standard), ...starts(locked)]) {
+      expect(t.snap().can(event)).toBe(false);
+      t.send(event);
+      expect(t.snap().value).toBe('Idle');
+    }
+    expect(t.notices).toEqual([]);
+    for (const event of starts(transcribed)) expect(t.snap().can(event)).toBe(true);
+  });
+
+  it('a transcription is viewed only when there is one', () => {
+    const t = start();
+    expect(t.snap().can({ type: 'view.open', target: untranscribed })).toBe(false);
+    t.send({ type: 'view.open', target: untranscribed });
+    expect(t.snap().value).toBe('Idle');
+    expect(t.snap().can({ type: 'view.open', target: transcribed })).toBe(true);
+  });
+});
+
 describe('transcription machine: Add Link', () => {
   it('opens the input on one row, refuses what is not an http(s) URL, saves the trimmed link', async () => {
     const t = start();
-    t.send({ type: 'link.open', target: standard });
+    t.send({ type: 'link.open', target: untranscribed });
     expect(linkTargetId(t.snap())).toBe('cfg-standard');
     for (const bad of ['', 'not a url', 'javascript:alert(1)', 'data:text/html,hi']) {
       t.send({ type: 'link.change', value: bad });
@@ -89,7 +123,7 @@ describe('transcription machine: Add Link', () => {
     expect(t.snap().hasTag('saving')).toBe(true);
     expect(t.calls[0]).toMatchObject({
       kind: 'save',
-      input: { target: standard, data: { link: 'https://example.org/interview' } },
+      input: { target: untranscribed, data: { link: 'https://example.org/interview' } },
     });
     await t.settle(0, updated);
     expect(t.snap().value).toBe('Idle');
@@ -108,7 +142,7 @@ describe('transcription machine: Add Link', () => {
     [failure(undefined), 'Failed to add transcription link'],
   ])('a failed save (%o) shows %s and keeps the input', async (error, text) => {
     const t = start();
-    t.send({ type: 'link.open', target: standard });
+    t.send({ type: 'link.open', target: untranscribed });
     t.send({ type: 'link.change', value: 'https://example.org' });
     t.send({ type: 'link.submit' });
     await t.settle(0, error);
@@ -120,11 +154,11 @@ describe('transcription machine: Add Link', () => {
 
   it("asks for the focus on the row's new View once saved, and on its Add Link when cancelled", async () => {
     const t = start();
-    t.send({ type: 'link.open', target: standard });
+    t.send({ type: 'link.open', target: untranscribed });
     expect(t.snap().context.focus).toBeNull();
     t.send({ type: 'link.cancel' });
     expect(t.snap().context.focus).toEqual({ field: 'addLink', configId: 'cfg-standard' });
-    t.send({ type: 'link.open', target: standard });
+    t.send({ type: 'link.open', target: untranscribed });
     t.send({ type: 'link.change', value: 'https://example.org' });
     t.send({ type: 'link.submit' });
     await t.settle(0, updated);
@@ -133,10 +167,10 @@ describe('transcription machine: Add Link', () => {
 
   it('Cancel closes the input; another flow may start while it is open', () => {
     const t = start();
-    t.send({ type: 'link.open', target: standard });
+    t.send({ type: 'link.open', target: untranscribed });
     t.send({ type: 'link.cancel' });
     expect(t.snap().value).toBe('Idle');
-    t.send({ type: 'link.open', target: standard });
+    t.send({ type: 'link.open', target: untranscribed });
     t.send({ type: 'json.open', target: transcribed });
     expect(t.snap().value).toEqual({ Json: 'Editing' });
     expect(linkTargetId(t.snap())).toBeNull();
@@ -301,7 +335,7 @@ describe('transcription machine: JSON Edit', () => {
 
   it("an empty list previews as 'No messages' but cannot be saved ('At least one message is required')", () => {
     const t = start();
-    t.send({ type: 'json.open', target: standard });
+    t.send({ type: 'json.open', target: untranscribed });
     expect(t.snap().context.json).toBe('[]');
     expect(t.snap().context.jsonErrors).toEqual(['At least one message is required']);
     t.send({ type: 'json.tab', tab: 'preview' });

@@ -1,4 +1,6 @@
-import { WIZARD_TEXTS } from '@machines/wizard/contract';
+import { availability } from '@machines/action';
+import { finish, nextStep, previousStep, tryDesign } from '@machines/wizard/actions';
+import { WIZARD_COMMAND_REASONS, WIZARD_TEXTS } from '@machines/wizard/contract';
 import {
   canGoForward,
   forwardEvent,
@@ -252,5 +254,30 @@ describe('wizard machine: Try', () => {
     send({ type: 'wizard.try' });
     expect(calls.tries).toEqual([]);
     expect(error).toHaveBeenCalledWith(WIZARD_TEXTS.noGeneratedLeia);
+  });
+});
+
+describe('wizard machine: its actions (Next, Previous, Finish, Try) and why each is unavailable', () => {
+  it('asks the machine where the flow is: step 1, step 2, step 3', () => {
+    const { send, snap } = startWizard({ viewer: admin });
+    expect(availability(snap(), nextStep, undefined)).toEqual({
+      applies: true,
+      can: false,
+      reason: WIZARD_TEXTS.missing,
+    });
+    expect(availability(snap(), previousStep, undefined).reason).toBe(WIZARD_COMMAND_REASONS.firstStep);
+    expect(availability(snap(), finish, undefined).reason).toBe(WIZARD_COMMAND_REASONS.notCreating);
+    expect(availability(snap(), tryDesign, undefined).reason).toBe(WIZARD_COMMAND_REASONS.nothingToTry);
+    choose(send);
+    expect(availability(snap(), nextStep, undefined).can).toBe(true);
+    send(nextStep.event());
+    expect(wizardStep(snap())).toBe(2);
+    for (const action of [nextStep, previousStep, tryDesign]) {
+      expect(availability(snap(), action, undefined).can).toBe(true);
+    }
+    send(nextStep.event());
+    expect(wizardStep(snap())).toBe(3);
+    expect(availability(snap(), nextStep, undefined).reason).toBe(WIZARD_COMMAND_REASONS.lastStep);
+    expect(availability(snap(), finish, undefined).can).toBe(true);
   });
 });

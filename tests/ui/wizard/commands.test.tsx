@@ -1,5 +1,5 @@
 import { usePaletteCommands } from '@client/palette';
-import { WIZARD_COMMAND_REASONS } from '@client/screens/Wizard/useWizardCommands';
+import { WIZARD_COMMAND_REASONS } from '@machines/wizard/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   chooseItems,

@@ -1,3 +1,4 @@
+import { ActionButton } from '@client/actions/ActionButton';
 import {
   Badge,
   Button,
@@ -10,8 +11,9 @@ import {
 } from '@client/components';
 import { formatDateTime } from '@client/format';
 import { activityTarget, useFocusTarget } from '@client/palette';
+import { deleteActivity, publishActivity } from '@machines/activityList/actions';
 import { ACTIVITY_LIST_TEXTS } from '@machines/activityList/contract';
-import { cardFocus, changeInFlight, isChanging } from '@machines/activityList/selectors';
+import { cardFocus, changeInFlight } from '@machines/activityList/selectors';
 import { CLASS_TEXTS } from '@shared/class-sessions';
 import type { Activity } from '@shared/schemas/activities';
 import { useId, useMemo, useRef } from 'react';
@@ -103,7 +105,6 @@ function StartButton({ activity }: { activity: Activity }) {
 /** The exports; Publish and Delete while unpublished; Start class session once published. */
 function CardActions({ activity }: { activity: Activity }) {
   const list = ActivityListActor.useActorRef();
-  const changing = ActivityListActor.useSelector(isChanging);
   const inFlight = ActivityListActor.useSelector(changeInFlight);
   const busy = (kind: string) => inFlight?.kind === kind && inFlight.activity.id === activity.id;
   const { name } = activity;
@@ -128,29 +129,23 @@ function CardActions({ activity }: { activity: Activity }) {
         CSV
       </Button>
       {activity.isPublished && <StartButton activity={activity} />}
-      {!activity.isPublished && (
-        <>
-          <Button
-            size="sm"
-            variant="primary"
-            loading={busy('publish')}
-            disabled={changing}
-            onClick={() => list.send({ type: 'activity.publish', activity })}
-          >
-            Publish
-          </Button>
-          <Button
-            size="sm"
-            variant="danger"
-            icon={<TrashIcon />}
-            loading={busy('deleteActivity')}
-            disabled={changing}
-            onClick={() => list.send({ type: 'activity.delete', activity })}
-          >
-            Delete Activity
-          </Button>
-        </>
-      )}
+      <ActionButton
+        flow={list}
+        action={publishActivity}
+        target={activity}
+        size="sm"
+        variant="primary"
+        loading={busy('publish')}
+      />
+      <ActionButton
+        flow={list}
+        action={deleteActivity}
+        target={activity}
+        size="sm"
+        variant="danger"
+        icon={<TrashIcon />}
+        loading={busy('deleteActivity')}
+      />
     </div>
   );
 }

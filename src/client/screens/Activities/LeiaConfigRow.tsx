@@ -1,7 +1,9 @@
-import { Badge, Button, EyeIcon, IconButton, Select, TrashIcon, useFocusRequest } from '@client/components';
+import { ActionButton, useAvailability } from '@client/actions/ActionButton';
+import { Badge, EyeIcon, IconButton, Select, TrashIcon, useFocusRequest } from '@client/components';
 import { LeiaViewActor } from '@client/screens/Search/actors';
+import { otherMode, removeLeia, setMode } from '@machines/activityList/actions';
 import { ACTIVITY_LIST_TEXTS } from '@machines/activityList/contract';
-import { changeInFlight, isChanging, modeFocus } from '@machines/activityList/selectors';
+import { changeInFlight, modeFocus } from '@machines/activityList/selectors';
 import { configLeiaId, configLeiaName } from '@shared/activity-config';
 import {
   ACTIVITY_MODES,
@@ -29,7 +31,6 @@ export interface LeiaConfigRowProps {
 export function LeiaConfigRow({ activity, config, index }: LeiaConfigRowProps) {
   const list = ActivityListActor.useActorRef();
   const view = LeiaViewActor.useActorRef();
-  const changing = ActivityListActor.useSelector(isChanging);
   const removing = ActivityListActor.useSelector((s) => {
     const change = changeInFlight(s);
     return change?.kind === 'removeLeia' && change.config.id === config.id;
@@ -40,7 +41,7 @@ export function LeiaConfigRow({ activity, config, index }: LeiaConfigRowProps) {
   useFocusRequest(focus, { mode: modeRef });
   const name = configLeiaName(config, index);
   const { mode } = config.configuration;
-  const locked = activity.isPublished;
+  const modeChange = useAvailability(list, setMode, { activity, config, mode: otherMode(mode) });
   const leia = typeof config.leia === 'string' ? null : config.leia;
 
   return (
@@ -63,7 +64,7 @@ export function LeiaConfigRow({ activity, config, index }: LeiaConfigRowProps) {
           }
         />
         <div className="leia-config__mode">
-          {locked ? (
+          {!modeChange.applies ? (
             <>
               <span className="leia-config__label">Mode</span>
               <Badge tone={mode === 'transcription' ? 'blue' : 'grey'}>{mode}</Badge>
@@ -76,27 +77,24 @@ export function LeiaConfigRow({ activity, config, index }: LeiaConfigRowProps) {
               className="leia-config__select"
               options={MODE_OPTIONS}
               value={mode}
-              disabled={changing}
+              disabled={!modeChange.can}
               onChange={(event) =>
-                list.send({ type: 'leia.mode', activity, config, mode: event.target.value as ActivityMode })
+                list.send(setMode.event({ activity, config, mode: event.target.value as ActivityMode }))
               }
             />
           )}
         </div>
-        {!locked && (
-          <Button
-            size="sm"
-            variant="ghost"
-            icon={<TrashIcon />}
-            aria-description={ACTIVITY_LIST_TEXTS.removeLeiaHint}
-            title={ACTIVITY_LIST_TEXTS.removeLeiaHint}
-            loading={removing}
-            disabled={changing}
-            onClick={() => list.send({ type: 'leia.remove', activity, config })}
-          >
-            Delete LEIA
-          </Button>
-        )}
+        <ActionButton
+          flow={list}
+          action={removeLeia}
+          target={{ activity, config }}
+          size="sm"
+          variant="ghost"
+          icon={<TrashIcon />}
+          aria-description={ACTIVITY_LIST_TEXTS.removeLeiaHint}
+          title={ACTIVITY_LIST_TEXTS.removeLeiaHint}
+          loading={removing}
+        />
       </div>
       {mode === 'transcription' && <TranscriptionSection activity={activity} config={config} name={name} />}
     </section>

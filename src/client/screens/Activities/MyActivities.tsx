@@ -1,16 +1,13 @@
+import { ActionButton } from '@client/actions/ActionButton';
 import { actorOf, useAuth } from '@client/auth';
-import { Button, EmptyState, ErrorState, LoadingState, Page, PlusIcon, SearchIcon } from '@client/components';
+import { EmptyState, ErrorState, LoadingState, Page, PlusIcon, SearchIcon } from '@client/components';
 import { DesignPresetActors } from '@client/design/designPreset';
 import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
 import { LeakCheckModal } from '@client/evaluation/LeakCheckModal';
 import { ViewLeiaModal } from '@client/screens/Search/view/ViewLeiaModal';
+import { newActivity } from '@machines/activityList/actions';
 import { ACTIVITY_LIST_TEXTS } from '@machines/activityList/contract';
-import {
-  type ActivityListSnapshot,
-  activityListView,
-  isCreating,
-  loadErrorText,
-} from '@machines/activityList/selectors';
+import { type ActivityListSnapshot, activityListView, loadErrorText } from '@machines/activityList/selectors';
 import { shallowEqual } from '@xstate/react';
 import { useMemo } from 'react';
 import { ActivityCard } from './ActivityCard';
@@ -54,7 +51,6 @@ function MyActivitiesView() {
   const viewer = useMemo(() => actorOf(user), [user]);
   const list = ActivityListActor.useActorRef();
   const state = ActivityListActor.useSelector(selectList, shallowEqual);
-  const creating = ActivityListActor.useSelector(isCreating);
   useActivityCommands(useClassSessionCommands());
 
   return (
@@ -74,14 +70,7 @@ function MyActivitiesView() {
             disabled
           />
         </div>
-        <Button
-          variant="primary"
-          icon={<PlusIcon />}
-          disabled={creating}
-          onClick={() => list.send({ type: 'create.open' })}
-        >
-          New Activity
-        </Button>
+        <ActionButton flow={list} action={newActivity} variant="primary" icon={<PlusIcon />} />
         <ImportActivityButton />
       </div>
 

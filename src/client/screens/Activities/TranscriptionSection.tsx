@@ -1,3 +1,4 @@
+import { ActionButton, useAvailability } from '@client/actions/ActionButton';
 import {
   Button,
   EditIcon,
@@ -9,7 +10,18 @@ import {
   useFocusRequest,
 } from '@client/components';
 import { formatDateTime } from '@client/format';
-import { TRANSCRIPTION_TEXTS, transcriptionTarget } from '@machines/transcription/contract';
+import {
+  addLink as addLinkAction,
+  autoGenerate,
+  editJson,
+  record,
+  viewTranscription,
+} from '@machines/transcription/actions';
+import {
+  TRANSCRIPTION_TEXTS,
+  type TranscriptionTarget,
+  transcriptionTarget,
+} from '@machines/transcription/contract';
 import {
   isLinkSaving,
   isStartingSession,
@@ -70,7 +82,8 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
   const linkOpen = TranscriptionActor.useSelector((s) => linkTargetId(s) === config.id);
   const kind = transcriptionKind(config);
   const data = config.configuration.data;
-  const target = () => transcriptionTarget(activity, config);
+  const target = transcriptionTarget(activity, config);
+  const settable = useAvailability(actor, addLinkAction, target).applies;
   const source = config.transcription;
   const viewLink = useRef<HTMLAnchorElement>(null);
   const addLink = useRef<HTMLButtonElement>(null);
@@ -95,14 +108,14 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
             <span>
               {TRANSCRIPTION_TEXTS.typeMessages} ({messageCount(data?.messages?.length ?? 0)})
             </span>
-            <Button
+            <ActionButton
+              flow={actor}
+              action={viewTranscription}
+              target={target}
               size="sm"
               icon={<EyeIcon />}
               aria-label={`View the transcription of ${name}`}
-              onClick={() => actor.send({ type: 'view.open', target: target() })}
-            >
-              View
-            </Button>
+            />
           </>
         )}
         {kind === 'none' && <span>{TRANSCRIPTION_TEXTS.none}</span>}
@@ -113,10 +126,10 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
           {TRANSCRIPTION_TEXTS.sources[source.source]}
         </p>
       )}
-      {!activity.isPublished && (
+      {settable && (
         <>
           <p className="transcription__notice">{TRANSCRIPTION_TEXTS.notice}</p>
-          <TranscriptionActions activity={activity} config={config} addLinkRef={addLink} />
+          <TranscriptionActions target={target} addLinkRef={addLink} />
           {linkOpen && <LinkForm />}
         </>
       )}
@@ -129,61 +142,54 @@ export function TranscriptionSection({ activity, config, name }: TranscriptionSe
  * disabled while a chat session is being initialised).
  */
 function TranscriptionActions({
-  activity,
-  config,
+  target,
   addLinkRef,
-}: Omit<TranscriptionSectionProps, 'name'> & { addLinkRef: RefObject<HTMLButtonElement | null> }) {
+}: {
+  target: TranscriptionTarget;
+  addLinkRef: RefObject<HTMLButtonElement | null>;
+}) {
   const actor = TranscriptionActor.useActorRef();
-  const starting = TranscriptionActor.useSelector(isStartingSession);
   const startingHere = TranscriptionActor.useSelector(
-    (s) => isStartingSession(s) && s.context.target?.config.id === config.id,
+    (s) => isStartingSession(s) && s.context.target?.config.id === target.config.id,
   );
-  const target = () => transcriptionTarget(activity, config);
+  const described = (text: string) => ({ 'aria-description': text, title: text });
   return (
     <>
       <div className="transcription__actions">
-        <Button
+        <ActionButton
+          flow={actor}
+          action={addLinkAction}
+          target={target}
           ref={addLinkRef}
           size="sm"
           icon={<PlusIcon />}
-          aria-description={TRANSCRIPTION_TEXTS.actions.link}
-          title={TRANSCRIPTION_TEXTS.actions.link}
-          disabled={starting}
-          onClick={() => actor.send({ type: 'link.open', target: target() })}
-        >
-          Add Link
-        </Button>
-        <Button
+          {...described(TRANSCRIPTION_TEXTS.actions.link)}
+        />
+        <ActionButton
+          flow={actor}
+          action={record}
+          target={target}
           size="sm"
           icon={<MessageIcon />}
-          aria-description={TRANSCRIPTION_TEXTS.actions.manual}
-          title={TRANSCRIPTION_TEXTS.actions.manual}
-          disabled={starting}
           loading={startingHere}
-          onClick={() => actor.send({ type: 'manual.start', target: target() })}
-        >
-          Generate
-        </Button>
-        <Button
+          {...described(TRANSCRIPTION_TEXTS.actions.manual)}
+        />
+        <ActionButton
+          flow={actor}
+          action={autoGenerate}
+          target={target}
           size="sm"
           icon={<SparklesIcon />}
-          aria-description={TRANSCRIPTION_TEXTS.actions.auto}
-          title={TRANSCRIPTION_TEXTS.actions.auto}
-          disabled={starting}
-          onClick={() => actor.send({ type: 'generate.open', target: target() })}
-        >
-          Auto Generate
-        </Button>
-        <Button
+          {...described(TRANSCRIPTION_TEXTS.actions.auto)}
+        />
+        <ActionButton
+          flow={actor}
+          action={editJson}
+          target={target}
           size="sm"
           icon={<EditIcon />}
-          aria-description={TRANSCRIPTION_TEXTS.actions.json}
-          title={TRANSCRIPTION_TEXTS.actions.json}
-          disabled={starting}
-          onClick={() => actor.send({ type: 'json.open', target: target() })}
-        >
-          JSON Edit
-        </Button>
+          {...described(TRANSCRIPTION_TEXTS.actions.json)}
+        />
       </div>
       {/* Generate and Auto Generate sit side by side: what each does, said where both are seen. */}
       <p className="transcription__hint">

@@ -1,39 +1,45 @@
+import {
+  actionCommand,
+  commandFields,
+  type TargetPage,
+  targetArgument,
+  targetCommand,
+} from '@client/actions/commands';
+import { useActionSnapshot } from '@client/actions/useActionSnapshot';
 import { AddToActivityActor } from '@client/activities/addToActivityActor';
 import { addLeiaToActivityCommand } from '@client/activities/paletteArguments';
 import { EvaluationActor } from '@client/evaluation/actors';
-import {
-  type Command,
-  defineCommand,
-  type PaletteItem,
-  type StaticArgument,
-  usePaletteCommands,
-} from '@client/palette';
+import { type Command, defineCommand, type StaticArgument, usePaletteCommands } from '@client/palette';
 import { ACTIVITY_IMPORT_TEXTS, isImporting } from '@machines/activityImport';
+import {
+  type ActivityLeia,
+  deleteActivity,
+  newActivity,
+  openActivity,
+  otherMode,
+  publishActivity,
+  removeLeia,
+  setMode,
+} from '@machines/activityList/actions';
 import { ACTIVITY_LIST_TEXTS } from '@machines/activityList/contract';
-import { isChanging } from '@machines/activityList/selectors';
 import { isBusy } from '@machines/addToActivity';
 import { EVALUATION_VIEW_TEXTS, evaluateTranscription, isEvaluating } from '@machines/evaluation';
-import { type TranscriptionEvent, transcriptionTarget } from '@machines/transcription/contract';
-import { isStartingSession } from '@machines/transcription/selectors';
+import { addLink, autoGenerate, editJson, record, viewTranscription } from '@machines/transcription/actions';
+import { type TranscriptionTarget, transcriptionTarget } from '@machines/transcription/contract';
 import { configLeiaName, transcriptionKind } from '@shared/activity-config';
 import { canManageActivities } from '@shared/permissions';
-import {
-  ACTIVITY_MODES,
-  type Activity,
-  type ActivityMode,
-  type LeiaConfig,
-} from '@shared/schemas/activities';
+import { ACTIVITY_MODES, type Activity, type ActivityMode } from '@shared/schemas/activities';
 import { useMemo } from 'react';
+import type { AnyMachineSnapshot } from 'xstate';
 import { ActivityImportActor, ActivityListActor, TranscriptionActor } from './actors';
 import { downloadActivity } from './exportActivity';
 import { openImportPicker } from './ImportActivity';
 
 const GROUP = 'Activities';
-const STARTING = 'A chat session is being started';
 
-interface Entry {
-  activity: Activity;
-  config: LeiaConfig;
+/** A LEIA of an activity, where the palette lists it. */
+interface Entry extends ActivityLeia {
+  index: number;
 }
 
 /** Shows an activity's card open and moves the focus to it (after the list has re-rendered). */
@@ -52,138 +58,95 @@ interface Deps {
   transcription: ReturnType<typeof TranscriptionActor.useActorRef>;
   adding: ReturnType<typeof AddToActivityActor.useActorRef>;
   evaluation: ReturnType<typeof EvaluationActor.useActorRef>;
+  /** The flows' snapshots the commands are built from (useActionSnapshot). */
+  listNow: AnyMachineSnapshot;
+  transcriptionNow: AnyMachineSnapshot;
   activities: Activities;
-  /** Why the list's changes are unavailable, if they are. */
-  busy: string | undefined;
-  starting: boolean;
   addBusy: boolean;
   evaluating: boolean;
   importing: boolean;
 }
 
-const activityPage = (
-  activities: Activities,
-  placeholder: string,
-  keep: (activity: Activity) => boolean,
-): StaticArgument<Activity> => ({
+const activityPage = (activities: Activities, placeholder: string): TargetPage<Activity> => ({
   placeholder,
   empty: 'No activities found',
-  load: () =>
-    activities()
-      .filter(keep)
-      .map((activity) => ({
-        id: activity.id,
-        title: activity.name,
-        subtitle: activity.isPublished ? 'Published' : `${activity.leias.length} LEIAs`,
-        value: activity,
-      })),
+  choices: activities,
+  item: (activity) => ({
+    id: activity.id,
+    title: activity.name,
+    subtitle: activity.isPublished ? 'Published' : `${activity.leias.length} LEIAs`,
+  }),
 });
 
-const leiaPage = (
+const entries = (activities: Activities): Entry[] =>
+  activities().flatMap((activity) => activity.leias.map((config, index) => ({ activity, config, index })));
+
+const leiaItem = ({ activity, config, index }: Entry) => ({
+  id: config.id,
+  title: configLeiaName(config, index),
+  subtitle: `${activity.name} · ${config.configuration.mode}`,
+  keywords: [activity.name],
+});
+
+const leiaPage = <Target,>(
   activities: Activities,
   placeholder: string,
-  keep: (entry: Entry) => boolean,
-): StaticArgument<Entry> => ({
+  targetOf: (entry: Entry) => Target,
+): TargetPage<Target, Entry> => ({
   placeholder,
   empty: 'No LEIAs found',
-  load: () =>
-    activities().flatMap((activity) =>
-      activity.leias.flatMap((config, index): PaletteItem<Entry>[] =>
-        keep({ activity, config })
-          ? [
-              {
-                id: config.id,
-                title: configLeiaName(config, index),
-                subtitle: `${activity.name} · ${config.configuration.mode}`,
-                keywords: [activity.name],
-                value: { activity, config },
-              },
-            ]
-          : [],
-      ),
-    ),
+  choices: () => entries(activities),
+  item: leiaItem,
+  targetOf,
 });
 
-const unpublished = (activity: Activity) => !activity.isPublished;
-const transcribable = ({ activity, config }: Entry) =>
-  !activity.isPublished && config.configuration.mode === 'transcription';
-
 /** New, open, publish and delete an activity. */
-const activityCommands = ({ list, activities, busy }: Deps): Command[] => [
-  {
-    id: 'activities.new',
-    title: 'New activity',
-    group: GROUP,
-    keywords: ['create', 'add', 'experiment'],
-    allowed: canManageActivities,
-    run: () => list.send({ type: 'create.open' }),
-  },
-  defineCommand({
-    id: 'activities.open',
-    title: 'Open activity...',
-    group: GROUP,
-    keywords: ['expand', 'show', 'experiment'],
-    allowed: canManageActivities,
-    args: [activityPage(activities, 'Open which activity? Type a name', () => true)],
-    run: (activity) => {
-      list.send({ type: 'card.expand', id: activity.id });
-      reveal(activity.id);
-    },
+const activityCommands = ({ list, listNow, activities }: Deps): Command[] => [
+  actionCommand(list, listNow, newActivity),
+  targetCommand(list, listNow, openActivity, activityPage(activities, 'Open which activity? Type a name'), {
+    after: (activity) => reveal(activity.id),
   }),
-  defineCommand({
-    id: 'activities.publish',
-    title: 'Publish activity...',
-    group: GROUP,
-    keywords: ['release', 'lock'],
-    allowed: canManageActivities,
-    disabled: busy,
-    args: [activityPage(activities, 'Publish which activity? Type a name', unpublished)],
-    run: (activity) => list.send({ type: 'activity.publish', activity }),
-  }),
-  defineCommand({
-    id: 'activities.delete',
-    title: 'Delete activity...',
-    group: GROUP,
-    keywords: ['remove'],
-    allowed: canManageActivities,
-    disabled: busy,
-    args: [activityPage(activities, 'Delete which activity? Type a name', unpublished)],
-    run: (activity) => list.send({ type: 'activity.delete', activity }),
-  }),
+  targetCommand(
+    list,
+    listNow,
+    publishActivity,
+    activityPage(activities, 'Publish which activity? Type a name'),
+  ),
+  targetCommand(
+    list,
+    listNow,
+    deleteActivity,
+    activityPage(activities, 'Delete which activity? Type a name'),
+  ),
 ];
 
 /** Add a LEIA to an activity, delete one from it, set its mode. */
-const activityLeiaCommands = ({ list, adding, activities, busy, addBusy }: Deps): Command[] => [
+const activityLeiaCommands = ({ list, listNow, adding, activities, addBusy }: Deps): Command[] => [
   addLeiaToActivityCommand({
     disabled: addBusy ? ACTIVITY_LIST_TEXTS.busy : undefined,
     run: (leia, activity) => adding.send({ type: 'add.direct', leia, activity }),
   }),
+  targetCommand(
+    list,
+    listNow,
+    removeLeia,
+    leiaPage(activities, 'Delete which LEIA from its activity? Type a name', ({ activity, config }) => ({
+      activity,
+      config,
+    })),
+  ),
   defineCommand({
-    id: 'activities.removeLeia',
-    title: 'Delete LEIA from activity...',
-    group: GROUP,
-    keywords: ['remove'],
-    allowed: canManageActivities,
-    disabled: busy,
+    ...commandFields(setMode, listNow),
     args: [
-      leiaPage(activities, 'Delete which LEIA from its activity? Type a name', ({ activity }) =>
-        unpublished(activity),
+      targetArgument(
+        list,
+        setMode,
+        leiaPage(activities, 'Set the mode of which LEIA? Type a name', (entry) => ({
+          ...entry,
+          mode: otherMode(entry.config.configuration.mode),
+        })),
       ),
-    ],
-    run: ({ activity, config }) => list.send({ type: 'leia.remove', activity, config }),
-  }),
-  defineCommand({
-    id: 'activities.setMode',
-    title: 'Set mode...',
-    group: GROUP,
-    keywords: ['standard', 'transcription'],
-    allowed: canManageActivities,
-    disabled: busy,
-    args: [
-      leiaPage(activities, 'Set the mode of which LEIA? Type a name', ({ activity }) =>
-        unpublished(activity),
-      ),
-      ({ config }: Entry): StaticArgument<ActivityMode> => ({
+      ({ config }: ActivityLeia): StaticArgument<ActivityMode> => ({
         placeholder: 'Which mode?',
         load: () =>
           ACTIVITY_MODES.filter((mode) => mode !== config.configuration.mode).map((mode) => ({
@@ -193,57 +156,44 @@ const activityLeiaCommands = ({ list, adding, activities, busy, addBusy }: Deps)
           })),
       }),
     ],
-    run: ({ activity, config }, mode) => list.send({ type: 'leia.mode', activity, config, mode }),
+    run: (target, mode) => list.send(setMode.event({ ...target, mode })),
   }),
 ];
 
-/** The transcription flows of a LEIA in transcription mode (link, generate, record, JSON). */
-const transcriptionFlowCommands = ({ list, transcription, activities, starting }: Deps): Command[] => {
-  const flow = (id: string, title: string, type: TranscriptionEvent['type'], keywords: string[]): Command =>
-    defineCommand({
-      id,
-      title,
-      group: GROUP,
-      keywords,
-      allowed: canManageActivities,
-      disabled: starting ? STARTING : undefined,
-      args: [leiaPage(activities, `${title.replace('...', '')} for which LEIA? Type a name`, transcribable)],
-      run: ({ activity, config }) => {
-        list.send({ type: 'card.expand', id: activity.id });
-        transcription.send({ type, target: transcriptionTarget(activity, config) } as TranscriptionEvent);
-      },
-    });
+/** The transcription flows of a LEIA in transcription mode (link, generate, record, JSON), and viewing it. */
+const transcriptionFlowCommands = ({
+  list,
+  transcription,
+  transcriptionNow,
+  activities,
+}: Deps): Command[] => {
+  const expand = (target: TranscriptionTarget) => list.send({ type: 'card.expand', id: target.activityId });
+  const flow = (action: typeof addLink, placeholder: string) =>
+    targetCommand(
+      transcription,
+      transcriptionNow,
+      action,
+      leiaPage(activities, placeholder, ({ activity, config }) => transcriptionTarget(activity, config)),
+      { after: expand },
+    );
   return [
-    flow('activities.addLink', 'Add transcription link...', 'link.open', ['url', 'external']),
-    flow('activities.autoGenerate', 'Auto-generate transcription...', 'generate.open', ['generate', 'model']),
-    flow('activities.record', 'Record transcription in a chat...', 'manual.start', ['generate', 'manual']),
-    flow('activities.editJson', 'Edit transcription JSON...', 'json.open', ['json', 'messages']),
+    flow(addLink, 'Add transcription link for which LEIA? Type a name'),
+    flow(autoGenerate, 'Auto-generate transcription for which LEIA? Type a name'),
+    flow(record, 'Record transcription in a chat for which LEIA? Type a name'),
+    flow(editJson, 'Edit transcription JSON for which LEIA? Type a name'),
+    targetCommand(
+      transcription,
+      transcriptionNow,
+      viewTranscription,
+      leiaPage(activities, 'View the transcription of which LEIA? Type a name', ({ activity, config }) =>
+        transcriptionTarget(activity, config),
+      ),
+    ),
   ];
 };
 
-/** View a LEIA's transcription, evaluate it. */
-const transcriptionReadCommands = ({
-  transcription,
-  evaluation,
-  activities,
-  evaluating,
-}: Deps): Command[] => [
-  defineCommand({
-    id: 'activities.viewTranscription',
-    title: 'View transcription...',
-    group: GROUP,
-    keywords: ['messages', 'link', 'read'],
-    allowed: canManageActivities,
-    args: [
-      leiaPage(
-        activities,
-        'View the transcription of which LEIA? Type a name',
-        ({ config }) => transcriptionKind(config) !== 'none',
-      ),
-    ],
-    run: ({ activity, config }) =>
-      transcription.send({ type: 'view.open', target: transcriptionTarget(activity, config) }),
-  }),
+/** Evaluate a LEIA's transcription. */
+const evaluateCommands = ({ evaluation, activities, evaluating }: Deps): Command[] => [
   defineCommand({
     id: 'activities.evaluateTranscription',
     title: 'Evaluate transcription...',
@@ -252,11 +202,14 @@ const transcriptionReadCommands = ({
     allowed: canManageActivities,
     disabled: evaluating ? EVALUATION_VIEW_TEXTS.evaluating : undefined,
     args: [
-      leiaPage(
-        activities,
-        'Evaluate the transcription of which LEIA? Type a name',
-        ({ config }) => transcriptionKind(config) === 'messages',
-      ),
+      {
+        placeholder: 'Evaluate the transcription of which LEIA? Type a name',
+        empty: 'No LEIAs found',
+        load: () =>
+          entries(activities)
+            .filter(({ config }) => transcriptionKind(config) === 'messages')
+            .map((entry) => ({ ...leiaItem(entry), value: entry })),
+      },
     ],
     run: ({ activity, config }) => {
       const target = transcriptionTarget(activity, config);
@@ -265,6 +218,16 @@ const transcriptionReadCommands = ({
     },
   }),
 ];
+
+/** Every activity (exporting is no event of the list's machine). */
+const exportPage = (activities: Activities, placeholder: string): StaticArgument<Activity> => {
+  const { empty, item } = activityPage(activities, placeholder);
+  return {
+    placeholder,
+    empty,
+    load: () => activities().map((activity) => ({ ...item(activity), value: activity })),
+  };
+};
 
 /** Import an activity from JSON, export one as JSON or its transcriptions as CSV. */
 const activityFileCommands = ({ activities, importing }: Deps): Command[] => [
@@ -283,7 +246,7 @@ const activityFileCommands = ({ activities, importing }: Deps): Command[] => [
     group: GROUP,
     keywords: ['download', 'backup'],
     allowed: canManageActivities,
-    args: [activityPage(activities, 'Export which activity? Type a name', () => true)],
+    args: [exportPage(activities, 'Export which activity? Type a name')],
     run: (activity) => downloadActivity(activity, 'json'),
   }),
   defineCommand({
@@ -292,7 +255,7 @@ const activityFileCommands = ({ activities, importing }: Deps): Command[] => [
     group: GROUP,
     keywords: ['download', 'research', 'spreadsheet'],
     allowed: canManageActivities,
-    args: [activityPage(activities, 'Export the transcriptions of which activity? Type a name', () => true)],
+    args: [exportPage(activities, 'Export the transcriptions of which activity? Type a name')],
     run: (activity) => downloadActivity(activity, 'csv'),
   }),
 ];
@@ -305,8 +268,8 @@ export function useActivityCommands(classCommands: readonly Command[] = []) {
   const list = ActivityListActor.useActorRef();
   const transcription = TranscriptionActor.useActorRef();
   const adding = AddToActivityActor.useActorRef();
-  const changing = ActivityListActor.useSelector(isChanging);
-  const starting = TranscriptionActor.useSelector(isStartingSession);
+  const listNow = useActionSnapshot(list, [newActivity]);
+  const transcriptionNow = useActionSnapshot(transcription);
   const addBusy = AddToActivityActor.useSelector(isBusy);
   const evaluation = EvaluationActor.useActorRef();
   const evaluating = EvaluationActor.useSelector(isEvaluating);
@@ -318,9 +281,9 @@ export function useActivityCommands(classCommands: readonly Command[] = []) {
       transcription,
       adding,
       evaluation,
+      listNow,
+      transcriptionNow,
       activities: () => list.getSnapshot().context.activities,
-      busy: changing ? ACTIVITY_LIST_TEXTS.busy : undefined,
-      starting,
       addBusy,
       evaluating,
       importing,
@@ -329,10 +292,10 @@ export function useActivityCommands(classCommands: readonly Command[] = []) {
       ...activityCommands(deps),
       ...activityLeiaCommands(deps),
       ...transcriptionFlowCommands(deps),
-      ...transcriptionReadCommands(deps),
+      ...evaluateCommands(deps),
       ...activityFileCommands(deps),
     ];
-  }, [list, transcription, adding, changing, starting, addBusy, evaluation, evaluating, importing]);
+  }, [list, transcription, adding, listNow, transcriptionNow, addBusy, evaluation, evaluating, importing]);
   // One registration for the screen: its class-session commands (useClassSessionCommands) last.
   const all = useMemo(() => [...commands, ...classCommands], [commands, classCommands]);
   usePaletteCommands(all);

@@ -1,3 +1,5 @@
+import { actionCommand } from '@client/actions/commands';
+import { useActionSnapshot } from '@client/actions/useActionSnapshot';
 import {
   ArrowLeftIcon,
   CheckIcon,
@@ -14,13 +16,15 @@ import { type Command, defineCommand, type StaticArgument, usePaletteCommands } 
 import { useStartSession } from '@client/runner/startSession';
 import { openDeleteResource } from '@machines/deleteResource';
 import { RESOURCE_LISTS_TEXTS } from '@machines/resourceLists';
-import { WIZARD_TEXTS } from '@machines/wizard/contract';
+import { finish, nextStep, previousStep, tryDesign } from '@machines/wizard/actions';
+import { WIZARD_COMMAND_REASONS } from '@machines/wizard/contract';
 import type { WizardSnapshot } from '@machines/wizard/machine';
 import { PART_KINDS, type PartKind, type WizardPart } from '@machines/wizard/parts';
-import { canGoForward, hasUnsavedEdits, isFinishing, wizardStep } from '@machines/wizard/selectors';
+import { hasUnsavedEdits, wizardStep } from '@machines/wizard/selectors';
 import { type Actor, canDelete, canSeeBehaviour } from '@shared/permissions';
 import { shallowEqual } from '@xstate/react';
 import { useMemo } from 'react';
+import type { AnyMachineSnapshot } from 'xstate';
 import {
   DeleteResourceActor,
   LeaveConfirmActor,
@@ -32,41 +36,17 @@ import { historyTarget } from './edit/PartHistoryModal';
 import { PART_LABEL, processText } from './labels';
 import { behaviourSummary } from './select/BehaviourPicker';
 
-/** Why a wizard command cannot run now (the palette shows it greyed with this reason). */
-export const WIZARD_COMMAND_REASONS = {
-  firstStep: 'This is the first step',
-  lastStep: 'This is the last step: Finish creates the LEIA',
-  generationError: 'The LEIA cannot be generated: see the LEIA Generation Error',
-  notSelecting: 'Go back to step 1 (Selection) to change the parts',
-  notEditing: 'Parts are edited in step 2 (Edit)',
-  notEdited: 'This part has not been edited',
-  historyOnEdit: 'A part’s History is on its card in step 2 (Edit)',
-  nothingToTry: 'There is no generated LEIA to try yet',
-  starting: 'Starting...',
-  notCreating: 'Finish is on step 3 (Create)',
-  finishing: 'The LEIA is being created',
-} as const;
-
 const GROUP = 'Design';
 const signedIn = (actor: Actor | null) => actor !== null;
 
 const selectState = (s: WizardSnapshot) => ({
   step: wizardStep(s),
-  forward: canGoForward(s),
-  finishing: isFinishing(s),
   hasLeia: s.context.generation?.leia != null,
   unsaved: hasUnsavedEdits(s),
   edited: PART_KINDS.filter((kind) => s.context.parts[kind]?.edited).join(','),
 });
 
 type State = ReturnType<typeof selectState>;
-
-const forwardReason = (state: State): string | undefined => {
-  if (state.forward) return undefined;
-  if (state.step === 1) return WIZARD_TEXTS.missing;
-  if (state.step === 2) return WIZARD_COMMAND_REASONS.generationError;
-  return state.finishing ? WIZARD_COMMAND_REASONS.finishing : WIZARD_COMMAND_REASONS.lastStep;
-};
 
 /** A page of the parts one list holds (its filters as they are on screen). */
 const partPage = (
@@ -105,16 +85,18 @@ interface Deps {
   confirm: ReturnType<typeof LeaveConfirmActor.useActorRef>;
   history: ReturnType<typeof HistoryActor.useActorRef>;
   state: State;
+  /** The wizard's snapshot the step commands are built from (useActionSnapshot). */
+  now: AnyMachineSnapshot;
   viewer: Actor;
   itemsOf: (kind: PartKind) => () => WizardPart[];
   partOf: (kind: PartKind) => WizardPart | null | undefined;
   selectDisabled: string | undefined;
   editDisabled: string | undefined;
-  tryDisabled: string | undefined;
+  starting: boolean;
 }
 
 /** Design a new LEIA (start over), Next step, Previous step. */
-const stepCommands = ({ wizard, confirm, state }: Deps): Command[] => [
+const stepCommands = ({ wizard, confirm, state, now }: Deps): Command[] => [
   {
     // Replaces the menu's command while here: on this screen it starts over.
     id: 'nav.design',
@@ -123,38 +105,14 @@ const stepCommands = ({ wizard, confirm, state }: Deps): Command[] => [
     icon: <SparklesIcon />,
     keywords: ['start over', 'discard', 'new', 'wizard', 'create'],
     allowed: signedIn,
-    disabled: state.finishing ? WIZARD_COMMAND_REASONS.finishing : undefined,
+    disabled: now.can({ type: 'wizard.discard' }) ? undefined : WIZARD_COMMAND_REASONS.finishing,
     run: () => {
       if (state.unsaved) confirm.send({ type: 'confirm.ask', pending: { kind: 'discard' } });
       else wizard.send({ type: 'wizard.discard' });
     },
   },
-  {
-    id: 'wizard.next',
-    title: 'Next step',
-    group: GROUP,
-    icon: <ChevronRightIcon />,
-    shortcut: 'Ctrl+Enter',
-    keywords: ['forward', 'continue'],
-    allowed: signedIn,
-    disabled: state.step === 3 ? WIZARD_COMMAND_REASONS.lastStep : forwardReason(state),
-    run: () => wizard.send({ type: 'wizard.next' }),
-  },
-  {
-    id: 'wizard.previous',
-    title: 'Previous step',
-    group: GROUP,
-    icon: <ArrowLeftIcon />,
-    keywords: ['back'],
-    allowed: signedIn,
-    disabled:
-      state.step === 1
-        ? WIZARD_COMMAND_REASONS.firstStep
-        : state.finishing
-          ? WIZARD_COMMAND_REASONS.finishing
-          : undefined,
-    run: () => wizard.send({ type: 'wizard.previous' }),
-  },
+  actionCommand(wizard, now, nextStep, { icon: <ChevronRightIcon /> }),
+  actionCommand(wizard, now, previousStep, { icon: <ArrowLeftIcon /> }),
 ];
 
 /** Select persona... / problem... / behaviour... */
@@ -255,30 +213,19 @@ const historyCommand = ({ history, partOf, editDisabled }: Deps): Command =>
     },
   });
 
-/** Try this design, Finish. */
-const finishCommands = ({ wizard, state, tryDisabled }: Deps): Command[] => [
-  {
-    id: 'wizard.try',
-    title: 'Try this design',
-    group: GROUP,
-    icon: <MessageIcon />,
-    keywords: ['chat', 'test', 'run', 'session'],
-    allowed: signedIn,
-    disabled: tryDisabled,
-    run: () => wizard.send({ type: 'wizard.try' }),
-  },
-  {
-    id: 'wizard.finish',
-    title: 'Finish',
-    group: GROUP,
-    icon: <CheckIcon />,
-    shortcut: 'Ctrl+Enter',
-    keywords: ['create', 'save', 'done'],
-    allowed: signedIn,
-    disabled: state.step !== 3 ? WIZARD_COMMAND_REASONS.notCreating : forwardReason(state),
-    run: () => wizard.send({ type: 'wizard.finish' }),
-  },
-];
+/** Try this design (once a LEIA is generated; not while a session starts), Finish. */
+const finishCommands = ({ wizard, state, now, starting }: Deps): Command[] => {
+  const tryCommand = actionCommand(wizard, now, tryDesign, { icon: <MessageIcon /> });
+  return [
+    {
+      ...tryCommand,
+      disabled: starting
+        ? WIZARD_COMMAND_REASONS.starting
+        : (tryCommand.disabled ?? (state.hasLeia ? undefined : WIZARD_COMMAND_REASONS.nothingToTry)),
+    },
+    actionCommand(wizard, now, finish, { icon: <CheckIcon /> }),
+  ];
+};
 
 /**
  * The wizard's palette commands, registered while it is mounted: Design a new LEIA (start over),
@@ -294,6 +241,7 @@ export function useWizardCommands(viewer: Actor) {
   const confirm = LeaveConfirmActor.useActorRef();
   const history = HistoryActor.useActorRef();
   const state = WizardActor.useSelector(selectState, shallowEqual);
+  const now = useActionSnapshot(wizard, [nextStep, previousStep, finish, tryDesign]);
   const { startingKey } = useStartSession();
   const starting = startingKey === 'wizard';
 
@@ -305,16 +253,13 @@ export function useWizardCommands(viewer: Actor) {
       confirm,
       history,
       state,
+      now,
       viewer,
       itemsOf: (kind) => () => lists.getSnapshot().context.lists[kind].items,
       partOf: (kind) => wizard.getSnapshot().context.parts[kind],
       selectDisabled: state.step === 1 ? undefined : WIZARD_COMMAND_REASONS.notSelecting,
       editDisabled: state.step === 2 ? undefined : WIZARD_COMMAND_REASONS.notEditing,
-      tryDisabled: starting
-        ? WIZARD_COMMAND_REASONS.starting
-        : state.step === 1 || !state.hasLeia || state.finishing
-          ? WIZARD_COMMAND_REASONS.nothingToTry
-          : undefined,
+      starting,
     };
     return [
       ...stepCommands(deps),
@@ -324,6 +269,6 @@ export function useWizardCommands(viewer: Actor) {
       historyCommand(deps),
       ...finishCommands(deps),
     ];
-  }, [wizard, lists, editor, remove, confirm, history, state, starting, viewer]);
+  }, [wizard, lists, editor, remove, confirm, history, state, now, starting, viewer]);
   usePaletteCommands(commands);
 }
