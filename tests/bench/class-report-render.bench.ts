@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GRID_PAGE_SIZE } from '@machines/classReport/contract';
+import { CLASS_REPORT_PATHS } from '@shared/schemas/class-report';
 import { CLASS_PATHS, STUDENT_PATHS } from '@shared/schemas/class-sessions';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { type ApiSession, createLeia, signIn } from '../e2e/support/api';
@@ -185,7 +186,7 @@ export async function run(): Promise<BenchRow[]> {
     await context.addInitScript((token) => window.localStorage.setItem('token', token), admin.token);
     await context.addInitScript(watchForReport({ students: STUDENTS, elements: ELEMENTS }));
     const page = await context.newPage();
-    const reportPath = CLASS_PATHS.session(sessionId) + '/report';
+    const reportPath = CLASS_REPORT_PATHS.report(sessionId);
     const runs: Marks[] = [];
     for (let i = 0; i < RUNS; i++)
       runs.push(await measure(page, `${server.url}/class-sessions/${sessionId}/report`, reportPath, i === 0));

@@ -1,4 +1,4 @@
-import { Select, Table, TBody, Td, THead, Th, Tr } from '@client/components';
+import { Select, Table, TBody, THead, Th, Tr } from '@client/components';
 import { GRID_PAGE_SIZE } from '@machines/classReport/contract';
 import { gridKey, gridPageCount, gridPageOf } from '@machines/classReport/selectors';
 import type { ClassGrid, GridRow } from '@shared/schemas/class-report';
