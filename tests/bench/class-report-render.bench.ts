@@ -103,7 +103,10 @@ interface Marks {
   painted: number;
   /** The report's response received, from navigation. */
   data: number;
-  /** CPU time of the page's main thread from navigation to painted (less the machine's load in it). */
+  /**
+   * CPU time of the page's main thread to painted (less the machine's load in it than the wall
+   * times): its renderer is new with each load, so this is the load's.
+   */
   cpu: number;
 }
 
@@ -148,7 +151,6 @@ export async function measure(
   reportPath: string,
   first: boolean,
 ): Promise<Marks> {
-  const cpuBefore = await threadTime(cdp);
   if (first) await page.goto(url, { waitUntil: 'commit' });
   else await page.reload({ waitUntil: 'commit' });
   await page
@@ -168,7 +170,8 @@ export async function measure(
       }));
       throw new Error(`the report never showed whole: ${JSON.stringify(seen)}`, { cause: error });
     });
-  const cpu = (await threadTime(cdp)) - cpuBefore;
+  // Each load runs in a new renderer (the metric starts again): its main thread's CPU so far.
+  const cpu = await threadTime(cdp);
   const marks = await page.evaluate((path) => {
     const marks = (window as unknown as { __reportMarks: { inDom: number; painted: number } }).__reportMarks;
     const report = performance
