@@ -24,6 +24,12 @@ export const REPORT_TEXTS = {
   studentFailed: 'Could not load this conversation',
 } as const;
 
+/**
+ * Students per page of the grid: a class of 200 makes 12,000 cells, seconds to lay out, and no one
+ * reads across 200 columns. The students' table keeps every row.
+ */
+export const GRID_PAGE_SIZE = 20;
+
 /** The report reloads this long after the last live event of an open session (a burst is one reload). */
 export const LIVE_RELOAD_MS = 1000;
 
@@ -86,6 +92,8 @@ export interface ReportContext {
   closed: boolean;
   loadError: Failure | null;
   sort: Sort;
+  /** The page of students each grid shows (by gridKey), from 0; the first when not chosen. */
+  gridPages: Readonly<Record<string, number>>;
   override: OverrideForm | null;
   actionError: string | null;
   student: OpenStudent | null;
@@ -97,6 +105,7 @@ export type ReportEvent =
   | { type: 'report.retry' }
   | { type: 'report.refresh' }
   | { type: 'sort.by'; column: SortColumn }
+  | { type: 'grid.page'; grid: string; page: number }
   | { type: 'export.run'; file: ClassExportFile }
   | { type: 'override.open'; studentId: string }
   | { type: 'override.change'; field: 'grade' | 'comment'; value: string }

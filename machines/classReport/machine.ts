@@ -95,11 +95,17 @@ export const classReportMachine = setup({
     closed: false,
     loadError: null,
     sort: { column: 'name', direction: 'ascending' },
+    gridPages: {},
     override: null,
     actionError: null,
     student: null,
   }),
   on: {
+    'grid.page': {
+      actions: assign({
+        gridPages: ({ context, event }) => ({ ...context.gridPages, [event.grid]: Math.max(0, event.page) }),
+      }),
+    },
     'sort.by': {
       actions: assign({
         sort: ({ context, event }) => ({

@@ -1,6 +1,6 @@
-import type { ClassRow } from '@shared/schemas/class-report';
+import type { ClassGrid, ClassRow } from '@shared/schemas/class-report';
 import type { SnapshotFrom } from 'xstate';
-import type { Sort, SortColumn } from './contract';
+import { GRID_PAGE_SIZE, type Sort, type SortColumn } from './contract';
 import type { classReportMachine } from './machine';
 
 type Snapshot = SnapshotFrom<typeof classReportMachine>;
@@ -40,7 +40,31 @@ export function sortRows(rows: readonly ClassRow[], sort: Sort): ClassRow[] {
     .map(({ row }) => row);
 }
 
-export const sortedRows = (s: Snapshot) => sortRows(s.context.report?.rows ?? [], s.context.sort);
+const NO_ROWS: readonly ClassRow[] = [];
+const sorted = new WeakMap<readonly ClassRow[], { sort: Sort; rows: ClassRow[] }>();
+/**
+ * The report's rows in the chosen order: the same array while the rows and the order are, so the
+ * table of 200 students is not drawn again on every change of the screen (a keystroke in a dialog).
+ */
+export function sortedRows(s: Snapshot): ClassRow[] {
+  const rows = s.context.report?.rows ?? NO_ROWS;
+  const known = sorted.get(rows);
+  if (known?.sort === s.context.sort) return known.rows;
+  const result = sortRows(rows, s.context.sort);
+  sorted.set(rows, { sort: s.context.sort, rows: result });
+  return result;
+}
+
+/** A grid's key in `gridPages`: its configurations. */
+export const gridKey = (grid: ClassGrid) => grid.configIds.join(',');
+
+/** How many pages of GRID_PAGE_SIZE students the grid has (one at least). */
+export const gridPageCount = (grid: ClassGrid) =>
+  Math.max(1, Math.ceil(grid.students.length / GRID_PAGE_SIZE));
+
+/** The page of students the grid shows: the last when fewer students remain than before. */
+export const gridPageOf = (s: Snapshot, grid: ClassGrid) =>
+  Math.min(s.context.gridPages[gridKey(grid)] ?? 0, gridPageCount(grid) - 1);
 
 /** A share as a whole percentage, or a dash when not measured. */
 export const percent = (share: number | null | undefined) =>

@@ -49,7 +49,7 @@ function conversation(student: number, texts: string[]): ClassStudentInput['mess
 }
 
 /** Hand-ins of every quality: the long 300-line one, the whole solution, a part of it, nothing right. */
-function handInOf(student: number, solution: string): string {
+export function handInOf(student: number, solution: string): string {
   const lines = solution.split('\n');
   switch (student % 4) {
     case 0:
@@ -63,7 +63,7 @@ function handInOf(student: number, solution: string): string {
   }
 }
 
-function classOf(stored: boolean): ClassReportInput {
+export function classOf(stored: boolean): ClassReportInput {
   const solution = classDiagram();
   const texts = readSolution(solution, 'mermaid').elements.map((element) => element.text);
   const lexicon = serverLexicon();

@@ -1,3 +1,4 @@
+import { GRID_PAGE_SIZE } from '@machines/classReport/contract';
 import {
   classReportMachine,
   type DownloadedFile,
@@ -8,13 +9,16 @@ import {
   type ReportIo,
 } from '@machines/classReport/machine';
 import {
+  gridKey,
+  gridPageCount,
+  gridPageOf,
   isDeleteOpen,
   isOverrideOpen,
   isStudentOpen,
   reportFace,
   sortedRows,
 } from '@machines/classReport/selectors';
-import type { ClassReport, ClassRow } from '@shared/schemas/class-report';
+import type { ClassGrid, ClassReport, ClassRow } from '@shared/schemas/class-report';
 import { GRADING_TEXTS } from '@shared/schemas/grading';
 import { createActor, fromCallback, fromPromise } from 'xstate';
 
@@ -125,6 +129,37 @@ function start(
 }
 
 describe('classReport machine', () => {
+  it('keeps the sorted rows while nothing they depend on changes', async () => {
+    const { actor } = start();
+    await flush();
+    const first = sortedRows(actor.getSnapshot());
+    actor.send({ type: 'override.open', studentId: 'a' });
+    expect(sortedRows(actor.getSnapshot())).toBe(first);
+    actor.send({ type: 'sort.by', column: 'grade' });
+    expect(sortedRows(actor.getSnapshot())).not.toBe(first);
+  });
+
+  it("pages a grid's students, each grid on its own, never past its last page", async () => {
+    const { actor } = start();
+    await flush();
+    const grid = (configIds: string[], students: number): ClassGrid => ({
+      configIds,
+      solutionFormat: 'mermaid',
+      students: Array.from({ length: students }, (_, i) => `s${i}`),
+      elements: [],
+    });
+    const big = grid(['c1', 'c2'], 2 * GRID_PAGE_SIZE + 1);
+    const small = grid(['c3'], 3);
+    expect([gridPageCount(big), gridPageCount(small)]).toEqual([3, 1]);
+    expect(gridPageOf(actor.getSnapshot(), big)).toBe(0);
+    actor.send({ type: 'grid.page', grid: gridKey(big), page: 2 });
+    expect([gridPageOf(actor.getSnapshot(), big), gridPageOf(actor.getSnapshot(), small)]).toEqual([2, 0]);
+    // Fewer students after a reload (their data deleted): the last page there is.
+    expect(gridPageOf(actor.getSnapshot(), grid(['c1', 'c2'], GRID_PAGE_SIZE))).toBe(0);
+    actor.send({ type: 'grid.page', grid: gridKey(big), page: -1 });
+    expect(gridPageOf(actor.getSnapshot(), big)).toBe(0);
+  });
+
   it('loads the report and sorts by a column, toggling the direction', async () => {
     const { actor } = start();
     expect(reportFace(actor.getSnapshot())).toBe('loading');

@@ -107,6 +107,44 @@ describe('the class report', () => {
   });
 });
 
+describe('the class report while the session is open', () => {
+  it('measures each conversation as the hand-in will store it, and again when it grows', async () => {
+    const session = await startSession(t, activityId);
+    const student = await join(t, session.code);
+    const say = async (message: string) =>
+      expect((await asStudent(t, student.cookie, 'POST', '/me/messages', { message })).statusCode).toBe(200);
+    const read = async () => {
+      const report = classReportSchema.parse(
+        (await instructor('GET', CLASS_REPORT_PATHS.report(session.id))).json(),
+      );
+      const own = await instructor('GET', CLASS_REPORT_PATHS.studentReport(session.id, idOf(student)));
+      const { elicitation, interviewer } = studentReportSchema.parse(own.json());
+      const { rows, grids, variants } = report;
+      return {
+        rows: rows.map(({ turns, elicited }) => ({ turns, elicited })),
+        elicited: grids.map((grid) => grid.elements.map((row) => row.elicited)),
+        variants: variants.map(({ meanElicited, curve }) => ({ meanElicited, curve })),
+        elicitation,
+        interviewer,
+      };
+    };
+    await say('Which rooms are there, and what capacity does a room have?');
+    const first = await read();
+    expect(first.rows).toEqual([{ turns: 1, elicited: expect.any(Number) }]);
+    expect(first.elicitation!.byTurn.turn).toEqual([0, 1]);
+    await say('And bookings: when do they start?');
+    const live = await read();
+    // Measured again once the conversation grew (not the first measure kept).
+    expect(live.rows).toEqual([{ turns: 2, elicited: expect.any(Number) }]);
+    expect(live.elicitation!.byTurn.turn).toEqual([0, 1, 2]);
+    expect(live.interviewer.questions).toBeGreaterThan(first.interviewer.questions);
+    const handIn = await asStudent(t, student.cookie, 'POST', '/me/hand-in', { text: SOLUTION });
+    expect(handIn.statusCode).toBe(200);
+    // The report stored at hand-in (class-live.ts) reads as what the live report measured.
+    expect(await read()).toEqual(live);
+  });
+});
+
 describe("the student's own report", () => {
   /** A class the hand-in misses entirely: its name must reach the student only with the solution. */
   const MARKER = 'Zqxhiddenmarker';

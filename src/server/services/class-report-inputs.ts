@@ -1,6 +1,12 @@
 import type { ClassSessionInfo } from '@shared/class-export';
 import { CLASS_TEXTS } from '@shared/class-sessions';
-import type { ClassReportInput, ClassSolution, ClassStudentInput } from '@shared/evaluation/class-inputs';
+import {
+  type ClassReportInput,
+  type ClassSolution,
+  type ClassStudentInput,
+  type ConversationMeasurer,
+  conversationMeasurer,
+} from '@shared/evaluation/class-inputs';
 import { type Actor, canManageActivities, canRunClassSessions } from '@shared/permissions';
 import type { EvaluationReport } from '@shared/schemas/evaluation';
 import type { HandInGrade } from '@shared/schemas/grading';
@@ -16,15 +22,18 @@ import {
   runnerMessages,
 } from '../db/schema';
 import { forbidden, notFound } from '../errors';
+import { serverLexicon } from '../lexicon';
 import { UUID } from './actor';
 import type { ClassLeia, ClassLeias } from './class-leias';
-import { elicitation, toChatMessages } from './class-live';
+import { toChatMessages } from './class-live';
+import { solutionOf } from './evaluations';
 
 /**
  * What the class reports read (docs/architecture.md "Class reports"): a session its instructor may
  * manage, its students' rows and conversations, turned into the plain inputs of
  * @shared/evaluation/class-report. A conversation not yet handed in is measured offline once per
- * length (a live report of 200 students would otherwise measure every conversation again).
+ * version (its length and last message: a live report of 200 students would otherwise measure
+ * every conversation again), each solution read once for all the conversations of a load.
  */
 
 const MAX_MEASURED = 5_000;
@@ -110,17 +119,41 @@ const infoOf = (session: ClassSessionRow, activity: string): ClassSessionInfo =>
   identity: session.identity,
 });
 
-export function createClassReportInputs(db: Db, leias: ClassLeias) {
-  const measured = new Map<string, EvaluationReport | null>();
+/** Which conversation was measured: its length and its last message (a regenerated reply changes it). */
+function versionOf(messages: readonly ChatMessage[]): string {
+  const last = messages.at(-1);
+  return last ? `${messages.length}\n${last.timestamp}\n${last.stopped === true}\n${last.text}` : '0';
+}
 
-  /** The stored report (made at hand-in), else the conversation measured now, once per length. */
-  function elicitationOf(row: ClassStudentRow, leia: ClassLeia, messages: ChatMessage[]) {
+/**
+ * The offline elicitation report of a conversation, as `class-live.ts` `elicitation` makes it at
+ * hand-in (a test holds them equal); null when the problem has no solution.
+ */
+function measureOffline(leia: ClassLeia, messages: ChatMessage[], measure: ConversationMeasurer) {
+  if (leia.solution === '' || leia.mode === 'transcription') return null;
+  const { solution, solutionFormat, game } = solutionOf(leia.problem);
+  return measure({ solution, solutionFormat, messages, ...(game && { game }) });
+}
+
+export function createClassReportInputs(db: Db, leias: ClassLeias) {
+  /** By student: the version of the conversation last measured and its report. */
+  const measured = new Map<string, { version: string; report: EvaluationReport | null }>();
+
+  /** The stored report (made at hand-in), else the conversation measured now, once per version. */
+  function elicitationOf(
+    row: ClassStudentRow,
+    leia: ClassLeia,
+    messages: ChatMessage[],
+    measure: ConversationMeasurer,
+  ) {
     if (row.report) return row.report as unknown as EvaluationReport;
-    const key = `${row.id}:${messages.length}`;
-    if (measured.has(key)) return measured.get(key)!;
-    const report = elicitation(leia, messages);
+    const version = versionOf(messages);
+    const known = measured.get(row.id);
+    if (known?.version === version) return known.report;
+    const report = measureOffline(leia, messages, measure);
+    measured.delete(row.id);
     if (measured.size >= MAX_MEASURED) measured.delete(measured.keys().next().value!);
-    measured.set(key, report);
+    measured.set(row.id, { version, report });
     return report;
   }
 
@@ -137,10 +170,11 @@ export function createClassReportInputs(db: Db, leias: ClassLeias) {
     ]);
     const byConfig = new Map(configs.map((leia) => [leia.configId, leia]));
     const chats = await conversations(db, rows);
+    const measure = conversationMeasurer(serverLexicon());
     const students = rows.map((row) => {
       const leia = byConfig.get(row.configId)!;
       const messages = toChatMessages(chats.get(row.runnerSessionId ?? '') ?? []);
-      return studentInput(row, leia, messages, elicitationOf(row, leia, messages));
+      return studentInput(row, leia, messages, elicitationOf(row, leia, messages, measure));
     });
     return {
       session,
@@ -163,7 +197,12 @@ export function createClassReportInputs(db: Db, leias: ClassLeias) {
     const chats = await conversations(db, [row]);
     const messages = toChatMessages(chats.get(row.runnerSessionId ?? '') ?? []);
     return {
-      input: studentInput(row, leia, messages, elicitationOf(row, leia, messages)),
+      input: studentInput(
+        row,
+        leia,
+        messages,
+        elicitationOf(row, leia, messages, conversationMeasurer(serverLexicon())),
+      ),
       solution: solutionOfConfig(leia),
     };
   }

@@ -4,7 +4,8 @@ import type { EvaluationReport } from '../schemas/evaluation';
 import type { HandInGrade } from '../schemas/grading';
 import type { SolutionFormat } from '../schemas/resources';
 import { type ConversationMessage, leiaTurns } from './conversation';
-import { evaluateOffline } from './report';
+import { type ReadSolution, readSolution } from './elements';
+import { buildReport, type EvaluationInput } from './report';
 
 /**
  * What the class reports are built from: plain data, as the server reads it from its tables (or a
@@ -56,16 +57,37 @@ export interface ClassReportInput {
   lexicon?: Lexicon;
 }
 
+/**
+ * Measures conversations offline as `evaluateOffline` does, reading each solution once for every
+ * conversation measured against it: a class of 200 shares one or a few solutions, and reading a
+ * 60-element solution again for each student was a fifth of a live report's build.
+ */
+export function conversationMeasurer(lexicon?: Lexicon): (input: EvaluationInput) => EvaluationReport {
+  const reads = new Map<string, ReadSolution>();
+  return (input) => {
+    const key = `${input.solutionFormat}\n${input.solution}`;
+    let read = reads.get(key);
+    if (!read) {
+      read = readSolution(input.solution, input.solutionFormat);
+      reads.set(key, read);
+    }
+    // What prepareEvaluation makes, with the solution read once.
+    return buildReport({ ...input, read, turns: leiaTurns(input.messages) }, lexicon ? { lexicon } : {});
+  };
+}
+
+export type ConversationMeasurer = ReturnType<typeof conversationMeasurer>;
+
 /** The student's elicitation report: the stored one, else made offline when there is a solution. */
 export function elicitationOf(
   student: ClassStudentInput,
   solution: ClassSolution | undefined,
-  lexicon?: Lexicon,
+  measure: ConversationMeasurer,
 ): EvaluationReport | null {
   if (student.elicitation !== undefined) return student.elicitation;
   if (!solution || solution.text.trim() === '') return null;
   const messages = student.messages.map(({ text, isLeia }) => ({ text, isLeia }));
-  return evaluateOffline({ solution: solution.text, solutionFormat: solution.format, messages }, lexicon);
+  return measure({ solution: solution.text, solutionFormat: solution.format, messages });
 }
 
 /** The LEIA's replies: the report's count when there is one, else counted from the messages. */

@@ -13,6 +13,7 @@ import {
   type ClassReportInput,
   type ClassSolution,
   type ClassStudentInput,
+  conversationMeasurer,
   elicitationOf,
   graderOf,
   timeSpentSeconds,
@@ -37,11 +38,13 @@ export interface Measured {
   elicitation: EvaluationReport | null;
 }
 
-export const measureStudents = (input: ClassReportInput): Measured[] =>
-  input.students.map((student) => ({
+export function measureStudents(input: ClassReportInput): Measured[] {
+  const measure = conversationMeasurer(input.lexicon);
+  return input.students.map((student) => ({
     student,
-    elicitation: elicitationOf(student, input.solutions[student.leia.configId], input.lexicon),
+    elicitation: elicitationOf(student, input.solutions[student.leia.configId], measure),
   }));
+}
 
 function classRow({ student, elicitation }: Measured): ClassRow {
   const grade = student.grade;
@@ -138,7 +141,7 @@ export function studentReport(
   solution: ClassSolution | undefined,
   options: { showSolution: boolean; lexicon?: ClassReportInput['lexicon'] },
 ): StudentReport {
-  const report = elicitationOf(student, solution, options.lexicon);
+  const report = elicitationOf(student, solution, conversationMeasurer(options.lexicon));
   return {
     elicitation: report && {
       revealed: report.coverage.revealed,

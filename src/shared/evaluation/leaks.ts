@@ -107,7 +107,19 @@ export class VerbatimIndex {
   }
 }
 
-export const verbatimLeaks = (solution: string, turns: readonly LeiaTurn[]): VerbatimLeak[] => {
+/** The last solutions' indexes: a class report looks for leaks of one solution in every conversation. */
+const MAX_INDEXES = 16;
+const indexes = new Map<string, VerbatimIndex>();
+function indexOf(solution: string): VerbatimIndex {
+  const known = indexes.get(solution);
+  if (known) return known;
   const index = new VerbatimIndex(solution);
+  if (indexes.size >= MAX_INDEXES) indexes.delete(indexes.keys().next().value!);
+  indexes.set(solution, index);
+  return index;
+}
+
+export const verbatimLeaks = (solution: string, turns: readonly LeiaTurn[]): VerbatimLeak[] => {
+  const index = indexOf(solution);
   return turns.flatMap((turn) => index.leaks(turn));
 };

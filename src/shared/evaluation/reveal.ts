@@ -192,13 +192,27 @@ export function keyMatch(
   return { match, stated, fromQuestion };
 }
 
+/**
+ * The elements' keys and their weights, made once per list of elements: a class report measures
+ * every student's conversation against one solution's elements, read once (class-inputs.ts).
+ */
+const keyed = new WeakMap<readonly SolutionElement[], { keys: string[][]; weight: Map<string, number> }>();
+function keysOf(elements: readonly SolutionElement[]) {
+  let known = keyed.get(elements);
+  if (!known) {
+    const keys = elements.map(keyTerms);
+    known = { keys, weight: weights(keys) };
+    keyed.set(elements, known);
+  }
+  return known;
+}
+
 export function trackReveals(
   elements: readonly SolutionElement[],
   turns: readonly LeiaTurn[],
   lexicon: Lexicon = NO_LEXICON,
 ): ElementReveal[] {
-  const keys = elements.map(keyTerms);
-  const weight = weights(keys);
+  const { keys, weight } = keysOf(elements);
   const reveals: ElementReveal[] = elements.map((element) => ({ id: element.id, status: 'not', turn: null }));
   let open = elements.length;
   for (const turn of turns) {
