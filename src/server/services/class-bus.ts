@@ -24,6 +24,8 @@ export interface ClassBus {
   watchAll(watcher: BusWatcher): () => void;
   /** Whether other processes share these events (PostgreSQL): then what a process keeps may go stale. */
   readonly shared: boolean;
+  /** Calls `listener` when other processes' events may have been missed (the listening connection lost, then back). */
+  watchGaps(listener: () => void): () => void;
   /** Starts listening to other processes (PostgreSQL); resolves once it does. */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -55,6 +57,7 @@ interface BusState {
   onError: (error: unknown) => void;
   listeners: Map<string, Set<ClassListener>>;
   watchers: Set<BusWatcher>;
+  gapWatchers: Set<() => void>;
   pending: Map<string, { parts: string[]; received: number; at: number }>;
   /** What was published since the last notifications left, sent as few notifications as fit. */
   outgoing: Addressed[];
@@ -172,13 +175,20 @@ function subscribe(bus: BusState, sessionId: string, listener: ClassListener): (
 
 async function start(bus: BusState): Promise<void> {
   if (!bus.notifications || bus.stop) return;
-  bus.stop = await bus.notifications.listen(CHANNEL, (payload) => {
-    try {
-      receive(bus, payload);
-    } catch (error) {
-      bus.onError(error);
-    }
-  });
+  const onGap = () => {
+    for (const listener of bus.gapWatchers) listener();
+  };
+  bus.stop = await bus.notifications.listen(
+    CHANNEL,
+    (payload) => {
+      try {
+        receive(bus, payload);
+      } catch (error) {
+        bus.onError(error);
+      }
+    },
+    onGap,
+  );
 }
 
 async function close(bus: BusState): Promise<void> {
@@ -196,6 +206,7 @@ export function createClassBus(
     onError,
     listeners: new Map(),
     watchers: new Set(),
+    gapWatchers: new Set(),
     pending: new Map(),
     outgoing: [],
     flushing: false,
@@ -209,6 +220,10 @@ export function createClassBus(
       return () => bus.watchers.delete(watcher);
     },
     shared: notifications !== undefined,
+    watchGaps: (listener) => {
+      bus.gapWatchers.add(listener);
+      return () => bus.gapWatchers.delete(listener);
+    },
     start: () => start(bus),
     close: () => close(bus),
   };

@@ -23,7 +23,7 @@ export interface CredentialCacheLimits {
   sharedTtlMs: number;
 }
 
-const DEFAULT_LIMITS: CredentialCacheLimits = { entries: 20_000, sharedTtlMs: 3_000 };
+const DEFAULT_LIMITS: CredentialCacheLimits = { entries: 20_000, sharedTtlMs: 30_000 };
 
 interface Entry {
   found: Credited;
@@ -39,9 +39,10 @@ interface Entry {
  * checked against the clock; past it, the row is read again and the draft handed in), and it is
  * dropped at once in this process when the session is closed or its deadline moves, the student
  * hands in or resumes (a new credential), and when another process publishes the student's row
- * (a hand-in, a resume, a draft there: its events reach this one over the class bus). With other processes, an entry not refreshed
- * for `sharedTtlMs` is read again, so a notification lost with the listening connection leaves
- * it stale for that long at most. Class data is deleted only from an ended session.
+ * (a hand-in, a resume, a draft there: its events reach this one over the class bus). When the
+ * bus says events may have been missed (its listening connection lost, then back), everything is
+ * dropped; and with other processes an entry is read again after `sharedTtlMs` anyway, the bound
+ * for a connection dead without telling. Class data is deleted only from an ended session.
  */
 export function createCredentialCache(bus: ClassBus, limits: CredentialCacheLimits = DEFAULT_LIMITS) {
   const byHash = new Map<string, Entry>();
@@ -70,6 +71,13 @@ export function createCredentialCache(bus: ClassBus, limits: CredentialCacheLimi
     } else if (event.event === CLASS_EVENTS.student && (remote || event.data.handedIn)) {
       dropStudent(event.data.studentId);
     }
+  });
+
+  // Other processes' events may have been missed: nothing kept is trusted any more.
+  bus.watchGaps(() => {
+    byHash.clear();
+    hashOfStudent.clear();
+    studentsOfSession.clear();
   });
 
   return {
