@@ -1,5 +1,7 @@
 import { Agent, request } from 'node:http';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import type { Config } from '@server/config';
 import { CLASS_EVENTS, type LiveRow, STUDENT_PATHS } from '@shared/schemas/class-sessions';
 import { setUpClass } from '../support/class-http';
@@ -18,11 +20,14 @@ import type { BenchRow } from './types';
  * - failures (any answer not 2xx, or a stream without its done event);
  * - join p50/p99;
  * - first token of a class message against the runner's own route at the same concurrency (200
- *   sessions x 10 messages with the same LEIAs and questions), p50/p99 and their ratio;
+ *   sessions x 10 messages with the same LEIAs and questions, started on the process the students
+ *   join on and chatted on the one they chat on), p50/p99 and their ratio;
  * - live-event delay: from the moment a row's activity was stored (its lastActivityAt, the
  *   database's clock on this machine) until the live view read the event;
  * - server memory per student: heap used after a full GC, joined and chatted, against before the
  *   joins (RSS, which moves with what the allocator and PGlite give back, as a total).
+ * CLASS_BENCH_PROFILE=1: PGlite only, with the server's V8 CPU profiles (each thread's) written to
+ * tests/bench/.profiles/class (git-ignored).
  */
 
 const STUDENTS = 200;
@@ -32,6 +37,7 @@ const JOIN_SPREAD_MS = 20_000;
 const ADMIN = { email: 'bench-class@leia.local', password: 'bench-class-password' };
 const TARGETS = { joinP99: 300, firstTokenRatio: 1.5, liveP99: 1000 };
 
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const agent = new Agent({ keepAlive: true, maxSockets: 256 });
 
 interface Answer {
@@ -140,13 +146,23 @@ async function runClass(joinAt: string, chatAt: string, code: string): Promise<F
   return figures;
 }
 
-/** The runner's own route at the same concurrency: first tokens of 200 sessions x 10 messages. */
-async function runRunner(base: string, token: string, leiaIds: string[]): Promise<number[]> {
+/**
+ * The runner's own route at the same concurrency: first tokens of 200 sessions x 10 messages,
+ * each session started on `startAt` and chatted on `base`, as the class's students join on one
+ * process and chat on the other (a process that did not start a session reads its history at the
+ * first message: that is the layout's cost, not the class's).
+ */
+async function runRunner(startAt: string, base: string, token: string, leiaIds: string[]): Promise<number[]> {
   const headers = { authorization: `Bearer ${token}`, ...json };
   const firsts: number[] = [];
   const session = async (_: unknown, i: number) => {
     const leia = leiaIds[i % leiaIds.length]!;
-    const started = await call(`${base}/api/v1/runner/initialize`, 'POST', headers, JSON.stringify({ leia }));
+    const started = await call(
+      `${startAt}/api/v1/runner/initialize`,
+      'POST',
+      headers,
+      JSON.stringify({ leia }),
+    );
     const { sessionId } = JSON.parse(started.body) as { sessionId: string };
     for (const question of QUESTIONS.slice(0, MESSAGES)) {
       const sent = await call(
@@ -184,7 +200,7 @@ async function measure(label: string, servers: ServerProcess[]): Promise<BenchRo
   const token = await loginAt(first.url, ADMIN);
   const { session, leiaIds } = await setUpClass(first.url, token, { leias: 3 });
   // The same LEIAs through the runner's own route, as an admin tries them.
-  const runnerFirsts = await runRunner(second.url, token, leiaIds);
+  const runnerFirsts = await runRunner(first.url, second.url, token, leiaIds);
   const live = await openLiveView(first.url, token, session.id);
   const before = await Promise.all(servers.map((s) => s.stats()));
   const figures = await runClass(first.url, second.url, session.code);
@@ -227,12 +243,14 @@ export async function run(): Promise<BenchRow[]> {
   const config = (overrides: Partial<Config>): Config =>
     benchConfig(ADMIN, { ...overrides, logLevel: 'warn' });
   const rows: BenchRow[] = [];
-  const single = await startServerProcess(config({}));
+  const profileDir = process.env.CLASS_BENCH_PROFILE ? join(root, 'tests/bench/.profiles/class') : undefined;
+  const single = await startServerProcess(config({}), profileDir ? { cpuProfileDir: profileDir } : {});
   try {
     rows.push(...(await measure('PGlite, one process', [single])));
   } finally {
     await single.stop();
   }
+  if (profileDir) return rows;
   if (!(await postgresReachable())) {
     rows.push(row('class on PostgreSQL', 'skipped (no PostgreSQL)', 0, ''));
     return rows;

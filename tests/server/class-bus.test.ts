@@ -1,5 +1,6 @@
 import type { Notifications } from '@server/db/client';
 import { createClassBus } from '@server/services/class-bus';
+import { type Credited, createCredentialCache } from '@server/services/class-credentials';
 import { CLASS_EVENTS, type LiveEvent } from '@shared/schemas/class-sessions';
 
 /**
@@ -53,6 +54,50 @@ it('delivers events to the other process, a long one in parts and a burst in few
   expect(onA).toHaveLength(101);
   // 34,000 characters in parts of 3,500, and 100 short events batched.
   expect(sent()).toBeLessThanOrEqual(20);
+  expect(errors).toEqual([]);
+  await Promise.all([a.close(), b.close()]);
+});
+
+it('the credential cache drops a student when another process publishes their row, and everything after a gap', async () => {
+  const { connect } = hub();
+  let gap = () => {};
+  const lossy: Notifications = {
+    ...connect(),
+    async listen(channel, onPayload, onGap) {
+      gap = onGap ?? gap;
+      return connect().listen(channel, onPayload);
+    },
+  };
+  const errors: unknown[] = [];
+  const a = createClassBus(connect(), (error) => errors.push(error));
+  const b = createClassBus(lossy, (error) => errors.push(error));
+  await Promise.all([a.start(), b.start()]);
+  const cache = createCredentialCache(b);
+  const session = {
+    id: 's1',
+    endsAt: null,
+    closedAt: null,
+    ownerId: 'owner',
+  } as unknown as Credited['session'];
+  const kept = (id: string): Credited => ({
+    student: { id, runnerSessionId: `chat-${id}`, handedInAt: null } as unknown as Credited['student'],
+    session,
+  });
+  cache.set('hash-ada', kept('ada'));
+  cache.set('hash-bo', kept('bo'));
+  expect(cache.get('hash-ada')?.student.id).toBe('ada');
+
+  // Ada's row published on the other process (a resume or a hand-in there): dropped here.
+  const heard = new Promise<void>((resolve) => b.subscribe('s1', () => resolve()));
+  a.publish('s1', { event: CLASS_EVENTS.student, data: { studentId: 'ada', handedIn: false } as never });
+  await heard;
+  expect(cache.get('hash-ada')).toBeUndefined();
+  expect(cache.get('hash-bo')?.student.id).toBe('bo');
+
+  // The listening connection lost: whatever was sent meanwhile is unknown, so nothing is kept.
+  gap();
+  expect(cache.get('hash-bo')).toBeUndefined();
+  expect(cache.size).toBe(0);
   expect(errors).toEqual([]);
   await Promise.all([a.close(), b.close()]);
 });

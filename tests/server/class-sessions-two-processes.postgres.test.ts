@@ -103,6 +103,46 @@ describe('a class session on two server processes sharing PostgreSQL', () => {
     }
   });
 
+  it('a student kept by one process is refused there at once after a resume, then a close, on the other', async () => {
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    const token = await loginAt(a.url, ADMIN);
+    const { session } = await setUpClass(a.url, token, { leias: 1 });
+    const ada = await joinAt(a.url, session.code, 'Ada');
+    const onB = await openLiveView(b.url, token, session.id);
+    const say = (cookie: string) =>
+      fetch(`${b.url}${STUDENT_PATHS.messages}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ message: 'What do your customers order?' }),
+      });
+    try {
+      await onB.next((e) => e.event === CLASS_EVENTS.snapshot);
+      // B answers, and keeps the student for their next messages.
+      expect((await say(ada.cookie)).status).toBe(200);
+      const from = onB.events.length;
+      const resumed = await fetch(`${a.url}${STUDENT_PATHS.resume}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: ada.resumeToken }),
+      });
+      expect(resumed.status).toBe(200);
+      const cookie = resumed.headers.get('set-cookie')!.split(';')[0]!;
+      // Once B has heard of the resume (the student's row, from A), the old credential is refused.
+      await onB.next((e) => e.event === CLASS_EVENTS.student && e.data.studentId === ada.studentId, { from });
+      expect((await say(ada.cookie)).status).toBe(404);
+      expect((await say(cookie)).status).toBe(200);
+      await fetch(`${a.url}/api/v1/class-sessions/${session.id}/close`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await onB.next((e) => e.event === CLASS_EVENTS.session && e.data.status === 'closed');
+      const refused = await say(cookie);
+      expect(refused.status).toBe(409);
+    } finally {
+      onB.close();
+    }
+  });
+
   it("a student's own events on one process hear the extension and the close made on the other", async () => {
     const [a, b] = servers as [ServerProcess, ServerProcess];
     const token = await loginAt(a.url, ADMIN);

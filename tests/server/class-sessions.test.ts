@@ -1,12 +1,14 @@
 import { classSessions } from '@server/db/schema';
 import { serverLexicon } from '@server/lexicon';
+import { toSummary } from '@server/services/class-views';
 import { CLASS_TEXTS, isJoinCode } from '@shared/class-sessions';
 import { evaluateOffline } from '@shared/evaluation/report';
-import type {
-  ClassSessionDetail,
-  ClassSessionSummary,
-  StudentConversation,
-  StudentView,
+import {
+  CLASS_EVENTS,
+  type ClassSessionDetail,
+  type ClassSessionSummary,
+  type StudentConversation,
+  type StudentView,
 } from '@shared/schemas/class-sessions';
 import { eq, sql } from 'drizzle-orm';
 import { asStudent, join, publishedActivity, startSession } from './class-helpers';
@@ -29,12 +31,22 @@ afterAll(() => t.close());
 const instructor = (method: 'GET' | 'POST', url: string, payload?: object, token = t.admin.token) =>
   t.request({ method, url: `/api/v1${url}`, token, ...(payload && { payload }) });
 
-/** Moves a session's deadline into the past, as time passing would. */
-const expire = (sessionId: string) =>
-  t.app.ctx.db
+/**
+ * Moves a session's deadline into the past, as time passing would. The server only ever moves a
+ * deadline later, and says so on the class bus (what it keeps of a session follows the bus): this
+ * shortcut says it too.
+ */
+async function expire(sessionId: string) {
+  const [row] = await t.app.ctx.db
     .update(classSessions)
     .set({ endsAt: sql`now() - interval '1 second'` })
-    .where(eq(classSessions.id, sessionId));
+    .where(eq(classSessions.id, sessionId))
+    .returning();
+  t.app.ctx.classBus.publish(sessionId, {
+    event: CLASS_EVENTS.session,
+    data: toSummary(row!, { students: 0, handedIn: 0 }),
+  });
+}
 
 describe('starting and listing sessions', () => {
   it('starts a session with a join code, a join link and the settings asked for', async () => {

@@ -59,6 +59,8 @@ export interface JoinedStudent {
   studentId: string;
   /** The Cookie header the browser would send. */
   cookie: string;
+  /** The resume link's token (shown once). */
+  resumeToken: string;
 }
 
 /** Joins over HTTP as a browser would, keeping the credential's cookie. */
@@ -71,6 +73,9 @@ export async function joinAt(base: string, code: string, displayName: string): P
   if (response.status !== 201) throw new Error(`join: HTTP ${response.status} ${await response.text()}`);
   const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
   if (!cookie.startsWith(`${STUDENT_COOKIE}=`)) throw new Error(`join: no credential (${cookie})`);
-  const { student } = (await response.json()) as { student: { studentId: string } };
-  return { studentId: student.studentId, cookie };
+  const { student, resumeToken } = (await response.json()) as {
+    student: { studentId: string };
+    resumeToken: string;
+  };
+  return { studentId: student.studentId, cookie, resumeToken };
 }

@@ -27,8 +27,15 @@ export interface Database {
 }
 
 export interface Notifications {
-  /** Calls `onPayload` with each notification on `channel` until the returned stop is called. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onPayload` with each notification on `channel` until the returned stop is called;
+   * `onGap` when notifications may have been missed (the listening connection lost, then back).
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
 }
 
@@ -99,7 +106,7 @@ const RELISTEN_MS = 1000;
  */
 function pgNotifications(url: string, pool: pg.Pool): Notifications {
   return {
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onGap) {
       let stopped = false;
       let client: pg.Client | undefined;
       const again = () => {
@@ -110,10 +117,13 @@ function pgNotifications(url: string, pool: pg.Pool): Notifications {
         next.on('notification', (message) => message.payload !== undefined && onPayload(message.payload));
         next.on('error', () => {
           void next.end().catch(() => {});
+          onGap?.();
           again();
         });
         await next.connect();
         await next.query(`LISTEN "${channel.replaceAll('"', '')}"`);
+        // Listening again after a loss: what was sent meanwhile is lost.
+        if (client) onGap?.();
         client = next;
       };
       await connect();

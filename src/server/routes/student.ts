@@ -9,6 +9,7 @@ import {
   joinInfoSchema,
   joinResponseSchema,
   resumeBodySchema,
+  STUDENT_PATHS,
   studentViewSchema,
 } from '@shared/schemas/class-sessions';
 import { chatReplySchema, messageBodySchema } from '@shared/schemas/runner';
@@ -109,7 +110,9 @@ const ownRoutes: FastifyPluginAsyncZod = async (app) => {
   const { classStudents } = app.ctx.services;
   const reportInputs = createClassReportInputs(app.ctx.db, createClassLeias(app.ctx.db));
   app.addHook('onRequest', async (request) => {
-    const found = await classStudents.authenticate(tokenOf(request));
+    // A message may name its student from the credential cache; every other route reads the row.
+    const forMessage = request.routeOptions.url === STUDENT_PATHS.messages;
+    const found = await classStudents.authenticate(tokenOf(request), forMessage);
     students.set(request, found);
     request.classStudent = { id: found.student.id, sessionId: found.session.id };
   });
@@ -126,7 +129,9 @@ const ownRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request, reply) =>
       answerTurn(request, reply, (options) =>
-        classStudents.message(studentOf(request), request.body.message, options),
+        classStudents.message(studentOf(request), request.body.message, options, () =>
+          classStudents.authenticate(tokenOf(request)),
+        ),
       ),
   );
 

@@ -8,7 +8,7 @@ import { gradeHandIn } from '../evaluation/grade';
 import { serverLexicon } from '../lexicon';
 import type { ClassBus } from './class-bus';
 import type { ClassLeia, ClassLeias } from './class-leias';
-import type { ClassStore } from './class-store';
+import type { ClassStore, TurnCount } from './class-store';
 import { toLiveRow, toSummary } from './class-views';
 import { solutionOf } from './evaluations';
 
@@ -50,6 +50,73 @@ export function elicitation(leia: ClassLeia, messages: ChatMessage[]): Evaluatio
   return evaluateOffline({ solution, solutionFormat, messages, ...(game && { game }) }, serverLexicon());
 }
 
+interface PendingTurn {
+  turn: TurnCount;
+  session: ClassSessionRow;
+  done: { resolve(): void; reject(error: unknown): void }[];
+}
+
+/**
+ * The class's turns counted in one statement at a time (store.countTurns): a turn waits for the
+ * statement on its way, then goes with every turn that ended meanwhile, so under load a process
+ * sends one statement per round trip instead of one per message, and when idle a turn leaves at
+ * once (the next turn of the event loop). Two turns of one student in a batch are merged.
+ */
+function createTurnCounting(
+  store: ClassStore,
+  publishRow: (student: ClassStudentRow, session: ClassSessionRow) => Promise<void>,
+) {
+  const pending = new Map<string, PendingTurn>();
+  let flushing = false;
+
+  async function countBatch(batch: PendingTurn[]): Promise<void> {
+    try {
+      const rows = await store.countTurns(batch.map((p) => p.turn));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      await Promise.all(
+        batch.map(async (p) => {
+          const row = byId.get(p.turn.studentId);
+          // A student deleted meanwhile (their class data) has no row to show.
+          if (row) await publishRow(row, p.session);
+        }),
+      );
+      for (const p of batch) for (const waiter of p.done) waiter.resolve();
+    } catch (error) {
+      for (const p of batch) for (const waiter of p.done) waiter.reject(error);
+    }
+  }
+
+  function flush(): void {
+    const batch = [...pending.values()];
+    pending.clear();
+    void countBatch(batch).then(() => {
+      if (pending.size > 0) flush();
+      else flushing = false;
+    });
+  }
+
+  function add(turn: TurnCount, session: ClassSessionRow): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const known = pending.get(turn.studentId);
+      if (known) {
+        known.turn = {
+          studentId: turn.studentId,
+          revealed: [...new Set([...known.turn.revealed, ...turn.revealed])],
+          total: turn.total ?? known.turn.total,
+        };
+        known.done.push({ resolve, reject });
+      } else {
+        pending.set(turn.studentId, { turn, session, done: [{ resolve, reject }] });
+      }
+      if (flushing) return;
+      flushing = true;
+      setImmediate(flush);
+    });
+  }
+
+  return { add };
+}
+
 export function createClassLive(ctx: ClassContext) {
   const { store, leias, bus } = ctx;
 
@@ -65,10 +132,13 @@ export function createClassLive(ctx: ClassContext) {
     });
   };
 
+  const counting = createTurnCounting(store, publishRow);
+
   /**
-   * After a chat turn: the row with its count, its activity and, when the LEIA answered, what this
-   * turn revealed added to what earlier turns did (well under a millisecond: one turn is read, not
-   * the whole conversation again), in one statement; then the live view hears of it.
+   * After a chat turn (once its reply has been sent): the row with its count, its activity and,
+   * when the LEIA answered, what this turn revealed added to what earlier turns did (well under a
+   * millisecond: one turn is read, not the whole conversation again); then the live view hears of
+   * it. The turns of the class are stored together (createTurnCounting); resolves once this one is.
    */
   async function afterTurn(
     student: ClassStudentRow,
@@ -78,8 +148,10 @@ export function createClassLive(ctx: ClassContext) {
     const leia = await leias.byId(student.configId);
     const measured = leia.elements.length > 0 && answered;
     const revealed = measured ? turnReveals(leia, answered) : [];
-    const updated = await store.countTurn(student, revealed, measured ? leia.elements.length : null);
-    await publishRow(updated, session);
+    await counting.add(
+      { studentId: student.id, revealed, total: measured ? leia.elements.length : null },
+      session,
+    );
   }
 
   /** After a hand-in: the grade of what was handed in and the conversation's report, stored. */

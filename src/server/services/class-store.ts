@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   type ClassSessionRow,
@@ -172,36 +172,40 @@ async function update(db: Db, studentId: string, values: Partial<typeof classStu
   return row;
 }
 
+/** One answered (or stopped, or failed) turn to count (countTurns). */
+export interface TurnCount {
+  studentId: string;
+  /** The elements the turn revealed. */
+  revealed: string[];
+  /** All the elements (the share's denominator); null: not measured, the share is left as it was. */
+  total: number | null;
+}
+
 /**
- * After a turn: the student's messages as stored (a retry is stored once), activity now, and
- * the elements `revealed` by it added to the earlier ones, with their share of `total` (null:
- * not measured, the share is left as it was).
+ * After turns, many students' in one statement (a class's turns, gathered while the previous
+ * statement ran: one statement per turn was as many round trips as the messages themselves): each
+ * student's messages as stored (a retry is stored once), activity now, and the elements a turn
+ * revealed added to the earlier ones, with their share of `total` (null: not measured, the share
+ * is left as it was). Each student at most once in `turns`. The rows as updated (a deleted
+ * student: none).
  */
-async function countTurn(
-  db: Db,
-  student: ClassStudentRow,
-  revealed: string[],
-  total: number | null,
-): Promise<ClassStudentRow> {
-  const added = sql`array[${sql.join(
-    revealed.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::text[]`;
-  const union = sql`array(select distinct x from unnest("class_students"."revealed" || ${added}) x order by x)`;
-  const [row] = await db
+async function countTurns(db: Db, turns: TurnCount[]): Promise<ClassStudentRow[]> {
+  if (turns.length === 0) return [];
+  const values = JSON.stringify(turns.map((t) => ({ id: t.studentId, added: t.revealed, total: t.total })));
+  const union = sql`array(select distinct x from unnest("class_students"."revealed" || v.added) x order by x)`;
+  return db
     .update(classStudents)
     .set({
       lastActivityAt: sql`now()`,
       messageCount: sql`(select count(*)::int from ${runnerMessages} m
         where m.session_id = "class_students"."runner_session_id" and not m.is_leia)`,
-      ...(total !== null && {
-        revealed: union,
-        elicited: sql`cardinality(${union})::float / ${total}`,
-      }),
+      revealed: sql`case when v.total is null then "class_students"."revealed" else ${union} end`,
+      elicited: sql`case when v.total is null then "class_students"."elicited"
+        else cardinality(${union})::float / v.total end`,
     })
-    .where(eq(classStudents.id, student.id))
-    .returning();
-  return row ?? student;
+    .from(sql`json_to_recordset(${values}::json) as v(id uuid, added text[], total int)`)
+    .where(sql`"class_students"."id" = v.id`)
+    .returning(getTableColumns(classStudents));
 }
 
 /** Hands in, once: undefined when the student had already handed in. */
@@ -273,8 +277,7 @@ export function createClassStore(db: Db) {
       attachRunnerSession(db, studentId, values),
     update: (studentId: string, values: Partial<typeof classStudents.$inferInsert>) =>
       update(db, studentId, values),
-    countTurn: (student: ClassStudentRow, revealed: string[], total: number | null) =>
-      countTurn(db, student, revealed, total),
+    countTurns: (turns: TurnCount[]) => countTurns(db, turns),
     handIn: (studentId: string, text: string | null, auto: boolean) => handIn(db, studentId, text, auto),
     due: (limit: number) => due(db, limit),
     closeExpired: () => closeExpired(db),

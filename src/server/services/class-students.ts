@@ -16,7 +16,7 @@ import type { Db } from '../db/client';
 import { type ClassSessionRow, type ClassStudentRow, classSessions, classStudents } from '../db/schema';
 import { badRequest, conflict, DomainError, notFound } from '../errors';
 import type { LlmProvider } from '../runner/provider';
-import { hashToken, newToken } from './class-credentials';
+import { type CredentialCache, createCredentialCache, hashToken, newToken } from './class-credentials';
 import { type ClassContext, type ClassLive, toChatMessages } from './class-live';
 import { hasEnded, toStudentView } from './class-views';
 import type { RunnerService } from './runner';
@@ -43,6 +43,8 @@ export interface Joined {
 
 interface Deps extends ClassContext {
   db: Db;
+  /** The students messages name, kept per process (class-credentials.ts). */
+  credentials: CredentialCache;
   live: ClassLive;
   runner: RunnerService;
   provider: Pick<LlmProvider, 'name' | 'model'>;
@@ -116,7 +118,7 @@ async function ensureMayJoin(
 
 /** The student's chat with their LEIA (none in transcription mode). */
 async function withChat(
-  { store, leias, provider }: Deps,
+  { store, leias, provider, runner }: Deps,
   student: ClassStudentRow,
   session: ClassSessionRow,
 ): Promise<ClassStudentRow> {
@@ -130,6 +132,14 @@ async function withChat(
     provider: provider.name,
     model: provider.model,
   });
+  // This process knows the new chat is empty: its first message goes as a started session's.
+  if (attached?.runnerSessionId) {
+    runner.adopt(attached.runnerSessionId, {
+      ownerId: session.ownerId,
+      system: leia.system,
+      leia: leia.leia,
+    });
+  }
   return attached ?? student;
 }
 
@@ -156,11 +166,24 @@ async function assign(deps: Deps, session: ClassSessionRow, who: Who) {
   return { student: await withChat(deps, assigned, session), token, resume };
 }
 
-/** The student a credential names, with their session; an ended session hands the draft in. */
-async function authenticate(deps: Deps, token: string | undefined): Promise<Student> {
-  const found = token ? await deps.store.studentByCredential(hashToken(token)) : undefined;
-  if (!found) throw notFound(CLASS_TEXTS.notJoined);
-  return settle(deps, found);
+/**
+ * The student a credential names, with their session; an ended session hands the draft in.
+ * `forMessage`: the caller only sends a message, so the student may come from the credential
+ * cache (what a message needs of them is kept true there; class-credentials.ts).
+ */
+async function authenticate(deps: Deps, token: string | undefined, forMessage = false): Promise<Student> {
+  if (!token) throw notFound(CLASS_TEXTS.notJoined);
+  const hash = hashToken(token);
+  const kept = forMessage ? deps.credentials.get(hash) : undefined;
+  if (kept) return kept;
+  const found = await deps.store.studentByCredential(hash);
+  if (!found) {
+    deps.credentials.drop(hash);
+    throw notFound(CLASS_TEXTS.notJoined);
+  }
+  const settled = await settle(deps, found);
+  deps.credentials.set(hash, settled);
+  return settled;
 }
 
 /** After the deadline (or once closed), a draft not handed in is handed in as it was. */
@@ -207,30 +230,27 @@ async function resume(deps: Deps, resumeToken: string): Promise<{ view: StudentV
   if (!found) throw notFound(CLASS_TEXTS.resumeInvalid);
   const token = newToken();
   const student = await deps.store.update(found.student.id, { tokenHash: hashToken(token) });
+  // The old credential stops working: here at once, in other processes when they hear of the row.
+  deps.credentials.dropStudent(found.student.id);
+  if (student) await deps.live.publishRow(student, found.session);
   const settled = await settle(deps, { student: student ?? found.student, session: found.session });
   return { view: await view(deps, settled), token };
 }
 
-/** A student's message to their LEIA, and the reply; both reach the live view as they happen. */
-async function message(
-  deps: Deps,
-  current: Student,
-  text: string,
-  options: ReplyOptions,
-): Promise<ChatReply> {
-  const { leias, live, runner, bus } = deps;
-  const { session } = current;
+/** The student's chat, if they may send a message now (409 otherwise). */
+async function chatFor(deps: Deps, { student, session }: Student): Promise<ClassStudentRow> {
   if (hasEnded(session)) throw ended();
-  if (current.student.handedInAt !== null) throw conflict(CLASS_TEXTS.handedInNoMessages);
-  const leia = await leias.byId(current.student.configId);
+  if (student.handedInAt !== null) throw conflict(CLASS_TEXTS.handedInNoMessages);
+  const leia = await deps.leias.byId(student.configId);
   if (leia.mode !== 'standard') throw conflict(CLASS_TEXTS.transcriptionMode);
-  const student = await withChat(deps, current.student, session);
-  const studentId = student.id;
-  const sent = { text, timestamp: new Date().toISOString(), isLeia: false };
-  bus.publish(session.id, { event: CLASS_EVENTS.message, data: { studentId, message: sent } });
+  return withChat(deps, student, session);
+}
+
+/** The LEIA's reply; it reaches the live view, and the turn is counted after it (afterTurn). */
+async function replyTo(deps: Deps, { student, session }: Student, text: string, options: ReplyOptions) {
   let answered: { question: string; reply: string } | undefined;
   try {
-    const reply = await runner.reply(
+    const reply = await deps.runner.reply(
       session.ownerId,
       student.runnerSessionId!,
       { kind: 'message', text },
@@ -238,13 +258,48 @@ async function message(
     );
     answered = { question: text, reply: reply.message };
     const message = { text: reply.message, timestamp: reply.timestamp, isLeia: true };
-    bus.publish(session.id, { event: CLASS_EVENTS.message, data: { studentId, message } });
+    deps.bus.publish(session.id, { event: CLASS_EVENTS.message, data: { studentId: student.id, message } });
     return reply;
   } finally {
     // After the answer: the count as stored (a stopped reply, a failed one), and what it revealed.
-    void live
+    void deps.live
       .afterTurn(student, session, answered)
       .catch((error) => deps.log.error({ err: error }, 'live row failed'));
+  }
+}
+
+/**
+ * A student's message to their LEIA, and the reply; both reach the live view as they happen.
+ * `current` may come from the credential cache: when the chat is not found under what was kept
+ * (its owner changed: the instructor's account went to an admin), `reread` reads the student
+ * from the database and the message is tried once more with that (nothing was streamed yet).
+ */
+async function message(
+  deps: Deps,
+  current: Student,
+  text: string,
+  options: ReplyOptions,
+  reread?: () => Promise<Student>,
+): Promise<ChatReply> {
+  const student = await chatFor(deps, current);
+  const sent = { text, timestamp: new Date().toISOString(), isLeia: false };
+  deps.bus.publish(current.session.id, {
+    event: CLASS_EVENTS.message,
+    data: { studentId: student.id, message: sent },
+  });
+  try {
+    return await replyTo(deps, { student, session: current.session }, text, options);
+  } catch (error) {
+    // The next message reads the student again (their chat may be gone with the class data).
+    deps.credentials.dropStudent(student.id);
+    if (!reread || !(error instanceof DomainError && error.kind === 'not-found')) throw error;
+    const fresh = await reread();
+    const same =
+      fresh.session.ownerId === current.session.ownerId &&
+      fresh.student.runnerSessionId === student.runnerSessionId;
+    if (same) throw error;
+    const chat = await chatFor(deps, fresh);
+    return replyTo(deps, { student: chat, session: fresh.session }, text, options);
   }
 }
 
@@ -258,7 +313,7 @@ async function saveDraft({ store, live }: Deps, current: Student, text: string):
 
 /** `text` null hands in the stored draft; `auto` is the deadline's hand-in. */
 async function handIn(
-  { store, live }: Deps,
+  { store, live, credentials }: Deps,
   current: Student,
   text: string | null,
   auto: boolean,
@@ -269,6 +324,7 @@ async function handIn(
     throw badRequest(CLASS_TEXTS.handInEmpty, { text: CLASS_TEXTS.handInEmpty });
   }
   const handedIn = await store.handIn(current.student.id, text, auto);
+  credentials.dropStudent(current.student.id);
   if (!handedIn) throw conflict(CLASS_TEXTS.alreadyHandedIn);
   // The live view hears of it at once; grading takes a few milliseconds of CPU more.
   await Promise.all([live.publishRow(handedIn, session), live.publishSummary(session)]);
@@ -326,15 +382,17 @@ async function watch(deps: Deps, current: Student, stream: StudentStream): Promi
   return stop;
 }
 
-export function createClassStudentsService(deps: Deps) {
+export function createClassStudentsService(context: Omit<Deps, 'credentials'>) {
+  const deps: Deps = { ...context, credentials: createCredentialCache(context.bus) };
   return {
-    authenticate: (token: string | undefined) => authenticate(deps, token),
+    authenticate: (token: string | undefined, forMessage = false) => authenticate(deps, token, forMessage),
     settle: (found: Student) => settle(deps, found),
     joinInfo: (code: string) => joinInfo(deps, code),
     join: (body: JoinBody & { code: string }, current: Student | undefined) => join(deps, body, current),
     resume: (resumeToken: string) => resume(deps, resumeToken),
     view: (current: Student) => view(deps, current),
-    message: (current: Student, text: string, options: ReplyOptions) => message(deps, current, text, options),
+    message: (current: Student, text: string, options: ReplyOptions, reread?: () => Promise<Student>) =>
+      message(deps, current, text, options, reread),
     saveDraft: (current: Student, text: string) => saveDraft(deps, current, text),
     handIn: (current: Student, text: string | null, auto = false) => handIn(deps, current, text, auto),
     watch: (current: Student, stream: StudentStream) => watch(deps, current, stream),

@@ -13,7 +13,7 @@ import { isProviderError, type LlmProvider } from '../runner/provider';
 import { UUID } from './actor';
 import { type RunnerSources, resolveLeiaToRun } from './runner-leia';
 import { type StoredSessionSpec, toRunnerSession } from './runner-session-view';
-import { createSessionCache } from './runner-sessions';
+import { createSessionCache, type KnownSession } from './runner-sessions';
 import { createRunnerStore } from './runner-store';
 import { answerTurn, type ReplyOptions, type Turn, type TurnDeps } from './runner-turn';
 
@@ -33,6 +33,9 @@ export function createRunnerService(db: Db, provider: LlmProvider, sources: Runn
     get: (actor: Actor, sessionId: string) => getSession(deps, actor, sessionId),
     reply: (ownerId: string, sessionId: string, turn: Turn, options: ReplyOptions) =>
       answerTurn(deps, ownerId, sessionId, turn, options),
+    /** A session another service has just created, empty (a class student's chat): known as `initialize`'s are. */
+    adopt: (sessionId: string, known: Omit<KnownSession, 'history'>) =>
+      deps.sessions.remember(sessionId, { ...known, history: [] }),
     generateTranscription: (actor: Actor, body: TranscriptionRequest, signal: AbortSignal) =>
       generateTranscription(provider, sources, actor, body, signal),
   };
