@@ -22,7 +22,15 @@ export const LIVE_TEXTS = {
   closeTitle: 'Close this session now?',
   closeDescription: 'Students can no longer send messages or hand in; drafts are handed in as they are.',
   conversationFailed: 'Could not load this conversation',
+  notLoaded: 'The session is loading',
+  saving: 'Saving...',
 } as const;
+
+/** What the copy actions copy: the join code, or the join path (the view makes it a link). */
+export interface CopyParams {
+  what: 'code' | 'link';
+  value: string;
+}
 
 /** A reconnection's wait after the stream ended or failed (ms). */
 export const RECONNECT_MS = 2000;
@@ -67,6 +75,8 @@ export type LiveMachineEvent =
   | { type: 'student.open'; studentId: string }
   | { type: 'student.close' }
   | { type: 'projector.toggle' }
+  | { type: 'code.copy' }
+  | { type: 'link.copy' }
   | { type: 'extend.open' }
   | { type: 'extend.change'; value: string }
   | { type: 'extend.submit' }

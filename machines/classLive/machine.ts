@@ -5,6 +5,7 @@ import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { type Failure, failureMessage, failureStatus } from '../failure';
 import { notProvided } from '../notProvided';
 import {
+  type CopyParams,
   LIVE_TEXTS,
   type LiveContext,
   type LiveInput,
@@ -22,8 +23,8 @@ import {
  *   stream:  Watching.Connecting --snapshot--> Watching.Live --live.lost--> Retrying (2 s) --> Watching
  *            a 403/404 --> Failed; opening or closing a conversation watches again with its student
  *   student: Closed --student.open--> Open.Loading --> Open.Showing (messages arrive as events)
- *   action:  Idle --extend.open--> Extending.Editing --extend.submit--> Extending.Saving --> Idle
- *            Idle --close.request--> Closing.Confirming --close.confirm--> Closing.Saving --> Idle
+ *   action:  Idle --extend.open (open, with a time limit)--> Extending.Editing --extend.submit--> Extending.Saving --> Idle
+ *            Idle --close.request (open)--> Closing.Confirming --close.confirm--> Closing.Saving --> Idle
  *   clock:   ticks every second, for the time left.
  */
 
@@ -94,13 +95,17 @@ export const classLiveMachine = setup({
     /** Says what an action did (a toast). */
     notify: (_, _params: { tone: 'success' | 'error'; message: string }) =>
       notProvided('classLive', 'notify'),
+    /** Copies the join code or link (the clipboard, and says so). */
+    copy: (_, _params: CopyParams) => notProvided('classLive', 'copy'),
   },
   guards: {
     isSnapshot: ({ event }) => event.type === 'live.event' && event.event.event === 'snapshot',
     refused: ({ event }) =>
       event.type === 'live.lost' && [403, 404].includes(failureStatus(event.error) ?? 0),
     validMinutes: ({ context }) => parseMinutes(context.minutes) !== null,
+    loaded: ({ context }) => context.detail !== null,
     isOpen: ({ context }) => context.detail?.status === 'open',
+    extendable: ({ context }) => context.detail?.status === 'open' && context.detail.endsAt !== null,
   },
 }).createMachine({
   id: 'classLive',
@@ -122,7 +127,24 @@ export const classLiveMachine = setup({
   invoke: { src: 'clock' },
   on: {
     'clock.tick': { actions: assign({ now: ({ event }) => event.now }) },
-    'projector.toggle': { actions: assign({ projector: ({ context }) => !context.projector }) },
+    'projector.toggle': {
+      guard: 'loaded',
+      actions: assign({ projector: ({ context }) => !context.projector }),
+    },
+    'code.copy': {
+      guard: 'loaded',
+      actions: {
+        type: 'copy',
+        params: ({ context }) => ({ what: 'code', value: context.detail?.code ?? '' }),
+      },
+    },
+    'link.copy': {
+      guard: 'loaded',
+      actions: {
+        type: 'copy',
+        params: ({ context }) => ({ what: 'link', value: context.detail?.joinPath ?? '' }),
+      },
+    },
     'live.event': {
       actions: assign(({ context, event }) => applyLiveEvent(context, event.event, event.receivedAt)),
     },
@@ -212,7 +234,11 @@ export const classLiveMachine = setup({
       states: {
         Idle: {
           on: {
-            'extend.open': { guard: 'isOpen', target: 'Extending', actions: assign({ actionError: null }) },
+            'extend.open': {
+              guard: 'extendable',
+              target: 'Extending',
+              actions: assign({ actionError: null }),
+            },
             'close.request': { guard: 'isOpen', target: 'Closing', actions: assign({ actionError: null }) },
           },
         },

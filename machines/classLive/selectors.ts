@@ -18,15 +18,6 @@ export const isCloseOpen = (s: LiveSnapshot): boolean => s.matches({ action: 'Cl
 export const isSessionOpen = (s: LiveSnapshot): boolean => s.context.detail?.status === 'open';
 export const hasDeadline = (s: LiveSnapshot): boolean => (s.context.detail?.endsAt ?? null) !== null;
 
-/** Why Extend cannot run now, or undefined when it can. */
-export const extendDisabled = (s: LiveSnapshot): string | undefined => {
-  if (!isSessionOpen(s)) return CLASS_TEXTS.alreadyClosed;
-  if (!hasDeadline(s)) return CLASS_TEXTS.noDeadline;
-  return isSaving(s) ? 'Saving...' : undefined;
-};
-export const closeDisabled = (s: LiveSnapshot): string | undefined =>
-  !isSessionOpen(s) ? CLASS_TEXTS.alreadyClosed : isSaving(s) ? 'Saving...' : undefined;
-
 const serverNow = (s: LiveSnapshot) => (s.context.now || Date.now()) + s.context.clockOffset;
 
 /** The session's own time left, as words. */

@@ -80,7 +80,12 @@ export const classReportMachine = setup({
       notProvided('classReport', 'notify'),
   },
   guards: {
-    closed: ({ context }) => context.closed,
+    /** A closed session's data, when there is some. */
+    deletable: ({ context }) => context.closed && (context.report?.rows.length ?? 0) > 0,
+    /** A student with a grade, to override. */
+    graded: ({ context, event }) =>
+      event.type === 'override.open' &&
+      (context.report?.rows.find((row) => row.studentId === event.studentId)?.grade ?? null) !== null,
     validOverride: ({ context }) =>
       context.override !== null && parseOverride(context.override).body !== null,
     hasOverride: ({ context }) =>
@@ -152,6 +157,7 @@ export const classReportMachine = setup({
             'live.reload': 'Refreshing',
             'export.run': 'Exporting',
             'override.open': {
+              guard: 'graded',
               target: 'Overriding',
               actions: assign(({ context, event }) => {
                 const row = context.report?.rows.find((r) => r.studentId === event.studentId);
@@ -167,7 +173,11 @@ export const classReportMachine = setup({
                 };
               }),
             },
-            'delete.request': { guard: 'closed', target: 'Deleting', actions: assign({ actionError: null }) },
+            'delete.request': {
+              guard: 'deletable',
+              target: 'Deleting',
+              actions: assign({ actionError: null }),
+            },
             'student.open': {
               target: 'Student',
               actions: assign({

@@ -1,3 +1,4 @@
+import type { Activity } from '@shared/schemas/activities';
 import type {
   ClassSessionDetail,
   ClassSessionSummary,
@@ -24,7 +25,19 @@ export const CLASS_START_TEXTS = {
 export interface StartTarget {
   experimentId: string;
   name: string;
+  /** Whether the activity is published: a session starts only on a published one. */
+  published: boolean;
 }
+
+/** An activity class sessions are started on and listed for: a published one. */
+export const holdsClassSessions = (activity: Pick<Activity, 'isPublished'>): boolean => activity.isPublished;
+
+/** What starting a session on this activity sends. */
+export const startTargetOf = (activity: Activity): StartTarget => ({
+  experimentId: activity.id,
+  name: activity.name,
+  published: holdsClassSessions(activity),
+});
 
 export interface StartForm {
   name: string;

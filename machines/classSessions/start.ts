@@ -14,7 +14,7 @@ import {
 /**
  * 'Start class session' on a published activity (its card's button and the palette):
  *
- *   Closed --start.open--> Editing --start.submit (valid)--> Starting --> Closed (`started`: the live view)
+ *   Closed --start.open (published)--> Editing --start.submit (valid)--> Starting --> Closed (`started`: the live view)
  *   Editing --start.cancel--> Closed; Starting --refused--> Editing (the server's text)
  *
  * The form is checked with the shared schema before it is sent; the server checks it again.
@@ -64,7 +64,10 @@ export const classStartMachine = setup({
     /** Opens the new session's live view. */
     started: (_, _params: { sessionId: string }) => notProvided('classStart', 'started'),
   },
-  guards: { valid: ({ context }) => 'body' in startBody(context.form) },
+  guards: {
+    valid: ({ context }) => 'body' in startBody(context.form),
+    published: ({ event }) => event.type === 'start.open' && event.target.published,
+  },
 }).createMachine({
   id: 'classStart',
   context: { target: null, form: emptyStartForm(), errors: {}, formError: null, focus: null },
@@ -73,6 +76,7 @@ export const classStartMachine = setup({
     Closed: {
       on: {
         'start.open': {
+          guard: 'published',
           target: 'Editing',
           actions: assign(({ event }) => ({
             target: event.target,

@@ -1,6 +1,13 @@
-import { type LiveMachineEvent, RECONNECT_MS } from '@machines/classLive/contract';
+import { reasonOf } from '@machines/action';
+import { closeSession, copyCode, copyJoinLink, extendTime, showCode } from '@machines/classLive/actions';
+import {
+  type CopyParams,
+  LIVE_TEXTS,
+  type LiveMachineEvent,
+  RECONNECT_MS,
+} from '@machines/classLive/contract';
 import { classLiveMachine } from '@machines/classLive/machine';
-import { extendDisabled, liveFace, rowTimeLeft, selectedRow } from '@machines/classLive/selectors';
+import { liveFace, rowTimeLeft, selectedRow } from '@machines/classLive/selectors';
 import { CLASS_TEXTS } from '@shared/class-sessions';
 import type {
   ClassSessionDetail,
@@ -58,6 +65,7 @@ function start(options: { conversation?: StudentConversation } = {}) {
   const watches: { studentId: string | null; send: (event: LiveMachineEvent) => void; stopped: boolean }[] =
     [];
   const notes: string[] = [];
+  const copies: CopyParams[] = [];
   const logic = classLiveMachine.provide({
     actors: {
       watch: fromCallback(({ input, sendBack }) => {
@@ -85,13 +93,16 @@ function start(options: { conversation?: StudentConversation } = {}) {
       ),
       clock: fromCallback(() => () => {}),
     },
-    actions: { notify: (_, { message: text }) => void notes.push(text) },
+    actions: {
+      notify: (_, { message: text }) => void notes.push(text),
+      copy: (_, params) => void copies.push(params),
+    },
   });
   const actor = createActor(logic, { input: { sessionId: 'cs-1' } }).start();
   const current = () => watches.filter((watch) => !watch.stopped).at(-1)!;
   const live = (event: LiveMachineEvent extends infer E ? E : never) =>
     current().send(event as LiveMachineEvent);
-  return { actor, watches, notes, current, live };
+  return { actor, watches, notes, copies, current, live };
 }
 
 describe('class live machine', () => {
@@ -188,8 +199,54 @@ describe('class live machine', () => {
     actor.send({ type: 'close.confirm' });
     await flush();
     expect(actor.getSnapshot().context.detail?.status).toBe('closed');
-    expect(extendDisabled(actor.getSnapshot())).toBe(CLASS_TEXTS.alreadyClosed);
+    expect(actor.getSnapshot().can(extendTime.event())).toBe(false);
+    expect(reasonOf(actor.getSnapshot(), extendTime)).toBe(CLASS_TEXTS.alreadyClosed);
     actor.send({ type: 'extend.open' });
+    expect(actor.getSnapshot().matches({ action: 'Idle' })).toBe(true);
+  });
+
+  it('copies and shows the code only once the session is loaded', () => {
+    const { actor, copies, live } = start();
+    for (const action of [copyCode, copyJoinLink, showCode, extendTime, closeSession]) {
+      expect(actor.getSnapshot().can(action.event())).toBe(false);
+      expect(reasonOf(actor.getSnapshot(), action)).toBe(LIVE_TEXTS.notLoaded);
+      actor.send(action.event());
+    }
+    expect(copies).toEqual([]);
+    expect(actor.getSnapshot().context.projector).toBe(false);
+    expect(actor.getSnapshot().matches({ action: 'Idle' })).toBe(true);
+    live({ type: 'live.event', event: { event: 'snapshot', data: detail() }, receivedAt: NOW });
+    for (const action of [copyCode, copyJoinLink, showCode]) {
+      expect(actor.getSnapshot().can(action.event())).toBe(true);
+      actor.send(action.event());
+    }
+    expect(copies).toEqual([
+      { what: 'code', value: 'ABCDEF' },
+      { what: 'link', value: '/join/ABCDEF' },
+    ]);
+    expect(actor.getSnapshot().context.projector).toBe(true);
+  });
+
+  it('extends only an open session with a time limit; closes only an open one', () => {
+    const { actor, live } = start();
+    live({
+      type: 'live.event',
+      event: { event: 'snapshot', data: detail({ endsAt: null }) },
+      receivedAt: NOW,
+    });
+    expect(actor.getSnapshot().can(extendTime.event())).toBe(false);
+    expect(reasonOf(actor.getSnapshot(), extendTime)).toBe(CLASS_TEXTS.noDeadline);
+    actor.send(extendTime.event());
+    expect(actor.getSnapshot().matches({ action: 'Idle' })).toBe(true);
+    expect(actor.getSnapshot().can(closeSession.event())).toBe(true);
+    live({
+      type: 'live.event',
+      event: { event: 'session', data: { ...summary(detail()), status: 'closed' } },
+      receivedAt: NOW,
+    });
+    expect(actor.getSnapshot().can(closeSession.event())).toBe(false);
+    expect(reasonOf(actor.getSnapshot(), closeSession)).toBe(CLASS_TEXTS.alreadyClosed);
+    actor.send(closeSession.event());
     expect(actor.getSnapshot().matches({ action: 'Idle' })).toBe(true);
   });
 });

@@ -1,3 +1,11 @@
+import { reasonOf } from '@machines/action';
+import {
+  DELETE_CLOSED_FIRST,
+  deleteClassData,
+  EXPORTS,
+  overrideGrade,
+  refreshReport,
+} from '@machines/classReport/actions';
 import { GRID_PAGE_SIZE } from '@machines/classReport/contract';
 import {
   classReportMachine,
@@ -328,6 +336,53 @@ describe('classReport machine', () => {
     expect(calls.find((c) => c.name === 'deleteData')?.input).toEqual({ sessionId: 's1', students: 3 });
     expect(notes).toContain(REPORT_TEXTS.deleted(3));
     expect(actor.getSnapshot().context.report?.rows).toEqual([]);
+  });
+
+  it('offers its actions only once loaded and while idle', async () => {
+    const { actor, calls } = start({ closed: true });
+    for (const action of [refreshReport, ...EXPORTS, deleteClassData]) {
+      expect(actor.getSnapshot().can(action.event())).toBe(false);
+      expect(reasonOf(actor.getSnapshot(), action)).toBe('The report is loading');
+    }
+    await flush();
+    for (const action of [refreshReport, ...EXPORTS, deleteClassData]) {
+      expect(actor.getSnapshot().can(action.event())).toBe(true);
+    }
+    actor.send(refreshReport.event());
+    expect(actor.getSnapshot().can(EXPORTS[0].event())).toBe(false);
+    expect(reasonOf(actor.getSnapshot(), EXPORTS[0])).toBe('Busy');
+    actor.send(EXPORTS[0].event());
+    expect(calls.some((c) => c.name === 'exportFile')).toBe(false);
+  });
+
+  it('overrides only a graded student: one without a grade is refused', async () => {
+    const { actor } = start();
+    await flush();
+    const [graded, , ungraded] = ROWS;
+    expect(actor.getSnapshot().can(overrideGrade.event(graded!))).toBe(true);
+    expect(actor.getSnapshot().can(overrideGrade.event(ungraded!))).toBe(false);
+    actor.send(overrideGrade.event(ungraded!));
+    expect(isOverrideOpen(actor.getSnapshot())).toBe(false);
+    expect(actor.getSnapshot().context.override).toBeNull();
+  });
+
+  it('deletes only data there is: an open session, or one without students, is refused', async () => {
+    const open = start();
+    await flush();
+    expect(open.actor.getSnapshot().can(deleteClassData.event())).toBe(false);
+    expect(reasonOf(open.actor.getSnapshot(), deleteClassData)).toBe(DELETE_CLOSED_FIRST);
+
+    const { actor } = start({ closed: true });
+    await flush();
+    actor.send(deleteClassData.event());
+    actor.send({ type: 'delete.confirm' });
+    await flush();
+    await flush();
+    expect(actor.getSnapshot().context.report?.rows).toEqual([]);
+    expect(actor.getSnapshot().can(deleteClassData.event())).toBe(false);
+    expect(reasonOf(actor.getSnapshot(), deleteClassData)).toBe(REPORT_TEXTS.empty);
+    actor.send(deleteClassData.event());
+    expect(isDeleteOpen(actor.getSnapshot())).toBe(false);
   });
 });
 

@@ -1,14 +1,30 @@
+import { startClassSession } from '@machines/classSessions/actions';
 import { classSessionListMachine } from '@machines/classSessions/list';
 import { hasStartEdits, isStartOpen } from '@machines/classSessions/selectors';
 import { classStartMachine, startBody } from '@machines/classSessions/start';
 import { CLASS_TEXTS } from '@shared/class-sessions';
+import type { Activity } from '@shared/schemas/activities';
 import type { ClassSessionSummary, StartClassSessionBody } from '@shared/schemas/class-sessions';
 import { createActor, fromPromise } from 'xstate';
 
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-const target = { experimentId: 'e-1', name: 'Week 1' };
+const target = { experimentId: 'e-1', name: 'Week 1', published: true };
 
 describe('Start class session', () => {
+  it('starts only on a published activity: an unpublished one is refused', () => {
+    const activity = (isPublished: boolean) => ({ id: 'e-1', name: 'Week 1', isPublished }) as Activity;
+    const actor = createActor(classStartMachine).start();
+    expect(startClassSession.applies?.(activity(false))).toBe(false);
+    expect(actor.getSnapshot().can(startClassSession.event(activity(false)))).toBe(false);
+    actor.send(startClassSession.event(activity(false)));
+    expect(isStartOpen(actor.getSnapshot())).toBe(false);
+    expect(startClassSession.applies?.(activity(true))).toBe(true);
+    expect(actor.getSnapshot().can(startClassSession.event(activity(true)))).toBe(true);
+    actor.send(startClassSession.event(activity(true)));
+    expect(isStartOpen(actor.getSnapshot())).toBe(true);
+    expect(actor.getSnapshot().can(startClassSession.event(activity(true)))).toBe(false);
+  });
+
   it('sends the settings as the API body: defaults, a duration only when given', () => {
     const form = {
       name: 'Lab',

@@ -12,7 +12,7 @@ export type ActionButtonProps<Target> = Omit<ButtonProps, 'onClick' | 'disabled'
 
 /**
  * The button of an action (machines/action.ts): its label, and disabled while the machine refuses
- * it; not rendered for a target it does not apply to (Publish on a published activity). Clicking
+ * it, its title then the reason; not rendered for a target it does not apply to (Publish on a published activity). Clicking
  * sends its event. The palette's command of the same action comes from the same definition.
  */
 export function ActionButton<Target>({
@@ -22,10 +22,15 @@ export function ActionButton<Target>({
   children,
   ...props
 }: ActionButtonProps<Target>) {
-  const { applies, can } = useAvailability(flow, action, target as Target);
+  const { applies, can, reason } = useAvailability(flow, action, target as Target);
   if (!applies) return null;
   return (
-    <Button {...props} disabled={!can} onClick={() => flow.send(action.event(target as Target))}>
+    <Button
+      title={reason}
+      {...props}
+      disabled={!can}
+      onClick={() => flow.send(action.event(target as Target))}
+    >
       {children ?? action.label}
     </Button>
   );

@@ -14,7 +14,8 @@ import { activityTarget, useFocusTarget } from '@client/palette';
 import { deleteActivity, publishActivity } from '@machines/activityList/actions';
 import { ACTIVITY_LIST_TEXTS } from '@machines/activityList/contract';
 import { cardFocus, changeInFlight } from '@machines/activityList/selectors';
-import { CLASS_TEXTS } from '@shared/class-sessions';
+import { startClassSession } from '@machines/classSessions/actions';
+import { holdsClassSessions } from '@machines/classSessions/contract';
 import type { Activity } from '@shared/schemas/activities';
 import { useId, useMemo, useRef } from 'react';
 import { ActivityListActor, ClassStartActor } from './actors';
@@ -80,31 +81,17 @@ export function ActivityCard({ activity }: { activity: Activity }) {
               ))}
             </ol>
           )}
-          {activity.isPublished && <ClassSessionList experimentId={activity.id} name={name} />}
+          {holdsClassSessions(activity) && <ClassSessionList experimentId={activity.id} name={name} />}
         </div>
       )}
     </article>
   );
 }
 
-function StartButton({ activity }: { activity: Activity }) {
-  const start = ClassStartActor.useActorRef();
-  return (
-    <Button
-      size="sm"
-      variant="primary"
-      onClick={() =>
-        start.send({ type: 'start.open', target: { experimentId: activity.id, name: activity.name } })
-      }
-    >
-      {CLASS_TEXTS.start}
-    </Button>
-  );
-}
-
 /** The exports; Publish and Delete while unpublished; Start class session once published. */
 function CardActions({ activity }: { activity: Activity }) {
   const list = ActivityListActor.useActorRef();
+  const start = ClassStartActor.useActorRef();
   const inFlight = ActivityListActor.useSelector(changeInFlight);
   const busy = (kind: string) => inFlight?.kind === kind && inFlight.activity.id === activity.id;
   const { name } = activity;
@@ -128,7 +115,7 @@ function CardActions({ activity }: { activity: Activity }) {
       >
         CSV
       </Button>
-      {activity.isPublished && <StartButton activity={activity} />}
+      <ActionButton flow={start} action={startClassSession} target={activity} size="sm" variant="primary" />
       <ActionButton
         flow={list}
         action={publishActivity}

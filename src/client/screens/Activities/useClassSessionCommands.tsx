@@ -1,7 +1,10 @@
+import { targetCommand } from '@client/actions/commands';
+import { useActionSnapshot } from '@client/actions/useActionSnapshot';
 import { listClassSessions } from '@client/api/classSessions';
 import { type Command, defineCommand, type StaticArgument } from '@client/palette';
 import { classSessionPath } from '@client/routes';
-import { isStarting } from '@machines/classSessions/selectors';
+import { startClassSession } from '@machines/classSessions/actions';
+import { holdsClassSessions } from '@machines/classSessions/contract';
 import { CLASS_TEXTS } from '@shared/class-sessions';
 import { canManageActivities } from '@shared/permissions';
 import type { Activity } from '@shared/schemas/activities';
@@ -19,18 +22,21 @@ const GROUP = 'Class sessions';
 export function useClassSessionCommands(): Command[] {
   const list = ActivityListActor.useActorRef();
   const start = ClassStartActor.useActorRef();
-  const starting = ClassStartActor.useSelector(isStarting);
+  const startNow = useActionSnapshot(start);
   const [, navigate] = useLocation();
 
   const commands = useMemo((): Command[] => {
-    const published: StaticArgument<Activity> = {
+    const page = {
       placeholder: 'Which published activity? Type a name',
       empty: 'No published activities',
-      load: () =>
-        list
-          .getSnapshot()
-          .context.activities.filter((activity) => activity.isPublished)
-          .map((activity) => ({ id: activity.id, title: activity.name, value: activity })),
+      choices: () => list.getSnapshot().context.activities.filter(holdsClassSessions),
+      item: (activity: Activity) => ({ id: activity.id, title: activity.name }),
+    };
+    // Every activity with sessions, whatever the Start dialog is doing.
+    const published: StaticArgument<Activity> = {
+      placeholder: page.placeholder,
+      empty: page.empty,
+      load: () => page.choices().map((activity) => ({ ...page.item(activity), value: activity })),
     };
     const sessionsOf = (activity: Activity): StaticArgument<ClassSessionSummary> => ({
       placeholder: `Which session of ${activity.name}? Type a name`,
@@ -44,17 +50,7 @@ export function useClassSessionCommands(): Command[] {
         })),
     });
     return [
-      defineCommand({
-        id: 'class.start',
-        title: `${CLASS_TEXTS.start}...`,
-        group: GROUP,
-        keywords: ['class', 'students', 'run', 'join code'],
-        allowed: canManageActivities,
-        disabled: starting ? CLASS_TEXTS.start : undefined,
-        args: [published],
-        run: (activity) =>
-          start.send({ type: 'start.open', target: { experimentId: activity.id, name: activity.name } }),
-      }),
+      targetCommand(start, startNow, startClassSession, page),
       defineCommand({
         id: 'class.open',
         title: 'Open class session...',
@@ -65,6 +61,6 @@ export function useClassSessionCommands(): Command[] {
         run: (_activity, session) => navigate(classSessionPath(session.id)),
       }),
     ];
-  }, [list, start, starting, navigate]);
+  }, [list, start, startNow, navigate]);
   return commands;
 }

@@ -1,7 +1,9 @@
-import { Button, ErrorState, LoadingState, Page } from '@client/components';
+import { ActionButton } from '@client/actions/ActionButton';
+import { ErrorState, LoadingState, Page } from '@client/components';
 import { classSessionPath } from '@client/routes';
+import { deleteClassData, EXPORTS, refreshReport } from '@machines/classReport/actions';
 import { REPORT_TEXTS } from '@machines/classReport/contract';
-import { isBusy, reportFace } from '@machines/classReport/selectors';
+import { reportFace } from '@machines/classReport/selectors';
 import { failureMessage } from '@machines/failure';
 import { Link, useParams } from 'wouter';
 import { ClassReportActor, ClassReportActors } from './actors';
@@ -9,12 +11,7 @@ import { DeleteDataDialog, OverrideDialog } from './ReportDialogs';
 import { ReportGrids } from './ReportGrid';
 import { ReportTable } from './ReportTable';
 import { StudentWorkDialog } from './StudentWorkDialog';
-import {
-  DELETE_CLOSED_FIRST,
-  EXPORTS,
-  REPORT_ACTIONS,
-  useClassReportCommands,
-} from './useClassReportCommands';
+import { useClassReportCommands } from './useClassReportCommands';
 import { Variants } from './Variants';
 import './class-report.css';
 
@@ -71,28 +68,12 @@ function ClassReportView({ sessionId }: { sessionId: string }) {
 
 function ReportActions() {
   const actor = ClassReportActor.useActorRef();
-  const busy = ClassReportActor.useSelector(isBusy);
-  const closed = ClassReportActor.useSelector((s) => s.context.closed);
-  const empty = ClassReportActor.useSelector((s) => (s.context.report?.rows.length ?? 0) === 0);
   return (
     <div className="class-report__actions">
-      <Button size="sm" disabled={busy} onClick={() => actor.send({ type: 'report.refresh' })}>
-        {REPORT_ACTIONS.refresh}
-      </Button>
-      {EXPORTS.map(({ file, title }) => (
-        <Button key={file} size="sm" disabled={busy} onClick={() => actor.send({ type: 'export.run', file })}>
-          {title}
-        </Button>
+      {[refreshReport, ...EXPORTS].map((action) => (
+        <ActionButton key={action.id} flow={actor} action={action} size="sm" />
       ))}
-      <Button
-        size="sm"
-        variant="danger"
-        disabled={busy || !closed || empty}
-        title={closed ? undefined : DELETE_CLOSED_FIRST}
-        onClick={() => actor.send({ type: 'delete.request' })}
-      >
-        {REPORT_ACTIONS.delete}
-      </Button>
+      <ActionButton flow={actor} action={deleteClassData} size="sm" variant="danger" />
     </div>
   );
 }

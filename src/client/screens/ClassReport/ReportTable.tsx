@@ -1,4 +1,6 @@
-import { Button, Table, TBody, Td, THead, Th, Tr } from '@client/components';
+import { ActionButton } from '@client/actions/ActionButton';
+import { Table, TBody, Td, THead, Th, Tr } from '@client/components';
+import { overrideGrade } from '@machines/classReport/actions';
 import { SORT_COLUMNS, type SortColumn } from '@machines/classReport/contract';
 import { durationText, gradeText, percent, sortedRows } from '@machines/classReport/selectors';
 import type { ClassRow } from '@shared/schemas/class-report';
@@ -75,14 +77,13 @@ export function ReportTable() {
               <Td data-column="graded-by">{graderText(row)}</Td>
               <Td>{row.handedIn ? (row.autoHandedIn ? 'Yes (at the end)' : 'Yes') : 'No'}</Td>
               <Td>
-                <Button
+                <ActionButton
+                  flow={actor}
+                  action={overrideGrade}
+                  target={row}
                   size="sm"
-                  disabled={row.grade === null}
                   aria-label={`Override grade of ${row.name}`}
-                  onClick={() => actor.send({ type: 'override.open', studentId: row.studentId })}
-                >
-                  Override grade
-                </Button>
+                />
               </Td>
             </Tr>
           ))}

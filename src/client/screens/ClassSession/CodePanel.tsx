@@ -1,11 +1,11 @@
-import { copyText } from '@client/clipboard';
+import { ActionButton } from '@client/actions/ActionButton';
 import { Button, ClipboardIcon, cx } from '@client/components';
 import { classReportPath } from '@client/routes';
-import { closeDisabled, extendDisabled } from '@machines/classLive/selectors';
+import { closeSession, copyCode, copyJoinLink, extendTime, showCode } from '@machines/classLive/actions';
 import { CLASS_TEXTS } from '@shared/class-sessions';
 import { useLocation } from 'wouter';
 import { ClassLiveActor } from './actors';
-import { CLASS_REPORT_LABEL, CLASS_SHORTCUTS, joinLinkOf } from './useClassSessionCommands';
+import { CLASS_REPORT_LABEL, joinLinkOf } from './useClassSessionCommands';
 
 /**
  * The join code (large for a projector with 'Show code'), the join link, each copied in one
@@ -16,8 +16,6 @@ export function CodePanel() {
   const code = ClassLiveActor.useSelector((s) => s.context.detail?.code ?? '');
   const joinPath = ClassLiveActor.useSelector((s) => s.context.detail?.joinPath ?? '');
   const projector = ClassLiveActor.useSelector((s) => s.context.projector);
-  const extendReason = ClassLiveActor.useSelector(extendDisabled);
-  const closeReason = ClassLiveActor.useSelector(closeDisabled);
   const link = joinLinkOf(joinPath);
   const sessionId = ClassLiveActor.useSelector((s) => s.context.sessionId);
   const [, navigate] = useLocation();
@@ -33,43 +31,27 @@ export function CodePanel() {
         </p>
       </div>
       <div className="class-code__actions">
-        <Button
+        <ActionButton
+          flow={actor}
+          action={copyCode}
           icon={<ClipboardIcon />}
-          onClick={() => copyText(code, 'Code copied')}
-          aria-keyshortcuts={CLASS_SHORTCUTS.copyCode}
-        >
-          {CLASS_TEXTS.copyCode}
-        </Button>
-        <Button
+          aria-keyshortcuts={copyCode.shortcut}
+        />
+        <ActionButton
+          flow={actor}
+          action={copyJoinLink}
           icon={<ClipboardIcon />}
-          onClick={() => copyText(link, 'Join link copied')}
-          aria-keyshortcuts={CLASS_SHORTCUTS.copyLink}
-        >
-          {CLASS_TEXTS.copyJoinLink}
-        </Button>
-        <Button
+          aria-keyshortcuts={copyJoinLink.shortcut}
+        />
+        <ActionButton
+          flow={actor}
+          action={showCode}
           aria-pressed={projector}
-          onClick={() => actor.send({ type: 'projector.toggle' })}
-          aria-keyshortcuts={CLASS_SHORTCUTS.projector}
-        >
-          {CLASS_TEXTS.showCode}
-        </Button>
-        <Button
-          disabled={extendReason !== undefined}
-          title={extendReason}
-          onClick={() => actor.send({ type: 'extend.open' })}
-        >
-          {CLASS_TEXTS.extend}
-        </Button>
+          aria-keyshortcuts={showCode.shortcut}
+        />
+        <ActionButton flow={actor} action={extendTime} />
         <Button onClick={() => navigate(classReportPath(sessionId))}>{CLASS_REPORT_LABEL}</Button>
-        <Button
-          variant="danger"
-          disabled={closeReason !== undefined}
-          title={closeReason}
-          onClick={() => actor.send({ type: 'close.request' })}
-        >
-          {CLASS_TEXTS.close}
-        </Button>
+        <ActionButton flow={actor} action={closeSession} variant="danger" />
       </div>
     </section>
   );

@@ -5,12 +5,14 @@ import {
   watchClassSession,
 } from '@client/api/classSessions';
 import { toFailure, withFailure } from '@client/api/errors';
+import { copyText } from '@client/clipboard';
 import type { LiveMachineEvent } from '@machines/classLive/contract';
 import { classLiveMachine } from '@machines/classLive/machine';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { fromCallback, fromPromise } from 'xstate';
+import { joinLinkOf } from './useClassSessionCommands';
 
 /** The live view of one class session (machines/classLive), wired once to its API and events. */
 export const ClassLiveActor = createActorContext(classLiveMachine);
@@ -48,6 +50,10 @@ export function ClassLiveActors({ sessionId, children }: { sessionId: string; ch
       actions: {
         notify: (_, { tone, message }) => {
           toast[tone](message);
+        },
+        copy: (_, { what, value }) => {
+          if (what === 'code') void copyText(value, 'Code copied');
+          else void copyText(joinLinkOf(value), 'Join link copied');
         },
       },
     }),
