@@ -1,6 +1,7 @@
 import type { Activity } from '@shared/schemas/activities';
 import { assign, fromPromise, setup } from 'xstate';
 import { type Failure, failureMessageFor } from '../failure';
+import type { Notice } from '../notice';
 import { notProvided } from '../notProvided';
 import {
   ACTIVITY_CREATE_TEXTS,
@@ -10,7 +11,6 @@ import {
   type ActivityListEvent,
   afterChange,
   changeOf,
-  type Notice,
   replaceActivity,
 } from './contract';
 
@@ -38,9 +38,10 @@ type Ctx = { context: ActivityListContext };
 type Done<T> = Ctx & { event: { output: T } };
 type Failed = Ctx & { event: { error: unknown } };
 
-const notice = (tone: Notice['tone'], message: string, about: Notice['about'] = 'change') => ({
+/** A card's change is said briefly (3 s); creating an activity stays as long as elsewhere. */
+const notice = (tone: Notice['tone'], message: string) => ({
   type: 'notify' as const,
-  params: { tone, message, about },
+  params: { tone, message, brief: true } satisfies Notice,
 });
 
 const failed = (statuses: readonly number[], fallback: string) => ({
@@ -48,7 +49,7 @@ const failed = (statuses: readonly number[], fallback: string) => ({
   params: ({ event }: Failed): Notice => ({
     tone: 'error',
     message: failureMessageFor(event.error, statuses, fallback),
-    about: 'change',
+    brief: true,
   }),
 });
 
@@ -294,7 +295,6 @@ function createdNotice() {
     params: ({ event }: Done<Activity>): Notice => ({
       tone: 'success',
       message: ACTIVITY_CREATE_TEXTS.created(event.output.name),
-      about: 'create',
     }),
   };
 }
@@ -305,7 +305,6 @@ function createFailedNotice() {
     params: ({ event }: Failed): Notice => ({
       tone: 'error',
       message: ACTIVITY_CREATE_TEXTS.failed(event.error),
-      about: 'create',
     }),
   };
 }

@@ -1,6 +1,7 @@
 import type { ChatMessage } from '@shared/schemas/runner';
 import { assign, fromPromise, setup } from 'xstate';
 import { type Failure, failureLimitText, failureStatus } from '../failure';
+import type { Notice } from '../notice';
 import { notProvided } from '../notProvided';
 import type {
   ChatContext,
@@ -13,6 +14,7 @@ import type {
   ReplyOutput,
   StoredChat,
 } from './contract';
+import { CHAT_TEXTS } from './contract';
 
 /**
  * One chat with a LEIA session (the chat screen, route /chat/{sessionId}).
@@ -70,6 +72,7 @@ export const chatMachine = setup({
   },
   actions: {
     persist: (_, _chat: StoredChat) => notProvided('chat', 'persist'),
+    notify: (_, _notice: Notice) => notProvided('chat', 'notify'),
     /** Starts a request: a new id, so that late deltas of an earlier one are dropped. */
     beginReply: assign(({ context }, pending: PendingReply) => ({
       pending,
@@ -116,6 +119,18 @@ export const chatMachine = setup({
     focus: null,
   }),
   initial: 'Loading',
+  on: {
+    'chat.exportRefused': {
+      actions: {
+        type: 'notify',
+        params: ({ event }): Notice => ({
+          tone: 'error',
+          message: CHAT_TEXTS.exportFailed,
+          detail: event.errors.join('\n'),
+        }),
+      },
+    },
+  },
   states: {
     Loading: {
       tags: 'loading',

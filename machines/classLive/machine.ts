@@ -3,6 +3,7 @@ import type { LiveEvent } from '@shared/schemas/class-sessions';
 import type { ChatMessage } from '@shared/schemas/runner';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { type Failure, failureMessage, failureStatus } from '../failure';
+import type { Notice } from '../notice';
 import { notProvided } from '../notProvided';
 import {
   LIVE_TEXTS,
@@ -92,8 +93,7 @@ export const classLiveMachine = setup({
         : {},
     ),
     /** Says what an action did (a toast). */
-    notify: (_, _params: { tone: 'success' | 'error'; message: string }) =>
-      notProvided('classLive', 'notify'),
+    notify: (_, _notice: Notice) => notProvided('classLive', 'notify'),
   },
   guards: {
     isSnapshot: ({ event }) => event.type === 'live.event' && event.event.event === 'snapshot',

@@ -20,7 +20,6 @@ import { canSend, chatView, failedNotice, isReplying, isTyping } from '@machines
 import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { failureMessage, failureStatus } from '@machines/failure';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Link, useLocation, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import type { ActorRefFrom } from 'xstate';
@@ -145,7 +144,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
   );
 }
 
-/** The conversation as a file (Markdown or JSON), or a toast saying why it cannot be. */
+/** The conversation as a file (Markdown or JSON), or the machine says why it cannot be. */
 function downloadConversation(
   actor: ActorRefFrom<typeof chatMachine>,
   sessionId: string,
@@ -158,7 +157,7 @@ function downloadConversation(
     exportedAt: new Date(),
   });
   if (result.ok) downloadFile(result);
-  else toast.error('Could not export the conversation', { description: result.errors.join('\n') });
+  else actor.send({ type: 'chat.exportRefused', errors: result.errors });
 }
 
 interface ChatHeaderProps {

@@ -5,11 +5,11 @@ import {
   watchClassSession,
 } from '@client/api/classSessions';
 import { toFailure, withFailure } from '@client/api/errors';
+import { showNotice } from '@client/toasts';
 import type { LiveMachineEvent } from '@machines/classLive/contract';
 import { classLiveMachine } from '@machines/classLive/machine';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { fromCallback, fromPromise } from 'xstate';
 
 /** The live view of one class session (machines/classLive), wired once to its API and events. */
@@ -46,9 +46,7 @@ export function ClassLiveActors({ sessionId, children }: { sessionId: string; ch
         }),
       },
       actions: {
-        notify: (_, { tone, message }) => {
-          toast[tone](message);
-        },
+        notify: showNotice,
       },
     }),
   );
