@@ -35,4 +35,4 @@ export { type CellProps, Table, type TableProps, TBody, Td, THead, Th, Tr } from
 export { type TabItem, Tabs, type TabsProps } from './Tabs';
 export { type DialogBehaviour, useDialog } from './useDialog';
 export { APP_TITLE, documentTitle, useDocumentTitle } from './useDocumentTitle';
-export { useFocusRequest } from './useFocusRequest';
+export { focusOn, useFocusRequest } from './useFocusRequest';

@@ -8,7 +8,6 @@ import {
   ErrorState,
   LoadingState,
   LogoMark,
-  useFocusRequest,
 } from '@client/components';
 import { useDocumentTitle } from '@client/components/useDocumentTitle';
 import { EvaluationActors } from '@client/evaluation/actors';
@@ -19,15 +18,14 @@ import type { chatMachine } from '@machines/chat/machine';
 import { canSend, chatView, failedNotice, isReplying, isTyping } from '@machines/chat/selectors';
 import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { failureMessage, failureStatus } from '@machines/failure';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import type { ActorRefFrom } from 'xstate';
 import { ChatActor, ChatActors } from './actors';
 import { ChatToolbar } from './ChatToolbar';
-import { Composer } from './Composer';
+import { ConversationPane } from './ConversationPane';
 import { downloadFile, type ExportFormat, exportConversation } from './exportConversation';
-import { MessageList } from './MessageList';
 import { SaveTranscription } from './SaveTranscription';
 import { useChatCommands } from './useChatCommands';
 import { useEscapeToStop } from './useEscapeToStop';
@@ -249,8 +247,6 @@ function Conversation() {
   const status = ChatActor.useSelector((s) => s.context.status);
   const focus = ChatActor.useSelector((s) => s.context.focus);
 
-  const input = useRef<HTMLTextAreaElement>(null);
-  useFocusRequest(focus, { composer: input });
   const send = useCallback(
     (text: string) => {
       if (!canSend(actor.getSnapshot(), text)) return false;
@@ -267,31 +263,19 @@ function Conversation() {
           {CHAT_TEXTS.offline}
         </p>
       )}
-      {/* Always present, so that a screen reader hears each change. */}
-      <p className="chat-status visually-hidden" role="status">
-        {status && CHAT_STATUS_TEXTS[status]}
-      </p>
-      <MessageList
+      <ConversationPane
         messages={messages}
         partial={partial}
         typing={typing}
         replying={replying}
         failed={failed}
-        onRetry={() => {
-          actor.send({ type: 'chat.retry' });
-          input.current?.focus();
-        }}
         speaker={speaker}
-        onRegenerate={canRegenerate ? () => actor.send({ type: 'chat.regenerate' }) : undefined}
-      />
-      <Composer
-        replying={replying}
+        status={status && CHAT_STATUS_TEXTS[status]}
+        focus={focus}
         onSend={send}
-        onStop={() => {
-          actor.send({ type: 'chat.stop' });
-          input.current?.focus();
-        }}
-        inputRef={input}
+        onRetry={() => actor.send({ type: 'chat.retry' })}
+        onStop={() => actor.send({ type: 'chat.stop' })}
+        onRegenerate={canRegenerate ? () => actor.send({ type: 'chat.regenerate' }) : undefined}
       />
     </>
   );
