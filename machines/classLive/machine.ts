@@ -1,5 +1,5 @@
 import { CLASS_TEXTS, MAX_EXTENSION_MINUTES } from '@shared/class-sessions';
-import type { LiveEvent } from '@shared/schemas/class-sessions';
+import type { ClassSessionDetail, LiveEvent } from '@shared/schemas/class-sessions';
 import type { ChatMessage } from '@shared/schemas/runner';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { type Failure, failureMessage, failureStatus } from '../failure';
@@ -94,6 +94,11 @@ export const classLiveMachine = setup({
     ),
     /** Says what an action did (a toast). */
     notify: (_, _notice: Notice) => notProvided('classLive', 'notify'),
+    /** What an extend or close answers: the session's new end or state. */
+    mergeDetail: assign({
+      detail: ({ context }, answer: Partial<ClassSessionDetail>) =>
+        context.detail ? { ...context.detail, ...answer } : null,
+    }),
   },
   guards: {
     isSnapshot: ({ event }) => event.type === 'live.event' && event.event.event === 'snapshot',
@@ -242,10 +247,7 @@ export const classLiveMachine = setup({
                 onDone: {
                   target: '#classLive.action.Idle',
                   actions: [
-                    assign({
-                      detail: ({ context, event }) =>
-                        context.detail ? { ...context.detail, ...event.output } : null,
-                    }),
+                    { type: 'mergeDetail', params: ({ event }) => event.output },
                     {
                       type: 'notify',
                       params: ({ context }) => ({
@@ -275,10 +277,7 @@ export const classLiveMachine = setup({
                 onDone: {
                   target: '#classLive.action.Idle',
                   actions: [
-                    assign({
-                      detail: ({ context, event }) =>
-                        context.detail ? { ...context.detail, ...event.output } : null,
-                    }),
+                    { type: 'mergeDetail', params: ({ event }) => event.output },
                     { type: 'notify', params: { tone: 'success' as const, message: CLASS_TEXTS.closed } },
                   ],
                 },
