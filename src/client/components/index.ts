@@ -25,6 +25,7 @@ export {
   TextInput,
   type TextInputProps,
 } from './Field';
+export { FormFooter, type FormFooterProps } from './FormFooter';
 export * from './icons';
 export { Kbd, modKeyLabel } from './Kbd';
 export { Modal, type ModalProps } from './Modal';
