@@ -18,13 +18,13 @@ import type { chatMachine } from '@machines/chat/machine';
 import { canSend, chatView, failedNotice, isReplying, isTyping } from '@machines/chat/selectors';
 import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { failureMessage, failureStatus } from '@machines/failure';
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import type { ActorRefFrom } from 'xstate';
 import { ChatActor, ChatActors } from './actors';
 import { ChatToolbar } from './ChatToolbar';
-import { ConversationPane } from './ConversationPane';
+import { ConversationPane, useChatSend } from './ConversationPane';
 import { downloadFile, type ExportFormat, exportConversation } from './exportConversation';
 import { SaveTranscription } from './SaveTranscription';
 import { useChatCommands } from './useChatCommands';
@@ -247,14 +247,7 @@ function Conversation() {
   const status = ChatActor.useSelector((s) => s.context.status);
   const focus = ChatActor.useSelector((s) => s.context.focus);
 
-  const send = useCallback(
-    (text: string) => {
-      if (!canSend(actor.getSnapshot(), text)) return false;
-      actor.send({ type: 'chat.send', text });
-      return true;
-    },
-    [actor],
-  );
+  const send = useChatSend(actor, canSend);
 
   return (
     <>

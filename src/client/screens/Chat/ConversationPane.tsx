@@ -1,5 +1,5 @@
 import { focusOn, useFocusRequest } from '@client/components';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { Composer } from './Composer';
 import { MessageList, type MessageListProps } from './MessageList';
 
@@ -11,6 +11,24 @@ export interface ConversationPaneProps extends MessageListProps {
   /** Sends the text if the flow can take it now; false keeps it in the box. */
   onSend: (text: string) => boolean;
   onStop: () => void;
+}
+
+/**
+ * The message box's send: the flow takes the text only when it can (`can`, its selector);
+ * false keeps the text in the box.
+ */
+export function useChatSend<S>(
+  actor: { getSnapshot(): S; send(event: { type: 'chat.send'; text: string }): void },
+  can: (snapshot: S, text: string) => boolean,
+): (text: string) => boolean {
+  return useCallback(
+    (text: string) => {
+      if (!can(actor.getSnapshot(), text)) return false;
+      actor.send({ type: 'chat.send', text });
+      return true;
+    },
+    [actor, can],
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { STUDENT_CHAT_STATUS } from '@machines/classStudent/contract';
 import { canSendMessage, chatFailedNotice, isReplying, isTyping } from '@machines/classStudent/selectors';
 import { CLASS_TEXTS } from '@shared/class-sessions';
 import { useCallback } from 'react';
-import { ConversationPane } from '../Chat/ConversationPane';
+import { ConversationPane, useChatSend } from '../Chat/ConversationPane';
 import { MessageList } from '../Chat/MessageList';
 import { useEscapeToStop } from '../Chat/useEscapeToStop';
 import { StudentActor } from './actors';
@@ -22,14 +22,7 @@ export function StudentConversation() {
   );
   const stop = useCallback(() => actor.send({ type: 'chat.stop' }), [actor]);
   useEscapeToStop(replying, stop);
-  const send = useCallback(
-    (text: string) => {
-      if (!canSendMessage(actor.getSnapshot(), text)) return false;
-      actor.send({ type: 'chat.send', text });
-      return true;
-    },
-    [actor],
-  );
+  const send = useChatSend(actor, canSendMessage);
   return (
     <div className="student-chat">
       <ConversationPane
