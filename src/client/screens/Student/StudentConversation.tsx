@@ -3,7 +3,7 @@ import { canSendMessage, chatFailedNotice, isReplying, isTyping } from '@machine
 import { CLASS_TEXTS } from '@shared/class-sessions';
 import { useCallback } from 'react';
 import { ConversationPane, useChatSend } from '../Chat/ConversationPane';
-import { MessageList } from '../Chat/MessageList';
+import { ReadOnlyMessages } from '../Chat/MessageList';
 import { useEscapeToStop } from '../Chat/useEscapeToStop';
 import { StudentActor } from './actors';
 
@@ -60,15 +60,7 @@ export function TranscriptView() {
         </a>
       )}
       {transcript && 'messages' in transcript && (
-        <MessageList
-          messages={transcript.messages}
-          partial=""
-          typing={false}
-          replying={false}
-          failed={null}
-          onRetry={() => undefined}
-          speaker={speaker}
-        />
+        <ReadOnlyMessages messages={transcript.messages} speaker={speaker} />
       )}
     </div>
   );
