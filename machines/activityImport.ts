@@ -9,6 +9,7 @@ import {
 } from '@shared/schemas/activities';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureMessageFor, failureStatus } from './failure';
+import { type Notice, notice } from './notice';
 import { notProvided } from './notProvided';
 
 /**
@@ -41,11 +42,6 @@ export const ACTIVITY_IMPORT_TEXTS = {
   serverFailed: 'the server did not answer',
 } as const;
 
-export interface ImportNotice {
-  tone: 'success' | 'error';
-  message: string;
-}
-
 interface Context {
   parsed: { ok: true; value: ActivityExport } | { ok: false; error: string } | null;
   /** The name the activity is imported under (the dialog's field). */
@@ -65,10 +61,7 @@ export type ActivityImportEvent =
   | { type: 'import.confirm' }
   | { type: 'import.cancel' };
 
-const failed = (message: string) => ({
-  type: 'notify' as const,
-  params: { tone: 'error', message } as ImportNotice,
-});
+const failed = (message: string) => notice('error', message);
 
 const exportOf = (context: Context): ActivityExport =>
   (context.parsed as { ok: true; value: ActivityExport }).value;
@@ -88,7 +81,7 @@ export const activityImportMachine = setup({
     ),
   },
   actions: {
-    notify: (_, _notice: ImportNotice) => notProvided('activityImport', 'notify'),
+    notify: (_, _notice: Notice) => notProvided('activityImport', 'notify'),
     /** The list shows the new activity. */
     imported: (_, _activity: Activity) => notProvided('activityImport', 'imported'),
     parse: assign({ parsed: (_, text: string) => parseActivityExport(text) }),

@@ -1,6 +1,7 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { ACTIVITY_CREATE_TEXTS } from './activityList/contract';
 import { failureMessage } from './failure';
+import { type Notice, notice } from './notice';
 import { notProvided } from './notProvided';
 
 /**
@@ -68,7 +69,6 @@ export type AddToActivityEvent =
   | { type: 'add.cancel' }
   | { type: 'add.direct'; leia: LeiaRef; activity: ActivityChoice };
 
-type Notice = { tone: 'success' | 'error'; message: string };
 type Failed = { event: { error: unknown } };
 type Created = { event: { output: ActivityOption } };
 
@@ -86,10 +86,7 @@ const notifyCreateFailed = {
     message: ACTIVITY_CREATE_TEXTS.failed(event.error),
   }),
 };
-const notifyAdded = {
-  type: 'notify' as const,
-  params: { tone: 'success' as const, message: ADD_TO_ACTIVITY_TEXTS.added },
-};
+const notifyAdded = notice('success', ADD_TO_ACTIVITY_TEXTS.added);
 const notifyAddFailed = {
   type: 'notify' as const,
   params: ({ event }: Failed): Notice => ({

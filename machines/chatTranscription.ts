@@ -2,6 +2,7 @@ import { type ChatMessage, toTranscriptionMessage } from '@shared/schemas/runner
 import type { TranscriptionMessage } from '@shared/schemas/transcription';
 import { fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureMessageFor } from './failure';
+import { type Notice, notice } from './notice';
 import { notProvided } from './notProvided';
 
 /**
@@ -49,7 +50,6 @@ export type ChatTranscriptionEvent = {
   recording: RecordingFor;
 };
 
-type Notice = { tone: 'success' | 'error'; message: string };
 type Save = { event: ChatTranscriptionEvent };
 
 const check = (event: ChatTranscriptionEvent): string | null => {
@@ -85,7 +85,7 @@ export const chatTranscriptionMachine = setup({
             guard: ({ event }) => check(event) !== null,
             actions: {
               type: 'notify',
-              params: ({ event }: Save): Notice => ({ tone: 'error', message: check(event)! }),
+              params: ({ event }: Save): Notice => ({ tone: 'error', message: check(event)!, brief: true }),
             },
           },
           { target: 'Saving' },
@@ -108,15 +108,16 @@ export const chatTranscriptionMachine = setup({
         },
         onDone: {
           target: 'Idle',
-          actions: { type: 'notify', params: { tone: 'success', message: CHAT_TRANSCRIPTION_TEXTS.saved } },
+          actions: notice('success', CHAT_TRANSCRIPTION_TEXTS.saved, true),
         },
         onError: {
           target: 'Idle',
           actions: {
             type: 'notify',
-            params: ({ event }) => ({
-              tone: 'error' as const,
+            params: ({ event }): Notice => ({
+              tone: 'error',
               message: failureMessageFor(event.error, [400, 404, 409], CHAT_TRANSCRIPTION_TEXTS.failed),
+              brief: true,
             }),
           },
         },

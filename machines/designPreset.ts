@@ -1,4 +1,5 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type Notice, notice } from './notice';
 import { notProvided } from './notProvided';
 import type { WizardPreset } from './wizard/draft';
 import type { DesignSource } from './wizard/versions';
@@ -43,7 +44,7 @@ export const designPresetMachine = setup({
   },
   actions: {
     openDesign: (_, _preset: WizardPreset) => notProvided('designPreset', 'openDesign'),
-    notify: (_, _message: string) => notProvided('designPreset', 'notify'),
+    notify: (_, _notice: Notice) => notProvided('designPreset', 'notify'),
   },
 }).createMachine({
   id: 'designPreset',
@@ -64,7 +65,7 @@ export const designPresetMachine = setup({
         src: 'loadPreset',
         input: ({ context }) => context.loading!.ids,
         onDone: { target: 'Idle', actions: { type: 'openDesign', params: ({ event }) => event.output } },
-        onError: { target: 'Idle', actions: { type: 'notify', params: DESIGN_PRESET_TEXTS.failed } },
+        onError: { target: 'Idle', actions: notice('error', DESIGN_PRESET_TEXTS.failed) },
       },
     },
   },

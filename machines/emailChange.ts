@@ -2,6 +2,7 @@ import { isValidEmail, USER_TEXTS } from '@shared/schemas/users';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import type { SessionUser } from './auth';
 import { failureMessage } from './failure';
+import { type Notice, notice } from './notice';
 import { notProvided } from './notProvided';
 
 /**
@@ -52,8 +53,7 @@ export const emailChangeMachine = setup({
   },
   actions: {
     userUpdated: (_, _params: { user: SessionUser }) => notProvided('emailChange', 'userUpdated'),
-    notifySuccess: (_, _params: { message: string }) => notProvided('emailChange', 'notifySuccess'),
-    notifyFailure: (_, _params: { message: string }) => notProvided('emailChange', 'notifyFailure'),
+    notify: (_, _notice: Notice) => notProvided('emailChange', 'notify'),
   },
 }).createMachine({
   id: 'emailChange',
@@ -91,14 +91,17 @@ export const emailChangeMachine = setup({
           target: 'Viewing',
           actions: [
             { type: 'userUpdated', params: ({ event }) => ({ user: event.output }) },
-            { type: 'notifySuccess', params: { message: EMAIL_CHANGE_TEXTS.success } },
+            notice('success', EMAIL_CHANGE_TEXTS.success),
           ],
         },
         onError: {
           target: 'Editing',
           actions: {
-            type: 'notifyFailure',
-            params: ({ event }) => ({ message: failureMessage(event.error, EMAIL_CHANGE_TEXTS.failure) }),
+            type: 'notify',
+            params: ({ event }): Notice => ({
+              tone: 'error',
+              message: failureMessage(event.error, EMAIL_CHANGE_TEXTS.failure),
+            }),
           },
         },
       },

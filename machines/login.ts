@@ -1,5 +1,6 @@
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureMessage, failureStatus, failureValidationText } from './failure';
+import { type Notice, notice } from './notice';
 import { notProvided } from './notProvided';
 
 /**
@@ -63,7 +64,7 @@ export const loginMachine = setup({
   actions: {
     /** Hands the token to the auth session. */
     acceptToken: (_, _params: { token: string }) => notProvided('login', 'acceptToken'),
-    notifySuccess: () => notProvided('login', 'notifySuccess'),
+    notify: (_, _notice: Notice) => notProvided('login', 'notify'),
     goHome: () => notProvided('login', 'goHome'),
   },
   guards: {
@@ -102,7 +103,7 @@ export const loginMachine = setup({
             target: 'Succeeded',
             actions: [
               { type: 'acceptToken', params: ({ event }) => ({ token: event.output.token! }) },
-              'notifySuccess',
+              notice('success', LOGIN_TEXTS.success),
             ],
           },
           { target: 'Editing', actions: assign({ error: LOGIN_TEXTS.noToken, focus: { field: 'email' } }) },

@@ -1,6 +1,7 @@
 import { passwordError } from '@shared/schemas/users';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureMessage } from './failure';
+import { type Notice, notice } from './notice';
 import { notProvided } from './notProvided';
 
 /**
@@ -64,8 +65,7 @@ export const passwordChangeMachine = setup({
     ),
   },
   actions: {
-    notifySuccess: (_, _params: { message: string }) => notProvided('passwordChange', 'notifySuccess'),
-    notifyFailure: (_, _params: { message: string }) => notProvided('passwordChange', 'notifyFailure'),
+    notify: (_, _notice: Notice) => notProvided('passwordChange', 'notify'),
   },
 }).createMachine({
   id: 'passwordChange',
@@ -100,17 +100,15 @@ export const passwordChangeMachine = setup({
         }),
         onDone: {
           target: 'Editing',
-          actions: [
-            assign(blank),
-            { type: 'notifySuccess', params: { message: PASSWORD_CHANGE_TEXTS.success } },
-          ],
+          actions: [assign(blank), notice('success', PASSWORD_CHANGE_TEXTS.success)],
         },
         onError: {
           target: 'Editing',
           actions: [
             {
-              type: 'notifyFailure',
-              params: ({ event }) => ({
+              type: 'notify',
+              params: ({ event }): Notice => ({
+                tone: 'error',
                 message: failureMessage(event.error, PASSWORD_CHANGE_TEXTS.failure),
               }),
             },

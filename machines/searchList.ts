@@ -1,6 +1,7 @@
 import type { LeiaListItem, LeiaSort } from '@shared/schemas/leias';
 import type { Visibility } from '@shared/schemas/visibility';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
+import { type Notice, notice } from './notice';
 import { notProvided } from './notProvided';
 
 /**
@@ -18,7 +19,7 @@ import { notProvided } from './notProvided';
  *
  * While reloading, the previous rows stay in context (the view dims them and shows 'Loading…'),
  * so a delete or a refined search does not flash an empty list. The app provides `loadPage`
- * (GET /api/v1/leias, with owner=me for My LEIAs) and `notifyLoadFailed` (the toast).
+ * (GET /api/v1/leias, with owner=me for My LEIAs) and `notify` (the toast).
  */
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -129,7 +130,7 @@ export const searchListMachine = setup({
   },
   actions: {
     /** The 'Could not load LEIAs' toast (bottom-right, 5000 ms). */
-    notifyLoadFailed: (_, _params: { error: unknown }) => notProvided('searchList', 'notifyLoadFailed'),
+    notify: (_, _notice: Notice) => notProvided('searchList', 'notify'),
     /** The filters changed: the app keeps them in the address bar. */
     filtersChanged: (_, _params: { filters: SearchFilters }) => notProvided('searchList', 'filtersChanged'),
     setFilters: assign({
@@ -212,10 +213,7 @@ export const searchListMachine = setup({
         onDone: { target: 'Ready', actions: { type: 'replaceItems', params: ({ event }) => event.output } },
         onError: {
           target: 'Failed',
-          actions: [
-            'markFailed',
-            { type: 'notifyLoadFailed', params: ({ event }) => ({ error: event.error }) },
-          ],
+          actions: ['markFailed', notice('error', SEARCH_LIST_TEXTS.failed)],
         },
       },
     },
@@ -239,7 +237,7 @@ export const searchListMachine = setup({
             // The rows shown stay; 'Load more' tries again.
             onError: {
               target: 'Idle',
-              actions: { type: 'notifyLoadFailed', params: ({ event }) => ({ error: event.error }) },
+              actions: notice('error', SEARCH_LIST_TEXTS.failed),
             },
           },
         },

@@ -1,6 +1,7 @@
 import type { InitializeBody } from '@shared/schemas/runner';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureLimitText } from './failure';
+import type { Notice } from './notice';
 import { notProvided } from './notProvided';
 
 /**
@@ -62,7 +63,7 @@ export const startSessionMachine = setup({
   },
   actions: {
     openChat: (_, _params: { sessionId: string; state: unknown }) => notProvided('startSession', 'openChat'),
-    notify: (_, _message: string) => notProvided('startSession', 'notify'),
+    notify: (_, _notice: Notice) => notProvided('startSession', 'notify'),
   },
 }).createMachine({
   id: 'startSession',
@@ -96,13 +97,22 @@ export const startSessionMachine = setup({
               }),
             },
           },
-          { target: 'Idle', actions: { type: 'notify', params: ({ context }) => context.texts.noSession } },
+          {
+            target: 'Idle',
+            actions: {
+              type: 'notify',
+              params: ({ context }): Notice => ({ tone: 'error', message: context.texts.noSession }),
+            },
+          },
         ],
         onError: {
           target: 'Idle',
           actions: {
             type: 'notify',
-            params: ({ context, event }) => failureLimitText(event.error) ?? context.texts.failed,
+            params: ({ context, event }): Notice => ({
+              tone: 'error',
+              message: failureLimitText(event.error) ?? context.texts.failed,
+            }),
           },
         },
       },

@@ -2,6 +2,7 @@ import { type Role, roleLabel } from '@shared/roles';
 import type { UserListItem } from '@shared/schemas/users';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { failureMessage, failureValidationText } from './failure';
+import type { Notice } from './notice';
 import { notProvided } from './notProvided';
 
 /**
@@ -44,8 +45,7 @@ export const userRoleMachine = setup({
     saveRole: fromPromise<unknown, RoleChange>(async () => notProvided('userRole', 'saveRole')),
   },
   actions: {
-    notifySuccess: (_, _params: { message: string }) => notProvided('userRole', 'notifySuccess'),
-    notifyFailure: (_, _params: { message: string }) => notProvided('userRole', 'notifyFailure'),
+    notify: (_, _notice: Notice) => notProvided('userRole', 'notify'),
     /** The role has changed: reload the list. */
     onChanged: () => notProvided('userRole', 'onChanged'),
   },
@@ -72,8 +72,9 @@ export const userRoleMachine = setup({
           target: 'Idle',
           actions: [
             {
-              type: 'notifySuccess',
-              params: ({ context }) => ({
+              type: 'notify',
+              params: ({ context }): Notice => ({
+                tone: 'success',
                 message: USER_ROLE_TEXTS.changed(context.change!.user.email, context.change!.role),
               }),
             },
@@ -83,8 +84,9 @@ export const userRoleMachine = setup({
         onError: {
           target: 'Idle',
           actions: {
-            type: 'notifyFailure',
-            params: ({ event }) => ({
+            type: 'notify',
+            params: ({ event }): Notice => ({
+              tone: 'error',
               message:
                 failureValidationText(event.error) || failureMessage(event.error, USER_ROLE_TEXTS.failed),
             }),

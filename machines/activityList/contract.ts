@@ -38,13 +38,6 @@ export const ACTIVITY_CREATE_TEXTS = {
     `Could not create new activity: ${failureMessage(error, 'the server did not answer')}`,
 } as const;
 
-/** What a toast says, and whether it is about creating an activity (those stay longer). */
-export interface Notice {
-  tone: 'success' | 'error';
-  message: string;
-  about: 'create' | 'change';
-}
-
 export type ActivityChange =
   | { kind: 'publish'; activity: Activity }
   | { kind: 'deleteActivity'; activity: Activity }

@@ -1,6 +1,7 @@
 import type { Activity } from '@shared/schemas/activities';
 import { assign, fromPromise, setup } from 'xstate';
 import { type Failure, failureMessageFor } from '../failure';
+import type { Notice } from '../notice';
 import { notProvided } from '../notProvided';
 import {
   ACTIVITY_CREATE_TEXTS,
@@ -11,7 +12,6 @@ import {
   afterChange,
   changeOf,
   isOpenForChanges,
-  type Notice,
   replaceActivity,
 } from './contract';
 
@@ -40,9 +40,10 @@ type Ctx = { context: ActivityListContext };
 type Done<T> = Ctx & { event: { output: T } };
 type Failed = Ctx & { event: { error: unknown } };
 
-const notice = (tone: Notice['tone'], message: string, about: Notice['about'] = 'change') => ({
+/** A card's change is said briefly (3 s); creating an activity stays as long as elsewhere. */
+const notice = (tone: Notice['tone'], message: string) => ({
   type: 'notify' as const,
-  params: { tone, message, about },
+  params: { tone, message, brief: true } satisfies Notice,
 });
 
 const failed = (statuses: readonly number[], fallback: string) => ({
@@ -50,7 +51,7 @@ const failed = (statuses: readonly number[], fallback: string) => ({
   params: ({ event }: Failed): Notice => ({
     tone: 'error',
     message: failureMessageFor(event.error, statuses, fallback),
-    about: 'change',
+    brief: true,
   }),
 });
 
@@ -299,7 +300,6 @@ function createdNotice() {
     params: ({ event }: Done<Activity>): Notice => ({
       tone: 'success',
       message: ACTIVITY_CREATE_TEXTS.created(event.output.name),
-      about: 'create',
     }),
   };
 }
@@ -310,7 +310,6 @@ function createFailedNotice() {
     params: ({ event }: Failed): Notice => ({
       tone: 'error',
       message: ACTIVITY_CREATE_TEXTS.failed(event.error),
-      about: 'create',
     }),
   };
 }

@@ -12,6 +12,7 @@ export const CHAT_TEXTS = {
   /** Under a question whose reply was stopped before its first word (nothing was stored). */
   stoppedEmpty: 'Stopped before any words',
   regenerate: 'Regenerate',
+  exportFailed: 'Could not export the conversation',
 } as const;
 
 /** What the screen's status region says when a reply ends or starts again (for screen readers). */
@@ -102,4 +103,6 @@ export type ChatEvent =
   | { type: 'chat.stop' }
   | { type: 'chat.regenerate' }
   | { type: 'chat.delta'; requestId: number; text: string }
-  | { type: 'chat.reload' };
+  | { type: 'chat.reload' }
+  /** The conversation could not be written as a file: what was wrong with it. */
+  | { type: 'chat.exportRefused'; errors: readonly string[] };

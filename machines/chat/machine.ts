@@ -1,7 +1,9 @@
 import type { ChatMessage } from '@shared/schemas/runner';
 import { assign, fromPromise, setup } from 'xstate';
 import { type Failure, failureLimitText, failureStatus } from '../failure';
+import type { Notice } from '../notice';
 import { notProvided } from '../notProvided';
+import { REPLY_STREAM, withReply, withStoppedReply } from '../replyStream';
 import type {
   ChatContext,
   ChatEvent,
@@ -13,6 +15,7 @@ import type {
   ReplyOutput,
   StoredChat,
 } from './contract';
+import { CHAT_TEXTS } from './contract';
 
 /**
  * One chat with a LEIA session (the chat screen, route /chat/{sessionId}).
@@ -56,6 +59,22 @@ const withoutLastReply = (messages: ChatMessage[]): ChatMessage[] => {
   return messages.slice(0, lastUser + 1);
 };
 
+/** The text a `chat.send` carries, trimmed. */
+const sentText = ({ event }: { event: ChatEvent }) => (event.type === 'chat.send' ? event.text.trim() : '');
+
+/** A message typed in the box (after a reply, or instead of retrying a failed one). */
+const sendText = {
+  guard: 'hasText',
+  target: 'Replying',
+  actions: [
+    { type: 'addUserMessage', params: sentText },
+    {
+      type: 'beginReply',
+      params: (args: { event: ChatEvent }): PendingReply => ({ mode: 'send', text: sentText(args) }),
+    },
+  ],
+} as const;
+
 export const chatMachine = setup({
   types: {
     context: {} as ChatContext,
@@ -70,6 +89,7 @@ export const chatMachine = setup({
   },
   actions: {
     persist: (_, _chat: StoredChat) => notProvided('chat', 'persist'),
+    notify: (_, _notice: Notice) => notProvided('chat', 'notify'),
     /** Starts a request: a new id, so that late deltas of an earlier one are dropped. */
     beginReply: assign(({ context }, pending: PendingReply) => ({
       pending,
@@ -80,6 +100,10 @@ export const chatMachine = setup({
     })),
     /** Entry action of the states a reply starts or ends in: see ChatFocusRequest. */
     focusComposer: assign({ focus: (): ChatFocusRequest => ({ field: 'composer', ifLost: true }) }),
+    startPartial: assign({ partial: ({ event }) => (event.type === 'chat.delta' ? event.text : '') }),
+    appendPartial: assign({
+      partial: ({ context, event }) => context.partial + (event.type === 'chat.delta' ? event.text : ''),
+    }),
     addUserMessage: assign({
       messages: ({ context }, text: string) => [
         ...context.messages,
@@ -116,6 +140,18 @@ export const chatMachine = setup({
     focus: null,
   }),
   initial: 'Loading',
+  on: {
+    'chat.exportRefused': {
+      actions: {
+        type: 'notify',
+        params: ({ event }): Notice => ({
+          tone: 'error',
+          message: CHAT_TEXTS.exportFailed,
+          detail: event.errors.join('\n'),
+        }),
+      },
+    },
+  },
   states: {
     Loading: {
       tags: 'loading',
@@ -149,14 +185,7 @@ export const chatMachine = setup({
     Idle: {
       entry: [persistMessages, 'focusComposer'],
       on: {
-        'chat.send': {
-          guard: 'hasText',
-          target: 'Replying',
-          actions: [
-            { type: 'addUserMessage', params: ({ event }) => event.text.trim() },
-            { type: 'beginReply', params: ({ event }) => ({ mode: 'send', text: event.text.trim() }) },
-          ],
-        },
+        'chat.send': sendText,
         'chat.regenerate': {
           guard: 'hasUserMessage',
           target: 'Replying',
@@ -185,10 +214,7 @@ export const chatMachine = setup({
         onDone: {
           target: 'Idle',
           actions: assign({
-            messages: ({ context, event }) => [
-              ...context.messages,
-              { text: event.output.text, timestamp: event.output.timestamp ?? now(), isLeia: true },
-            ],
+            messages: ({ context, event }) => withReply(context.messages, event.output),
             partial: '',
             pending: null,
             status: 'replied',
@@ -207,42 +233,14 @@ export const chatMachine = setup({
         'chat.stop': {
           target: 'Idle',
           actions: assign({
-            messages: ({ context }) =>
-              context.partial === ''
-                ? context.messages
-                : [
-                    ...context.messages,
-                    // As the server stores it: the text written so far, marked stopped.
-                    { text: context.partial, timestamp: now(), isLeia: true, stopped: true as const },
-                  ],
+            messages: ({ context }) => withStoppedReply(context.messages, context.partial),
             partial: '',
             pending: null,
             status: 'stopped',
           }),
         },
       },
-      initial: 'Sending',
-      states: {
-        /** Waiting for the first token: the typing indicator. */
-        Sending: {
-          tags: 'typing',
-          on: {
-            'chat.delta': {
-              guard: 'isCurrentRequest',
-              target: 'Streaming',
-              actions: assign({ partial: ({ event }) => event.text }),
-            },
-          },
-        },
-        Streaming: {
-          on: {
-            'chat.delta': {
-              guard: 'isCurrentRequest',
-              actions: assign({ partial: ({ context, event }) => context.partial + event.text }),
-            },
-          },
-        },
-      },
+      ...REPLY_STREAM,
     },
 
     /** The send or regenerate failed; `pending` holds what Retry makes again. */
@@ -256,14 +254,7 @@ export const chatMachine = setup({
             params: ({ context }) => context.pending ?? { mode: 'send', text: '' },
           },
         },
-        'chat.send': {
-          guard: 'hasText',
-          target: 'Replying',
-          actions: [
-            { type: 'addUserMessage', params: ({ event }) => event.text.trim() },
-            { type: 'beginReply', params: ({ event }) => ({ mode: 'send', text: event.text.trim() }) },
-          ],
-        },
+        'chat.send': sendText,
       },
     },
   },

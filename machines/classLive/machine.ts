@@ -1,8 +1,9 @@
 import { CLASS_TEXTS, MAX_EXTENSION_MINUTES } from '@shared/class-sessions';
-import type { LiveEvent } from '@shared/schemas/class-sessions';
+import type { ClassSessionDetail, LiveEvent } from '@shared/schemas/class-sessions';
 import type { ChatMessage } from '@shared/schemas/runner';
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { type Failure, failureMessage, failureStatus } from '../failure';
+import type { Notice } from '../notice';
 import { notProvided } from '../notProvided';
 import {
   type CopyParams,
@@ -93,8 +94,12 @@ export const classLiveMachine = setup({
         : {},
     ),
     /** Says what an action did (a toast). */
-    notify: (_, _params: { tone: 'success' | 'error'; message: string }) =>
-      notProvided('classLive', 'notify'),
+    notify: (_, _notice: Notice) => notProvided('classLive', 'notify'),
+    /** What an extend or close answers: the session's new end or state. */
+    mergeDetail: assign({
+      detail: ({ context }, answer: Partial<ClassSessionDetail>) =>
+        context.detail ? { ...context.detail, ...answer } : null,
+    }),
     /** Copies the join code or link (the clipboard, and says so). */
     copy: (_, _params: CopyParams) => notProvided('classLive', 'copy'),
   },
@@ -268,10 +273,7 @@ export const classLiveMachine = setup({
                 onDone: {
                   target: '#classLive.action.Idle',
                   actions: [
-                    assign({
-                      detail: ({ context, event }) =>
-                        context.detail ? { ...context.detail, ...event.output } : null,
-                    }),
+                    { type: 'mergeDetail', params: ({ event }) => event.output },
                     {
                       type: 'notify',
                       params: ({ context }) => ({
@@ -301,10 +303,7 @@ export const classLiveMachine = setup({
                 onDone: {
                   target: '#classLive.action.Idle',
                   actions: [
-                    assign({
-                      detail: ({ context, event }) =>
-                        context.detail ? { ...context.detail, ...event.output } : null,
-                    }),
+                    { type: 'mergeDetail', params: ({ event }) => event.output },
                     { type: 'notify', params: { tone: 'success' as const, message: CLASS_TEXTS.closed } },
                   ],
                 },

@@ -1,6 +1,7 @@
 import { gradeOverrideBodySchema } from '@shared/schemas/grading';
 import { assign, cancel, fromCallback, fromPromise, raise, setup } from 'xstate';
 import { type Failure, failureMessage } from '../failure';
+import type { Notice } from '../notice';
 import { notProvided } from '../notProvided';
 import {
   type DownloadedFile,
@@ -76,8 +77,7 @@ export const classReportMachine = setup({
     /** Saves a file through the browser. */
     download: (_, _params: { file: DownloadedFile }) => notProvided('classReport', 'download'),
     /** Says what an action did (a toast). */
-    notify: (_, _params: { tone: 'success' | 'error'; message: string }) =>
-      notProvided('classReport', 'notify'),
+    notify: (_, _notice: Notice) => notProvided('classReport', 'notify'),
   },
   guards: {
     /** A closed session's data, when there is some. */

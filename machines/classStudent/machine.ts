@@ -8,6 +8,7 @@ import {
 import { assign, fromCallback, fromPromise, setup } from 'xstate';
 import { type Failure, failureLimitText, failureMessage, failureStatus } from '../failure';
 import { notProvided } from '../notProvided';
+import { REPLY_STREAM, withReply, withStoppedReply } from '../replyStream';
 import {
   EVENTS_RECONNECT_MS,
   type JoinField,
@@ -120,6 +121,10 @@ export const studentSetup = setup({
     editDraft: assign({ draft: ({ event }) => (event.type === 'draft.change' ? event.text : '') }),
     forgetSession: assign(({ context }) => ({ ...initialContext({}), clockOffset: context.clockOffset })),
     focusComposer: assign({ focus: () => ({ field: 'composer' as const, ifLost: true as const }) }),
+    startPartial: assign({ partial: ({ event }) => (event.type === 'chat.delta' ? event.text : '') }),
+    appendPartial: assign({
+      partial: ({ context, event }) => context.partial + (event.type === 'chat.delta' ? event.text : ''),
+    }),
     joinRefused: assign(({ context }, error: unknown) => {
       const fieldErrors = fieldErrorsOf(error);
       const field = firstInvalid(fieldErrors);
@@ -408,14 +413,7 @@ export const classStudentMachine = studentSetup.createMachine({
                       target: 'Idle',
                       actions: [
                         assign({
-                          messages: ({ context, event }) => [
-                            ...context.messages,
-                            {
-                              text: event.output.text,
-                              timestamp: event.output.timestamp ?? new Date().toISOString(),
-                              isLeia: true,
-                            },
-                          ],
+                          messages: ({ context, event }) => withReply(context.messages, event.output),
                           partial: '',
                           pending: null,
                           chatStatus: 'replied',
@@ -446,18 +444,7 @@ export const classStudentMachine = studentSetup.createMachine({
                       target: 'Idle',
                       actions: [
                         assign({
-                          messages: ({ context }) =>
-                            context.partial === ''
-                              ? context.messages
-                              : [
-                                  ...context.messages,
-                                  {
-                                    text: context.partial,
-                                    timestamp: new Date().toISOString(),
-                                    isLeia: true,
-                                    stopped: true as const,
-                                  },
-                                ],
+                          messages: ({ context }) => withStoppedReply(context.messages, context.partial),
                           partial: '',
                           pending: null,
                           chatStatus: 'stopped',
@@ -466,27 +453,7 @@ export const classStudentMachine = studentSetup.createMachine({
                       ],
                     },
                   },
-                  initial: 'Sending',
-                  states: {
-                    Sending: {
-                      tags: 'typing',
-                      on: {
-                        'chat.delta': {
-                          guard: 'isCurrentRequest',
-                          target: 'Streaming',
-                          actions: assign({ partial: ({ event }) => event.text }),
-                        },
-                      },
-                    },
-                    Streaming: {
-                      on: {
-                        'chat.delta': {
-                          guard: 'isCurrentRequest',
-                          actions: assign({ partial: ({ context, event }) => context.partial + event.text }),
-                        },
-                      },
-                    },
-                  },
+                  ...REPLY_STREAM,
                 },
                 Failed: {
                   on: {

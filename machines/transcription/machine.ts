@@ -3,6 +3,7 @@ import { ACTIVITY_TEXTS, type Activity, isValidTranscriptionLink } from '@shared
 import { type TranscriptionMessage, validateTranscriptionJson } from '@shared/schemas/transcription';
 import { assign, fromPromise, setup } from 'xstate';
 import { failureLimitText, failureMessageFor } from '../failure';
+import { type Notice, notice } from '../notice';
 import { notProvided } from '../notProvided';
 import {
   errorsOf,
@@ -46,23 +47,23 @@ const UPDATE_STATUSES = [400, 404, 409] as const;
 /** The focus once the link input goes: on the row's new View, or back on its Add Link. */
 const linkFocus = (field: 'viewLink' | 'addLink') => ({ type: 'focusLink' as const, params: field });
 
-const notify = (tone: 'success' | 'error', message: string) => ({
-  type: 'notify' as const,
-  params: { tone, message },
-});
+/** My Activities' transcription notices are brief (3 s), as the card's own changes. */
+const notify = (tone: Notice['tone'], message: string) => notice(tone, message, true);
 const failed = (fallback: string) => ({
   type: 'notify' as const,
-  params: ({ event }: Failed) => ({
-    tone: 'error' as const,
+  params: ({ event }: Failed): Notice => ({
+    tone: 'error',
     message: failureMessageFor(event.error, UPDATE_STATUSES, fallback),
+    brief: true,
   }),
 });
 /** A limited route's failure: what a fair-use limit refused and when to retry, else `fallback`. */
 const limitedOr = (fallback: string) => ({
   type: 'notify' as const,
-  params: ({ event }: Failed) => ({
-    tone: 'error' as const,
+  params: ({ event }: Failed): Notice => ({
+    tone: 'error',
     message: failureLimitText(event.error) ?? fallback,
+    brief: true,
   }),
 });
 const updated = {
@@ -133,8 +134,7 @@ export const transcriptionMachine = setup({
     ),
   },
   actions: {
-    notify: (_, _params: { tone: 'success' | 'error'; message: string }) =>
-      notProvided('transcription', 'notify'),
+    notify: (_, _notice: Notice) => notProvided('transcription', 'notify'),
     onUpdated: (_, _params: { activity: Activity }) => notProvided('transcription', 'onUpdated'),
     openChat: (_, _params: { sessionId: string; target: TranscriptionTarget }) =>
       notProvided('transcription', 'openChat'),

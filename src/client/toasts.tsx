@@ -1,23 +1,30 @@
-import { type ExternalToast, Toaster } from 'sonner';
+import type { Notice } from '@machines/notice';
+import { type ExternalToast, Toaster, toast } from 'sonner';
 import { useTheme } from './theme';
 
 /**
- * How toasts look and last, in one place. Every toast comes up bottom-right (where the product
- * puts those of Search, My Activities and the chat), stays 5000 ms and pauses while hovered
- * (sonner's default); My Activities' and the chat's transcription toasts last 3 s. On the chat
- * they sit above the message box (chat.css), never over Send.
+ * How the app tells the user of an outcome, in one place: a flow's `Notice` (machines/notice.ts)
+ * becomes a toast here, and nothing else in the client calls sonner. Every toast comes up
+ * bottom-right, stays 5000 ms and pauses while hovered (sonner's default); a brief notice (My
+ * Activities' card changes, the transcriptions) lasts 3 s. On the chat they sit above the message
+ * box (chat.css), never over Send.
  */
 export const TOAST_DURATION_MS = 5000;
 
-/** The options of the LEIA list screens' toasts (a failed load, a failed Try). */
-export const LIST_SCREEN_TOAST: ExternalToast = { position: 'bottom-right', duration: TOAST_DURATION_MS };
+/** A notice's toast. */
+export const NOTICE_TOAST: ExternalToast = { position: 'bottom-right', duration: TOAST_DURATION_MS };
 
-/** My Activities' toasts: bottom-right for 3 s; creating an activity stays 5 s, as on Search. */
-export const ACTIVITY_TOAST: ExternalToast = { position: 'bottom-right', duration: 3000 };
-export const ACTIVITY_CREATE_TOAST: ExternalToast = LIST_SCREEN_TOAST;
+/** A brief notice's toast: bottom-right for 3 s. */
+export const BRIEF_NOTICE_TOAST: ExternalToast = { position: 'bottom-right', duration: 3000 };
 
-/** The chat's 'Save Transcription' toasts: bottom-right for 3 s. */
-export const CHAT_TRANSCRIPTION_TOAST: ExternalToast = { position: 'bottom-right', duration: 3000 };
+/**
+ * Says a notice: every machine's `notify` action is provided with it (`actions: { notify:
+ * showNotice }`), and the few outcomes a provider composes itself call it too.
+ */
+export function showNotice(_: unknown, notice: Notice): void {
+  const options = notice.brief ? BRIEF_NOTICE_TOAST : NOTICE_TOAST;
+  toast[notice.tone](notice.message, notice.detail ? { ...options, description: notice.detail } : options);
+}
 
 /** Toasts keep clear of the screen's edges (and a top one of the 60 px header). */
 const TOAST_OFFSET = { top: 72, right: 16, bottom: 16, left: 16 };

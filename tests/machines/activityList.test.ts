@@ -18,6 +18,7 @@ import {
   loadErrorText,
   modeFocus,
 } from '@machines/activityList/selectors';
+import type { Notice } from '@machines/notice';
 import type { Activity } from '@shared/schemas/activities';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -40,7 +41,7 @@ function start(loaded: Activity[] | ReturnType<typeof failure> = [week1, week2])
         ),
     );
   let loads = 0;
-  const notices: { tone: string; message: string; about: string }[] = [];
+  const notices: Notice[] = [];
   const actor = createActor(
     activityListMachine.provide({
       actors: {
@@ -142,7 +143,7 @@ describe('activityList machine: creating', () => {
     expect(isCreateModalOpen(t.snap())).toBe(false);
     expect(t.snap().context.name).toBe('');
     expect(t.snap().context.activities.map((a) => a.name)).toEqual(['Week 3', 'Week 1', 'Week 2']);
-    expect(t.notices).toEqual([{ tone: 'success', message: "Activity 'Week 3' created", about: 'create' }]);
+    expect(t.notices).toEqual([{ tone: 'success', message: "Activity 'Week 3' created" }]);
   });
 
   it("a failure keeps the modal and the name: 'Could not create new activity: {message}'", async () => {
@@ -158,7 +159,6 @@ describe('activityList machine: creating', () => {
       {
         tone: 'error',
         message: 'Could not create new activity: An activity named "Week 1" already exists',
-        about: 'create',
       },
     ]);
   });
@@ -196,7 +196,7 @@ describe('activityList machine: card actions', () => {
     await t.settle(0, kind === 'publish' ? published : undefined);
     expect(isChanging(t.snap())).toBe(false);
     expect(t.snap().context.activities).toEqual(kind === 'publish' ? [published, week2] : [week2]);
-    expect(t.notices).toEqual([{ tone: 'success', message: text, about: 'change' }]);
+    expect(t.notices).toEqual([{ tone: 'success', message: text, brief: true }]);
   });
 
   it('Cancel asks nothing of the server', async () => {
@@ -281,7 +281,7 @@ describe('activityList machine: card actions', () => {
     t.send({ type: 'change.confirm' });
     await t.settle(0, error, true);
     expect(t.snap().context.activities).toEqual([week1, week2]);
-    expect(t.notices).toEqual([{ tone: 'error', message: text, about: 'change' }]);
+    expect(t.notices).toEqual([{ tone: 'error', message: text, brief: true }]);
   });
 });
 

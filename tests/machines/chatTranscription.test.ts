@@ -62,7 +62,9 @@ describe('chatTranscription machine', () => {
     finish();
     await flush();
     expect(isSavingTranscription(t.actor.getSnapshot())).toBe(false);
-    expect(t.notices).toEqual([{ tone: 'success', message: 'Transcription added successfully' }]);
+    expect(t.notices).toEqual([
+      { tone: 'success', message: 'Transcription added successfully', brief: true },
+    ]);
   });
 
   it.each([
@@ -91,7 +93,7 @@ describe('chatTranscription machine', () => {
     const t = start(async () => ({}));
     t.send({ type: 'save', messages: [...list], recording: who });
     expect(t.saveRecording).not.toHaveBeenCalled();
-    expect(t.notices).toEqual([{ tone: 'error', message: text }]);
+    expect(t.notices).toEqual([{ tone: 'error', message: text, brief: true }]);
   });
 
   it.each([
@@ -112,7 +114,7 @@ describe('chatTranscription machine', () => {
     const t = start(() => Promise.reject({ status, message }));
     t.send({ type: 'save', messages, recording });
     await flush();
-    expect(t.notices).toEqual([{ tone: 'error', message: text }]);
+    expect(t.notices).toEqual([{ tone: 'error', message: text, brief: true }]);
     expect(t.actor.getSnapshot().value).toBe('Idle');
   });
 

@@ -19,7 +19,10 @@ const start = (answer: WizardPreset | Error) => {
           return answer;
         }),
       },
-      actions: { openDesign: (_, p) => void opened.push(p), notify: (_, m) => void notified.push(m) },
+      actions: {
+        openDesign: (_, p) => void opened.push(p),
+        notify: (_, { message }) => void notified.push(message),
+      },
     }),
   ).start();
   return { actor, opened, notified };

@@ -1,9 +1,10 @@
 import type { Failure } from '@machines/failure';
 import { LOGIN_REDIRECT_MS, LOGIN_TEXTS, loginErrorText, loginMachine } from '@machines/login';
+import type { Notice } from '@machines/notice';
 import { createActor, fromPromise } from 'xstate';
 
 const start = (login: (input: { email: string; password: string }) => Promise<{ token?: string }>) => {
-  const calls = { login: [] as unknown[], acceptToken: [] as string[], notifySuccess: 0, goHome: 0 };
+  const calls = { login: [] as unknown[], acceptToken: [] as string[], notified: [] as Notice[], goHome: 0 };
   const actor = createActor(
     loginMachine.provide({
       actors: {
@@ -16,8 +17,8 @@ const start = (login: (input: { email: string; password: string }) => Promise<{ 
         acceptToken: (_, { token }) => {
           calls.acceptToken.push(token);
         },
-        notifySuccess: () => {
-          calls.notifySuccess += 1;
+        notify: (_, notice) => {
+          calls.notified.push(notice);
         },
         goHome: () => {
           calls.goHome += 1;
@@ -95,7 +96,7 @@ describe('login machine', () => {
     await settle();
     expect(actor.getSnapshot().value).toBe('Succeeded');
     expect(calls.acceptToken).toEqual(['jwt']);
-    expect(calls.notifySuccess).toBe(1);
+    expect(calls.notified).toEqual([{ tone: 'success', message: LOGIN_TEXTS.success }]);
     await vi.advanceTimersByTimeAsync(LOGIN_REDIRECT_MS - 1);
     expect(calls.goHome).toBe(0);
     await vi.advanceTimersByTimeAsync(1);

@@ -33,11 +33,8 @@ describe('email change', () => {
           userUpdated: (_, { user: next }) => {
             calls.userUpdated.push(next);
           },
-          notifySuccess: (_, { message }) => {
-            calls.success.push(message);
-          },
-          notifyFailure: (_, { message }) => {
-            calls.failure.push(message);
+          notify: (_, { tone, message }) => {
+            calls[tone === 'success' ? 'success' : 'failure'].push(message);
           },
         },
       }),
@@ -115,11 +112,8 @@ describe('password change', () => {
           }),
         },
         actions: {
-          notifySuccess: (_, { message }) => {
-            calls.success.push(message);
-          },
-          notifyFailure: (_, { message }) => {
-            calls.failure.push(message);
+          notify: (_, { tone, message }) => {
+            calls[tone === 'success' ? 'success' : 'failure'].push(message);
           },
         },
       }),

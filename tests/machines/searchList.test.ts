@@ -5,6 +5,7 @@ import {
   type ListPage,
   type PageRequest,
   SEARCH_DEBOUNCE_MS,
+  SEARCH_LIST_TEXTS,
   SEARCH_PAGE_SIZE,
   type SearchListEvent,
   searchListMachine,
@@ -43,10 +44,10 @@ const start = (input: { pageSize?: number } = {}) => {
         calls.push({ input: request, signal, resolve, reject });
       }),
   );
-  const notifyLoadFailed = vi.fn();
+  const notify = vi.fn();
   const filtersChanged = vi.fn();
   const actor = createActor(
-    searchListMachine.provide({ actors: { loadPage }, actions: { notifyLoadFailed, filtersChanged } }),
+    searchListMachine.provide({ actors: { loadPage }, actions: { notify, filtersChanged } }),
     {
       input,
     },
@@ -54,7 +55,7 @@ const start = (input: { pageSize?: number } = {}) => {
   return {
     actor,
     calls,
-    notifyLoadFailed,
+    notify,
     filtersChanged,
     snap: () => actor.getSnapshot(),
     send: (event: SearchListEvent) => actor.send(event),
@@ -238,24 +239,24 @@ describe('searchList machine', () => {
   });
 
   it('ignores a cancelled request that rejects: no failure, no toast', async () => {
-    const { snap, send, calls, notifyLoadFailed } = start();
+    const { snap, send, calls, notify } = start();
     send({ type: 'filters.set', filters: { visibility: 'public' } });
     calls[0]!.reject(new DOMException('The operation was aborted.', 'AbortError'));
     await settle();
-    expect(notifyLoadFailed).not.toHaveBeenCalled();
+    expect(notify).not.toHaveBeenCalled();
     expect(snap().value).toBe('Debouncing');
   });
 
   it("fails with a toast and the 'failed' view; Retry loads again with the same filters", async () => {
-    const { snap, send, calls, last, notifyLoadFailed } = start();
+    const { snap, send, calls, last, notify } = start();
     send({ type: 'filters.set', filters: { text: 'x' } });
     await vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS);
     last().reject({ status: 500, message: 'boom' });
     await settle();
     expect(snap().value).toBe('Failed');
     expect(searchListView(snap())).toBe('failed');
-    expect(notifyLoadFailed).toHaveBeenCalledTimes(1);
-    expect(notifyLoadFailed.mock.calls[0]![1]).toEqual({ error: { status: 500, message: 'boom' } });
+    expect(notify).toHaveBeenCalledTimes(1);
+    expect(notify.mock.calls[0]![1]).toEqual({ tone: 'error', message: SEARCH_LIST_TEXTS.failed });
     send({ type: 'list.retry' });
     expect(calls).toHaveLength(3);
     expect(last().input.query.text).toBe('x');
@@ -289,13 +290,13 @@ describe('searchList machine', () => {
   });
 
   it('keeps the rows when loading more fails, with a toast; Load more tries again', async () => {
-    const { snap, send, calls, last, notifyLoadFailed } = start();
+    const { snap, send, calls, last, notify } = start();
     last().resolve({ items: rows(1, 2), nextCursor: 'c1' });
     await settle();
     send({ type: 'list.loadMore' });
     last().reject({});
     await settle();
-    expect(notifyLoadFailed).toHaveBeenCalledTimes(1);
+    expect(notify).toHaveBeenCalledTimes(1);
     expect(snap().value).toEqual({ Ready: 'Idle' });
     expect(snap().context.items).toHaveLength(2);
     send({ type: 'list.loadMore' });

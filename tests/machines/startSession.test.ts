@@ -37,7 +37,7 @@ const start = (outcomes: ({ sessionId?: string } | Error)[], texts?: typeof SEAR
       },
       actions: {
         openChat: (_, params) => void opened.push(params),
-        notify: (_, message) => void notified.push(message),
+        notify: (_, { message }) => void notified.push(message),
       },
     }),
     { input: { texts } },

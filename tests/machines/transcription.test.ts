@@ -128,7 +128,9 @@ describe('transcription machine: Add Link', () => {
     await t.settle(0, updated);
     expect(t.snap().value).toBe('Idle');
     expect(t.onUpdated).toHaveBeenCalledWith(updated);
-    expect(t.notices).toEqual([{ tone: 'success', message: 'Transcription link added successfully' }]);
+    expect(t.notices).toEqual([
+      { tone: 'success', message: 'Transcription link added successfully', brief: true },
+    ]);
   });
 
   it.each([
@@ -148,7 +150,7 @@ describe('transcription machine: Add Link', () => {
     await t.settle(0, error);
     expect(t.snap().value).toEqual({ Link: 'Editing' });
     expect(t.snap().context.link).toBe('https://example.org');
-    expect(t.notices).toEqual([{ tone: 'error', message: text }]);
+    expect(t.notices).toEqual([{ tone: 'error', message: text, brief: true }]);
     expect(t.onUpdated).not.toHaveBeenCalled();
   });
 
@@ -200,7 +202,9 @@ describe('transcription machine: Auto Generate', () => {
     await t.settle(1, updated);
     expect(t.snap().value).toBe('Idle');
     expect(t.onUpdated).toHaveBeenCalledWith(updated);
-    expect(t.notices).toEqual([{ tone: 'success', message: 'Transcription saved successfully' }]);
+    expect(t.notices).toEqual([
+      { tone: 'success', message: 'Transcription saved successfully', brief: true },
+    ]);
   });
 
   it('a failed generation closes the preview with its toast', async () => {
@@ -208,7 +212,7 @@ describe('transcription machine: Auto Generate', () => {
     t.send({ type: 'generate.open', target: transcribed });
     await t.settle(0, failure(502, 'The language model did not answer'));
     expect(t.snap().value).toBe('Idle');
-    expect(t.notices).toEqual([{ tone: 'error', message: 'Failed to generate transcription' }]);
+    expect(t.notices).toEqual([{ tone: 'error', message: 'Failed to generate transcription', brief: true }]);
   });
 
   it('a generation refused by a fair-use limit says what was limited and when to retry', async () => {
@@ -221,6 +225,7 @@ describe('transcription machine: Auto Generate', () => {
       {
         tone: 'error',
         message: 'Too many transcriptions generated: at most 20 per hour. Try again in 61 seconds.',
+        brief: true,
       },
     ]);
   });
@@ -245,7 +250,11 @@ describe('transcription machine: Auto Generate', () => {
     await t.settle(1, failure(400, 'Message at index 0, field "text": Message text cannot be empty'));
     expect(t.snap().value).toEqual({ Preview: 'Ready' });
     expect(t.notices).toEqual([
-      { tone: 'error', message: 'Message at index 0, field "text": Message text cannot be empty' },
+      {
+        tone: 'error',
+        message: 'Message at index 0, field "text": Message text cannot be empty',
+        brief: true,
+      },
     ]);
     t.send({ type: 'preview.cancel' });
     expect(t.snap().value).toBe('Idle');
@@ -260,8 +269,8 @@ describe('transcription machine: Auto Generate', () => {
     expect(t.snap().value).toBe('Idle');
     expect(t.calls).toEqual([]);
     expect(t.notices).toEqual([
-      { tone: 'error', message: 'LEIA data is not available' },
-      { tone: 'error', message: 'LEIA data is not available' },
+      { tone: 'error', message: 'LEIA data is not available', brief: true },
+      { tone: 'error', message: 'LEIA data is not available', brief: true },
     ]);
   });
 });
@@ -290,6 +299,7 @@ describe('transcription machine: Generate (a chat records it)', () => {
       {
         tone: 'error',
         message: 'Too many chat sessions started: at most 30 per 10 minutes. Try again in 1 second.',
+        brief: true,
       },
     ]);
   });
@@ -302,7 +312,9 @@ describe('transcription machine: Generate (a chat records it)', () => {
     t.send({ type: 'manual.start', target: transcribed });
     await t.settle(0, outcome);
     expect(t.openChat).not.toHaveBeenCalled();
-    expect(t.notices).toEqual([{ tone: 'error', message: 'Failed to create transcription session' }]);
+    expect(t.notices).toEqual([
+      { tone: 'error', message: 'Failed to create transcription session', brief: true },
+    ]);
   });
 });
 
@@ -361,7 +373,9 @@ describe('transcription machine: JSON Edit', () => {
     expect(t.calls[0]!.input).toEqual({ target: transcribed, data: { messages: edited, source: 'edited' } });
     await t.settle(0, updated);
     expect(t.snap().value).toBe('Idle');
-    expect(t.notices).toEqual([{ tone: 'success', message: 'Transcription updated successfully' }]);
+    expect(t.notices).toEqual([
+      { tone: 'success', message: 'Transcription updated successfully', brief: true },
+    ]);
   });
 
   it("a failed save keeps the editor and the text: 'Failed to save transcription' or the server's 409", async () => {
@@ -409,7 +423,7 @@ describe('transcription machine: viewing', () => {
       t.send({ type: 'view.open', target: stored });
       expect(t.snap().value).toBe('Idle');
       expect(t.openLink).not.toHaveBeenCalled();
-      expect(t.notices).toEqual([{ tone: 'error', message: ACTIVITY_TEXTS.linkNotOpened }]);
+      expect(t.notices).toEqual([{ tone: 'error', message: ACTIVITY_TEXTS.linkNotOpened, brief: true }]);
     },
   );
 

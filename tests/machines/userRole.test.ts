@@ -14,11 +14,8 @@ const start = (save: () => Promise<unknown>) => {
         }),
       },
       actions: {
-        notifySuccess: (_, { message }) => {
-          calls.success.push(message);
-        },
-        notifyFailure: (_, { message }) => {
-          calls.failure.push(message);
+        notify: (_, { tone, message }) => {
+          calls[tone === 'success' ? 'success' : 'failure'].push(message);
         },
         onChanged: () => {
           calls.changed += 1;

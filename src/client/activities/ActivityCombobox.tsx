@@ -1,4 +1,4 @@
-import { CloseIcon, IconButton, PlusIcon } from '@client/components';
+import { CloseIcon, focusOn, IconButton, PlusIcon } from '@client/components';
 import { type ActivityOption, ADD_TO_ACTIVITY_TEXTS } from '@machines/addToActivity';
 import { type KeyboardEvent, type RefObject, useId, useRef, useState } from 'react';
 import './combobox.css';
@@ -191,7 +191,7 @@ export function ActivityCombobox({
             icon={<CloseIcon />}
             onClick={() => {
               onClear();
-              input.current?.focus();
+              focusOn(input.current);
             }}
           />
         )}

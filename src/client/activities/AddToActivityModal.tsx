@@ -1,4 +1,4 @@
-import { Button, ErrorState, LoadingState, Modal, useFocusRequest } from '@client/components';
+import { ErrorState, FormFooter, LoadingState, Modal, useFocusRequest } from '@client/components';
 import {
   ADD_TO_ACTIVITY_TEXTS,
   type AddToActivitySnapshot,
@@ -55,20 +55,14 @@ export function AddToActivityModal() {
       className="add-to-activity"
       unsavedEdits={view.chosen}
       footer={(requestClose) => (
-        <>
-          <Button onClick={requestClose} disabled={view.busy}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="primary"
-            loading={view.adding}
-            disabled={view.selected === null || view.busy}
-          >
-            {view.adding ? ADD_TO_ACTIVITY_TEXTS.adding : ADD_TO_ACTIVITY_TEXTS.submit}
-          </Button>
-        </>
+        <FormFooter
+          formId={formId}
+          onCancel={requestClose}
+          cancelDisabled={view.busy}
+          saving={view.adding}
+          submitDisabled={view.selected === null || view.busy}
+          submitLabel={view.adding ? ADD_TO_ACTIVITY_TEXTS.adding : ADD_TO_ACTIVITY_TEXTS.submit}
+        />
       )}
     >
       {view.loading && <LoadingState />}

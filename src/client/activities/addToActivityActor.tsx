@@ -1,10 +1,9 @@
 import { addLeiaToActivity, createActivity, listActivities } from '@client/api/activities';
 import { withFailure } from '@client/api/errors';
-import { LIST_SCREEN_TOAST } from '@client/toasts';
+import { showNotice } from '@client/toasts';
 import { addToActivityMachine } from '@machines/addToActivity';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
 
 /** Adding a LEIA to an activity (machines/addToActivity.ts): Search's modal and the palette. */
@@ -34,9 +33,7 @@ export function AddToActivityActors({ onAdded, children }: AddToActivityActorsPr
         addLeia: fromPromise(({ input }) => withFailure(addLeiaToActivity(input.activityId, input.leiaId))),
       },
       actions: {
-        notify: (_, { tone, message }) => {
-          toast[tone](message, LIST_SCREEN_TOAST);
-        },
+        notify: showNotice,
         onAdded: (_, { activityId }) => onAdded?.(activityId),
       },
     }),

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react';
 import { cx } from './cx';
+import { focusOn } from './useFocusRequest';
 
 export interface TabItem {
   id: string;
@@ -33,7 +34,7 @@ export function Tabs({ tabs, value, onChange, label, className }: TabsProps) {
 
   const select = (id: string) => {
     onChange(id);
-    listRef.current?.querySelector<HTMLElement>(`[id="${CSS.escape(tabId(id))}"]`)?.focus();
+    focusOn(listRef.current?.querySelector<HTMLElement>(`[id="${CSS.escape(tabId(id))}"]`));
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

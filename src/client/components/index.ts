@@ -25,6 +25,7 @@ export {
   TextInput,
   type TextInputProps,
 } from './Field';
+export { FormFooter, type FormFooterProps } from './FormFooter';
 export * from './icons';
 export { Kbd, modKeyLabel } from './Kbd';
 export { Modal, type ModalProps } from './Modal';
@@ -35,4 +36,4 @@ export { type CellProps, Table, type TableProps, TBody, Td, THead, Th, Tr } from
 export { type TabItem, Tabs, type TabsProps } from './Tabs';
 export { type DialogBehaviour, useDialog } from './useDialog';
 export { APP_TITLE, documentTitle, useDocumentTitle } from './useDocumentTitle';
-export { useFocusRequest } from './useFocusRequest';
+export { focusOn, useFocusRequest } from './useFocusRequest';

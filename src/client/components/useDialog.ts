@@ -7,6 +7,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { focusOn } from './useFocusRequest';
 
 /**
  * Modal behaviour on a native <dialog>, shared by Modal and the command palette:
@@ -66,10 +67,10 @@ const trapTab = (event: KeyboardEvent<HTMLDialogElement>) => {
   const inside = active instanceof HTMLElement && items.includes(active);
   if (event.shiftKey && (active === first || !inside)) {
     event.preventDefault();
-    last.focus();
+    focusOn(last);
   } else if (!event.shiftKey && (active === last || !inside)) {
     event.preventDefault();
-    first.focus();
+    focusOn(first);
   }
 };
 
@@ -92,14 +93,14 @@ export function useDialog(ref: RefObject<HTMLDialogElement | null>, behaviour: D
     } else {
       dialog.setAttribute('open', '');
     }
-    initialFocusTarget(dialog).focus();
+    focusOn(initialFocusTarget(dialog));
     return () => {
       if (typeof dialog.close === 'function' && dialog.open) dialog.close();
       const active = document.activeElement;
       const focusLeftWithDialog = !active || active === document.body || dialog.contains(active);
       if (!focusLeftWithDialog) return;
       // The page itself (a dialog opened from the palette, or by a shortcut) is nowhere to return to.
-      if (opener?.isConnected && opener !== document.body) opener.focus();
+      if (opener?.isConnected && opener !== document.body) focusOn(opener);
       else latest.current.onOpenerGone?.();
     };
   }, [ref, opener]);

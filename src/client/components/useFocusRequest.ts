@@ -11,6 +11,20 @@ export const focusIsLost = (): boolean => {
 };
 
 /**
+ * The one way the app moves the keyboard focus (after an action, in a composite widget, into or
+ * out of a dialog): on `element` if there is one; with `ifLost`, only when the focus is lost; with
+ * `select`, a text field's content is selected, so typing replaces it.
+ */
+export function focusOn(
+  element: HTMLElement | null | undefined,
+  { ifLost = false, select = false }: { ifLost?: boolean; select?: boolean } = {},
+): void {
+  if (!element || (ifLost && !focusIsLost())) return;
+  element.focus();
+  if (select && element instanceof HTMLInputElement) element.select();
+}
+
+/**
  * Puts the focus where a machine says the next keystroke belongs (the field an error is about),
  * once the view has rendered that state: a field disabled while saving can only take the focus
  * after it is enabled again. A machine asks by assigning a new `{ field }` object; with
@@ -23,10 +37,6 @@ export function useFocusRequest<F extends string>(
 ): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the refs are stable; only a new request moves the focus
   useEffect(() => {
-    if (!request) return;
-    if (request.ifLost && !focusIsLost()) return;
-    const element = refs[request.field].current;
-    element?.focus();
-    if (element instanceof HTMLInputElement) element.select();
+    if (request) focusOn(refs[request.field].current, { ifLost: request.ifLost, select: true });
   }, [request]);
 }

@@ -1,13 +1,12 @@
 import { withFailure } from '@client/api/errors';
 import { getResource } from '@client/api/resources';
 import { ROUTES } from '@client/routes';
-import { LIST_SCREEN_TOAST } from '@client/toasts';
+import { showNotice } from '@client/toasts';
 import { designPresetMachine, type PresetRequest, presetLoadingKey } from '@machines/designPreset';
 import type { WizardPart } from '@machines/wizard/parts';
 import type { ItemOwner } from '@shared/schemas/visibility';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useCallback, useState } from 'react';
-import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import type { DesignNavigationState } from './navigation';
@@ -39,9 +38,7 @@ export function DesignPresetActors({ children }: { children: ReactNode }) {
           const state: DesignNavigationState = { preset, ...(source && { source }) };
           navigate(ROUTES.design, { state });
         },
-        notify: (_, message) => {
-          toast.error(message, LIST_SCREEN_TOAST);
-        },
+        notify: showNotice,
       },
     }),
   );

@@ -1,3 +1,4 @@
+import { focusOn } from '@client/components';
 import { useEffect, useRef } from 'react';
 
 /**
@@ -11,7 +12,7 @@ export function useFocusKept(stage: unknown) {
   useEffect(() => {
     const active = document.activeElement;
     if (stage !== undefined && (!active || active === document.body)) {
-      anchor.current?.closest('dialog')?.focus();
+      focusOn(anchor.current?.closest('dialog'));
     }
   }, [stage]);
   return anchor;

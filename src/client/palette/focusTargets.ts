@@ -1,3 +1,4 @@
+import { focusOn } from '@client/components/useFocusRequest';
 import { type RefObject, useEffect } from 'react';
 
 /**
@@ -15,8 +16,7 @@ const PENDING_MS = 5000;
 export const focusTarget = (name: string): boolean => {
   const element = targets.get(name)?.at(-1);
   if (!element) return false;
-  element.focus();
-  if (element instanceof HTMLInputElement) element.select();
+  focusOn(element, { select: true });
   return true;
 };
 

@@ -8,11 +8,10 @@ import {
 } from '@machines/startSession';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useCallback, useState } from 'react';
-import { type ExternalToast, toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { chatPath } from '../routes';
-import { LIST_SCREEN_TOAST } from '../toasts';
+import { showNotice } from '../toasts';
 import type { ChatNavigationState } from './navigation';
 
 /** Starting a chat session (machines/startSession.ts), for every screen that offers Try. */
@@ -21,17 +20,11 @@ export const StartSessionActor = createActorContext(startSessionMachine);
 export interface StartSessionActorsProps {
   /** The screen's error texts; default the Search screen's. */
   texts?: StartSessionTexts;
-  /** Where its failure toasts show; default bottom-right, as on the LEIA list screens. */
-  toast?: ExternalToast;
   children: ReactNode;
 }
 
 /** Wires the machine once: POST /runner/initialize, the router to the chat, a toast on failure. */
-export function StartSessionActors({
-  texts,
-  toast: options = LIST_SCREEN_TOAST,
-  children,
-}: StartSessionActorsProps) {
+export function StartSessionActors({ texts, children }: StartSessionActorsProps) {
   const [, navigate] = useLocation();
   const [logic] = useState(() =>
     startSessionMachine.provide({
@@ -40,9 +33,7 @@ export function StartSessionActors({
       },
       actions: {
         openChat: (_, { sessionId, state }) => navigate(chatPath(sessionId), { state }),
-        notify: (_, message) => {
-          toast.error(message, options);
-        },
+        notify: showNotice,
       },
     }),
   );

@@ -1,3 +1,4 @@
+import { focusOn } from '@client/components';
 import { Avatar } from '@client/components/Avatar';
 import { RoleBadge } from '@client/components/Badge';
 import { ChevronDownIcon, LogoutIcon } from '@client/components/icons';
@@ -35,7 +36,7 @@ function useFocusAndDismiss(
   useEffect(() => {
     if (!open) return;
     const list = itemsIn(menuRef.current);
-    (open === 'first' ? list[0] : list.at(-1))?.focus();
+    focusOn(open === 'first' ? list[0] : list.at(-1));
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) setOpen(false);
@@ -63,7 +64,7 @@ const menuKeyHandler =
     };
     if (event.key in moves) {
       event.preventDefault();
-      list[moves[event.key]!]?.focus();
+      focusOn(list[moves[event.key]!]);
     } else if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
@@ -128,7 +129,7 @@ export function UserMenu({ email, role, items, onLogout }: UserMenuProps) {
 
   const close = (refocus: boolean) => {
     setOpen(false);
-    if (refocus) buttonRef.current?.focus();
+    if (refocus) focusOn(buttonRef.current);
   };
 
   const onButtonKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {

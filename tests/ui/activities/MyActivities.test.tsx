@@ -1,4 +1,4 @@
-import { ACTIVITY_CREATE_TOAST, ACTIVITY_TOAST } from '@client/toasts';
+import { BRIEF_NOTICE_TOAST, NOTICE_TOAST } from '@client/toasts';
 import { screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { activity, bakery, config, library, OTHER_ACTIVITY_ID, week1 } from '../../support/activities';
@@ -70,7 +70,7 @@ describe('My Activities: states', () => {
     await user.type(screen.getByRole('textbox', { name: 'Activity Name' }), '  Week 5 {Enter}');
     expect(mocked.createActivity).toHaveBeenCalledWith('Week 5');
     expect(await screen.findByRole('article', { name: 'Week 5' })).toBeInTheDocument();
-    expect(toast.success).toHaveBeenCalledWith("Activity 'Week 5' created", ACTIVITY_CREATE_TOAST);
+    expect(toast.success).toHaveBeenCalledWith("Activity 'Week 5' created", NOTICE_TOAST);
   });
 });
 
@@ -114,8 +114,8 @@ describe('My Activities: cards', () => {
     await user.click(question.getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(card('Week 1').getByText('Published')).toBeInTheDocument());
     expect(mocked.publishActivity).toHaveBeenCalledWith(week1.id);
-    expect(toast.success).toHaveBeenCalledWith('Activity published successfully', ACTIVITY_TOAST);
-    expect(ACTIVITY_TOAST).toEqual({ position: 'bottom-right', duration: 3000 });
+    expect(toast.success).toHaveBeenCalledWith('Activity published successfully', BRIEF_NOTICE_TOAST);
+    expect(BRIEF_NOTICE_TOAST).toEqual({ position: 'bottom-right', duration: 3000 });
     expect(card('Week 1').queryByRole('button', { name: 'Publish' })).toBeNull();
   });
 
@@ -165,13 +165,13 @@ describe('My Activities: cards', () => {
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
         'This activity is published and can no longer be changed',
-        ACTIVITY_TOAST,
+        BRIEF_NOTICE_TOAST,
       ),
     );
     await user.click(card('Week 1').getByRole('button', { name: 'Delete Activity' }));
     await user.click(dialog('Delete Week 1?').getByRole('button', { name: 'Delete Activity' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Week 1' })).toBeNull());
-    expect(toast.success).toHaveBeenCalledWith('Activity deleted successfully', ACTIVITY_TOAST);
+    expect(toast.success).toHaveBeenCalledWith('Activity deleted successfully', BRIEF_NOTICE_TOAST);
   });
 });
 
@@ -213,7 +213,7 @@ describe('My Activities: a LEIA in an activity', () => {
     mocked.setLeiaMode.mockRejectedValueOnce(httpError(500));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Mode of Bakery interview' }), 'standard');
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Failed to update LEIA mode', ACTIVITY_TOAST),
+      expect(toast.error).toHaveBeenCalledWith('Failed to update LEIA mode', BRIEF_NOTICE_TOAST),
     );
   });
 
@@ -227,7 +227,7 @@ describe('My Activities: a LEIA in an activity', () => {
     );
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Bakery interview' })).toBeNull());
     expect(mocked.removeLeiaFromActivity).toHaveBeenCalledWith(week1.id, 'cfg-standard');
-    expect(toast.success).toHaveBeenCalledWith('LEIA deleted from activity', ACTIVITY_TOAST);
+    expect(toast.success).toHaveBeenCalledWith('LEIA deleted from activity', BRIEF_NOTICE_TOAST);
     expect(card('Week 1').getByText('1 LEIA')).toBeInTheDocument();
   });
 
@@ -305,12 +305,12 @@ describe('My Activities: the Create Activity modal', () => {
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
         'Could not create new activity: An activity named "Week 1" already exists',
-        ACTIVITY_CREATE_TOAST,
+        NOTICE_TOAST,
       ),
     );
     expect(dialog('Create New Activity').getByRole('textbox', { name: 'Activity Name' })).toHaveValue(
       'Week 1',
     );
-    expect(ACTIVITY_CREATE_TOAST).toEqual({ position: 'bottom-right', duration: 5000 });
+    expect(NOTICE_TOAST).toEqual({ position: 'bottom-right', duration: 5000 });
   });
 });

@@ -1,4 +1,4 @@
-import { ACTIVITY_TOAST } from '@client/toasts';
+import { BRIEF_NOTICE_TOAST } from '@client/toasts';
 import { ACTIVITY_TEXTS, type Activity } from '@shared/schemas/activities';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
@@ -99,7 +99,7 @@ describe('Add Link', () => {
       link: 'https://example.org/t',
     });
     await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('Transcription link added successfully', ACTIVITY_TOAST),
+      expect(toast.success).toHaveBeenCalledWith('Transcription link added successfully', BRIEF_NOTICE_TOAST),
     );
     expect(leiaRow(LIBRARY).getByText('External Link')).toBeInTheDocument();
     expect(leiaRow(LIBRARY).queryByRole('textbox', { name: 'Transcription link' })).toBeNull();
@@ -117,7 +117,7 @@ describe('Add Link', () => {
     await user.click(row.getByRole('button', { name: 'Add Link' }));
     await user.type(row.getByRole('textbox', { name: 'Transcription link' }), 'https://example.org{Enter}');
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Failed to add transcription link', ACTIVITY_TOAST),
+      expect(toast.error).toHaveBeenCalledWith('Failed to add transcription link', BRIEF_NOTICE_TOAST),
     );
     expect(row.getByRole('textbox', { name: 'Transcription link' })).toHaveValue('https://example.org');
   });
@@ -148,7 +148,7 @@ describe('Auto Generate: the Transcription Preview modal', () => {
       source: 'generated',
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Transcription Preview' })).toBeNull());
-    expect(toast.success).toHaveBeenCalledWith('Transcription saved successfully', ACTIVITY_TOAST);
+    expect(toast.success).toHaveBeenCalledWith('Transcription saved successfully', BRIEF_NOTICE_TOAST);
   });
 
   it("no messages: 'No messages generated' and only Cancel; a failed generation closes with its toast", async () => {
@@ -163,7 +163,7 @@ describe('Auto Generate: the Transcription Preview modal', () => {
     await user.click(preview.getByRole('button', { name: 'Cancel' }));
     await user.click(row.getByRole('button', { name: 'Auto Generate' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Transcription Preview' })).toBeNull());
-    expect(toast.error).toHaveBeenCalledWith('Failed to generate transcription', ACTIVITY_TOAST);
+    expect(toast.error).toHaveBeenCalledWith('Failed to generate transcription', BRIEF_NOTICE_TOAST);
     expect(mocked.saveTranscription).not.toHaveBeenCalled();
   });
 });
@@ -197,7 +197,7 @@ describe('Generate: a chat records the transcription', () => {
     const { user, row } = await openRow();
     await user.click(row.getByRole('button', { name: 'Generate' }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Failed to create transcription session', ACTIVITY_TOAST),
+      expect(toast.error).toHaveBeenCalledWith('Failed to create transcription session', BRIEF_NOTICE_TOAST),
     );
     expect(row.getByRole('button', { name: 'Generate' })).toBeEnabled();
   });
@@ -237,7 +237,7 @@ describe('JSON Edit: the JSON Editor modal', () => {
       source: 'edited',
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'JSON Editor' })).toBeNull());
-    expect(toast.success).toHaveBeenCalledWith('Transcription updated successfully', ACTIVITY_TOAST);
+    expect(toast.success).toHaveBeenCalledWith('Transcription updated successfully', BRIEF_NOTICE_TOAST);
     expect(leiaRow(LIBRARY).getByText('Chat Messages (1 message)')).toBeInTheDocument();
   });
 
@@ -266,7 +266,7 @@ describe('JSON Edit: the JSON Editor modal', () => {
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
         'Message at index 0, field "timestamp": Timestamp is required',
-        ACTIVITY_TOAST,
+        BRIEF_NOTICE_TOAST,
       ),
     );
     expect(screen.getByRole('dialog', { name: 'JSON Editor' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { ACTIVITY_CREATE_TOAST } from '@client/toasts';
+import { NOTICE_TOAST } from '@client/toasts';
 import { activityExport } from '@shared/activity-export';
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
@@ -61,7 +61,7 @@ describe('My Activities: Import Activity', () => {
     answer.resolve(imported);
     await screen.findByRole('article', { name: 'Week 1 (again)' });
     expect(screen.queryByRole('dialog', { name: 'Import Activity' })).toBeNull();
-    expect(toast.success).toHaveBeenCalledWith("Activity 'Week 1 (again)' imported", ACTIVITY_CREATE_TOAST);
+    expect(toast.success).toHaveBeenCalledWith("Activity 'Week 1 (again)' imported", NOTICE_TOAST);
     expect(screen.getByRole('button', { name: 'Import Activity' })).toBeEnabled();
   });
 

@@ -1,6 +1,6 @@
 import { updateLeiaConfig } from '@client/api/activities';
 import { usePaletteCommands } from '@client/palette';
-import { CHAT_TRANSCRIPTION_TOAST } from '@client/toasts';
+import { BRIEF_NOTICE_TOAST } from '@client/toasts';
 import { screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { deferred } from '../support/http';
@@ -53,8 +53,8 @@ describe("Chat: 'Save Transcription'", () => {
     });
     pending.resolve(undefined as never);
     await waitFor(() => expect(button()).toBeEnabled());
-    expect(toast.success).toHaveBeenCalledWith('Transcription added successfully', CHAT_TRANSCRIPTION_TOAST);
-    expect(CHAT_TRANSCRIPTION_TOAST).toEqual({ position: 'bottom-right', duration: 3000 });
+    expect(toast.success).toHaveBeenCalledWith('Transcription added successfully', BRIEF_NOTICE_TOAST);
+    expect(BRIEF_NOTICE_TOAST).toEqual({ position: 'bottom-right', duration: 3000 });
   });
 
   it('reads the activity from the session when the navigation state is gone (a reload in a new tab)', async () => {
@@ -88,7 +88,7 @@ describe("Chat: 'Save Transcription'", () => {
     const { user } = await renderChat({ state });
     await user.click(button());
     expect(save).not.toHaveBeenCalled();
-    expect(toast.error).toHaveBeenCalledWith(text, CHAT_TRANSCRIPTION_TOAST);
+    expect(toast.error).toHaveBeenCalledWith(text, BRIEF_NOTICE_TOAST);
   });
 
   it.each([
@@ -102,7 +102,7 @@ describe("Chat: 'Save Transcription'", () => {
     save.mockRejectedValue(httpError(status, { message }));
     const { user } = await renderChat({ state: recording() });
     await user.click(button());
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(text, CHAT_TRANSCRIPTION_TOAST));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(text, BRIEF_NOTICE_TOAST));
   });
 
   it("is a palette command too: 'Save transcription'", async () => {

@@ -1,7 +1,7 @@
 import * as activities from '@client/api/activities';
 import { usePaletteCommands } from '@client/palette';
 import type { Command } from '@client/palette/types';
-import { LIST_SCREEN_TOAST } from '@client/toasts';
+import { NOTICE_TOAST } from '@client/toasts';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { activity, OTHER_ACTIVITY_ID, week1 } from '../../support/activities';
@@ -83,7 +83,7 @@ describe("Search row action 'Add to Activity'", () => {
     expect(api.addLeiaToActivity).toHaveBeenCalledWith(OTHER_ACTIVITY_ID, bank.id);
     pending.resolve(undefined as never);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: TITLE })).toBeNull());
-    expect(toast.success).toHaveBeenCalledWith('LEIA added to activity successfully', LIST_SCREEN_TOAST);
+    expect(toast.success).toHaveBeenCalledWith('LEIA added to activity successfully', NOTICE_TOAST);
   });
 
   it('typing filters and offers \'Create activity: "…"\' first; the new activity is selected', async () => {
@@ -101,7 +101,7 @@ describe("Search row action 'Add to Activity'", () => {
     await user.keyboard('{Enter}');
     expect(api.createActivity).toHaveBeenCalledWith('Week 3');
     await waitFor(() => expect(combobox()).toHaveValue('Week 3'));
-    expect(toast.success).toHaveBeenCalledWith("Activity 'Week 3' created", LIST_SCREEN_TOAST);
+    expect(toast.success).toHaveBeenCalledWith("Activity 'Week 3' created", NOTICE_TOAST);
     await user.click(dialog(TITLE).getByRole('button', { name: 'Clear selection' }));
     expect(combobox()).toHaveValue('');
     expect(dialog(TITLE).getByRole('button', { name: 'Add to Activity' })).toBeDisabled();
@@ -120,7 +120,7 @@ describe("Search row action 'Add to Activity'", () => {
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
         'Could not create new activity: An activity named "Week 1" already exists',
-        LIST_SCREEN_TOAST,
+        NOTICE_TOAST,
       ),
     );
   });
@@ -153,7 +153,7 @@ describe("Search row action 'Add to Activity'", () => {
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(
         'Could not add LEIA to activity: This activity is published and can no longer be changed',
-        LIST_SCREEN_TOAST,
+        NOTICE_TOAST,
       ),
     );
     expect(combobox()).toHaveValue('Week 1');

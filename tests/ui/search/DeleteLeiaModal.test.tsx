@@ -1,3 +1,4 @@
+import { NOTICE_TOAST } from '@client/toasts';
 import { act, screen, waitFor } from '@testing-library/react';
 import { FetchError } from 'ofetch';
 import { toast } from 'sonner';
@@ -91,8 +92,7 @@ describe('Delete LEIA modal', () => {
     mocked.listLeias.mockResolvedValue({ items: [library, zoo] });
     await act(async () => pending.resolve());
     expect(screen.queryByRole('dialog')).toBeNull();
-    // The default toast options (not the screen's bottom-right ones).
-    expect(toast.success).toHaveBeenCalledWith('LEIA deleted successfully');
+    expect(toast.success).toHaveBeenCalledWith('LEIA deleted successfully', NOTICE_TOAST);
     expect(screen.queryByRole('article', { name: 'Bank interview' })).toBeNull();
     await waitFor(() => expect(mocked.listLeias.mock.calls.length).toBe(loads + 1));
     expect(mocked.listLeias.mock.lastCall?.[0]).toMatchObject({ visibility: 'public', version: 'latest' });

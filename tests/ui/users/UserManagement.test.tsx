@@ -1,4 +1,5 @@
 import { usePaletteCommands } from '@client/palette';
+import { NOTICE_TOAST } from '@client/toasts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import {
@@ -159,7 +160,9 @@ describe('User Management palette commands', () => {
     ]);
     chooseItems(change, teacherItem, roles[1]!);
     expect(mocked.updateUser).toHaveBeenCalledWith(teacher.id, { email: teacher.email, role: 'advanced' });
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('teacher@school.org is now Advanced'));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('teacher@school.org is now Advanced', NOTICE_TOAST),
+    );
     // The list reloads with the new role.
     expect(mocked.listUsers).toHaveBeenCalledTimes(3);
   });
@@ -176,7 +179,10 @@ describe('User Management palette commands', () => {
     await act(async () =>
       pending.reject(httpError(400, { message: 'Cannot change the role of the last administrator' })),
     );
-    expect(toast.error).toHaveBeenCalledWith('Cannot change the role of the last administrator');
+    expect(toast.error).toHaveBeenCalledWith(
+      'Cannot change the role of the last administrator',
+      NOTICE_TOAST,
+    );
     expect(findCommand('users.changeRole').disabled).toBeUndefined();
   });
 });

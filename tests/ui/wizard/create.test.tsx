@@ -1,3 +1,4 @@
+import { NOTICE_TOAST } from '@client/toasts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { httpError, mocked, renderWizard, resetApi, teacherUser, toStep2 } from './harness';
@@ -99,7 +100,7 @@ describe('Design wizard, step 3: names and Finish', () => {
       },
       { publish: false },
     );
-    expect(toast.success).toHaveBeenCalledWith('LEIA "Night library" created');
+    expect(toast.success).toHaveBeenCalledWith('LEIA "Night library" created', NOTICE_TOAST);
     expect(sessionStorage.length).toBe(0);
   });
 

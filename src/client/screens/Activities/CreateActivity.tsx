@@ -1,4 +1,4 @@
-import { Button, Modal, TextInput } from '@client/components';
+import { Button, FormFooter, Modal, TextInput } from '@client/components';
 import { isCreateModalOpen, isCreating } from '@machines/activityList/selectors';
 import { type FormEvent, useId } from 'react';
 import { ActivityListActor } from './actors';
@@ -44,20 +44,14 @@ export function CreateActivityModal() {
       title={LABELS.title}
       size="sm"
       footer={
-        <>
-          <Button onClick={create.close} disabled={create.creating}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="primary"
-            loading={create.creating}
-            disabled={create.blank}
-          >
-            {create.creating ? LABELS.creating : LABELS.submit}
-          </Button>
-        </>
+        <FormFooter
+          formId={formId}
+          onCancel={create.close}
+          cancelDisabled={create.creating}
+          saving={create.creating}
+          submitDisabled={create.blank}
+          submitLabel={create.creating ? LABELS.creating : LABELS.submit}
+        />
       }
     >
       <form id={formId} onSubmit={create.submit} noValidate>

@@ -1,4 +1,4 @@
-import { AlertIcon, Button, Modal, TextInput } from '@client/components';
+import { AlertIcon, Button, FormFooter, Modal, TextInput } from '@client/components';
 import {
   ACTIVITY_IMPORT_TEXTS,
   type ActivityImportSnapshot,
@@ -83,20 +83,14 @@ export function ImportActivityModal() {
       size="sm"
       unsavedEdits={view.edited}
       footer={(requestClose) => (
-        <>
-          <Button onClick={requestClose} disabled={view.importing}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="primary"
-            loading={view.importing}
-            disabled={view.nameError !== null}
-          >
-            {view.importing ? ACTIVITY_IMPORT_TEXTS.importing : ACTIVITY_IMPORT_TEXTS.submit}
-          </Button>
-        </>
+        <FormFooter
+          formId={formId}
+          onCancel={requestClose}
+          cancelDisabled={view.importing}
+          saving={view.importing}
+          submitDisabled={view.nameError !== null}
+          submitLabel={view.importing ? ACTIVITY_IMPORT_TEXTS.importing : ACTIVITY_IMPORT_TEXTS.submit}
+        />
       )}
     >
       <form id={formId} className="form-stack" onSubmit={submit} noValidate>

@@ -3,6 +3,7 @@ import {
   Button,
   EditIcon,
   EyeIcon,
+  focusOn,
   MessageIcon,
   PlusIcon,
   SparklesIcon,
@@ -207,7 +208,7 @@ function LinkForm() {
   const value = TranscriptionActor.useSelector(selectLink);
   const saving = TranscriptionActor.useSelector(isLinkSaving);
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => focusOn(input.current), []);
   const parsed = transcriptionLinkSchema.safeParse(value);
   const error = value.trim() !== '' && !parsed.success ? parsed.error.issues[0]?.message : undefined;
   const cancel = () => actor.send({ type: 'link.cancel' });

@@ -17,7 +17,7 @@ import { EvaluationActors, LeakCheckActors } from '@client/evaluation/actors';
 import { chatPath, classSessionPath } from '@client/routes';
 import type { ChatNavigationState } from '@client/runner/navigation';
 import { LeiaViewActor } from '@client/screens/Search/actors';
-import { ACTIVITY_CREATE_TOAST, ACTIVITY_TOAST } from '@client/toasts';
+import { showNotice } from '@client/toasts';
 import { activityImportMachine } from '@machines/activityImport';
 import type { ActivityChange } from '@machines/activityList/contract';
 import { activityListMachine } from '@machines/activityList/machine';
@@ -29,7 +29,6 @@ import { transcriptionMachine } from '@machines/transcription/machine';
 import { configLeiaId } from '@shared/activity-config';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 
@@ -103,9 +102,7 @@ export function ActivityActors({ children }: { children: ReactNode }) {
         }),
       },
       actions: {
-        notify: (_, { tone, message, about }) => {
-          toast[tone](message, about === 'create' ? ACTIVITY_CREATE_TOAST : ACTIVITY_TOAST);
-        },
+        notify: showNotice,
       },
     }),
   );
@@ -147,9 +144,7 @@ function ActivityFlowActors({ children }: { children: ReactNode }) {
         ),
       },
       actions: {
-        notify: (_, { tone, message }) => {
-          toast[tone](message, ACTIVITY_TOAST);
-        },
+        notify: showNotice,
         onUpdated: (_, { activity }) => list.send({ type: 'activity.updated', activity }),
         openChat: (_, { sessionId, target }) =>
           navigate(chatPath(sessionId), { state: chatStateFor(target) }),
@@ -173,9 +168,7 @@ function ActivityFlowActors({ children }: { children: ReactNode }) {
         importActivity: fromPromise(({ input }) => withFailure(importActivity(input))),
       },
       actions: {
-        notify: (_, { tone, message }) => {
-          toast[tone](message, ACTIVITY_CREATE_TOAST);
-        },
+        notify: showNotice,
         imported: () => list.send({ type: 'list.reload' }),
       },
     }),

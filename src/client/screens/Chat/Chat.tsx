@@ -8,7 +8,6 @@ import {
   ErrorState,
   LoadingState,
   LogoMark,
-  useFocusRequest,
 } from '@client/components';
 import { useDocumentTitle } from '@client/components/useDocumentTitle';
 import { EvaluationActors } from '@client/evaluation/actors';
@@ -19,16 +18,14 @@ import type { chatMachine } from '@machines/chat/machine';
 import { canSend, chatView, failedNotice, isReplying, isTyping } from '@machines/chat/selectors';
 import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { failureMessage, failureStatus } from '@machines/failure';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { useId, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import type { ActorRefFrom } from 'xstate';
 import { ChatActor, ChatActors } from './actors';
 import { ChatToolbar } from './ChatToolbar';
-import { Composer } from './Composer';
+import { ConversationPane, useChatSend } from './ConversationPane';
 import { downloadFile, type ExportFormat, exportConversation } from './exportConversation';
-import { MessageList } from './MessageList';
 import { SaveTranscription } from './SaveTranscription';
 import { useChatCommands } from './useChatCommands';
 import { useEscapeToStop } from './useEscapeToStop';
@@ -145,7 +142,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
   );
 }
 
-/** The conversation as a file (Markdown or JSON), or a toast saying why it cannot be. */
+/** The conversation as a file (Markdown or JSON), or the machine says why it cannot be. */
 function downloadConversation(
   actor: ActorRefFrom<typeof chatMachine>,
   sessionId: string,
@@ -158,7 +155,7 @@ function downloadConversation(
     exportedAt: new Date(),
   });
   if (result.ok) downloadFile(result);
-  else toast.error('Could not export the conversation', { description: result.errors.join('\n') });
+  else actor.send({ type: 'chat.exportRefused', errors: result.errors });
 }
 
 interface ChatHeaderProps {
@@ -250,16 +247,7 @@ function Conversation() {
   const status = ChatActor.useSelector((s) => s.context.status);
   const focus = ChatActor.useSelector((s) => s.context.focus);
 
-  const input = useRef<HTMLTextAreaElement>(null);
-  useFocusRequest(focus, { composer: input });
-  const send = useCallback(
-    (text: string) => {
-      if (!canSend(actor.getSnapshot(), text)) return false;
-      actor.send({ type: 'chat.send', text });
-      return true;
-    },
-    [actor],
-  );
+  const send = useChatSend(actor, canSend);
 
   return (
     <>
@@ -268,31 +256,19 @@ function Conversation() {
           {CHAT_TEXTS.offline}
         </p>
       )}
-      {/* Always present, so that a screen reader hears each change. */}
-      <p className="chat-status visually-hidden" role="status">
-        {status && CHAT_STATUS_TEXTS[status]}
-      </p>
-      <MessageList
+      <ConversationPane
         messages={messages}
         partial={partial}
         typing={typing}
         replying={replying}
         failed={failed}
-        onRetry={() => {
-          actor.send({ type: 'chat.retry' });
-          input.current?.focus();
-        }}
         speaker={speaker}
-        onRegenerate={canRegenerate ? () => actor.send({ type: 'chat.regenerate' }) : undefined}
-      />
-      <Composer
-        replying={replying}
+        status={status && CHAT_STATUS_TEXTS[status]}
+        focus={focus}
         onSend={send}
-        onStop={() => {
-          actor.send({ type: 'chat.stop' });
-          input.current?.focus();
-        }}
-        inputRef={input}
+        onRetry={() => actor.send({ type: 'chat.retry' })}
+        onStop={() => actor.send({ type: 'chat.stop' })}
+        onRegenerate={canRegenerate ? () => actor.send({ type: 'chat.regenerate' }) : undefined}
       />
     </>
   );

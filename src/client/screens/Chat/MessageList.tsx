@@ -170,3 +170,24 @@ const Bubble = memo(function Bubble({
     </li>
   );
 });
+
+/** A finished conversation, read only: a transcript, a student's conversation in a report. */
+export function ReadOnlyMessages({
+  messages,
+  speaker,
+}: {
+  messages: readonly ChatMessage[];
+  speaker?: string;
+}) {
+  return (
+    <MessageList
+      messages={messages}
+      partial=""
+      typing={false}
+      replying={false}
+      failed={null}
+      onRetry={() => undefined}
+      speaker={speaker}
+    />
+  );
+}

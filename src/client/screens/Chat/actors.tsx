@@ -2,12 +2,11 @@ import { updateLeiaConfig } from '@client/api/activities';
 import { withFailure } from '@client/api/errors';
 import { getSession, regenerateReply, sendMessage } from '@client/api/runner';
 import { chatStorage } from '@client/runner/storage';
-import { CHAT_TRANSCRIPTION_TOAST } from '@client/toasts';
+import { showNotice } from '@client/toasts';
 import { chatMachine } from '@machines/chat/machine';
 import { chatTranscriptionMachine } from '@machines/chatTranscription';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
 
 /** The conversation of one chat session (machines/chat/machine.ts). */
@@ -38,7 +37,7 @@ export function ChatActors({ sessionId, children }: { sessionId: string; childre
           return { text: reply.message, timestamp: reply.timestamp };
         }),
       },
-      actions: { persist: (_, chat) => chatStorage.write(chat) },
+      actions: { persist: (_, chat) => chatStorage.write(chat), notify: showNotice },
     }),
   );
   const [input] = useState(() => ({ sessionId, stored: chatStorage.read() }));
@@ -67,9 +66,7 @@ export function ChatTranscriptionActors({ children }: { children: ReactNode }) {
         ),
       },
       actions: {
-        notify: (_, { tone, message }) => {
-          toast[tone](message, CHAT_TRANSCRIPTION_TOAST);
-        },
+        notify: showNotice,
       },
     }),
   );

@@ -3,7 +3,7 @@ import { CodeBlock } from '@client/components/code/CodeBlock';
 import { REPORT_TEXTS } from '@machines/classReport/contract';
 import { isStudentOpen } from '@machines/classReport/selectors';
 import { CLASS_TEXTS } from '@shared/class-sessions';
-import { MessageList } from '../Chat/MessageList';
+import { ReadOnlyMessages } from '../Chat/MessageList';
 import { ClassReportActor } from './actors';
 import '../Chat/chat.css';
 
@@ -35,14 +35,7 @@ export function StudentWorkDialog() {
       {data && (
         <div className="class-report__work">
           <div className="class-report__work-conversation">
-            <MessageList
-              messages={data.conversation}
-              partial=""
-              typing={false}
-              replying={false}
-              failed={null}
-              onRetry={() => undefined}
-            />
+            <ReadOnlyMessages messages={data.conversation} />
           </div>
           <section aria-label={workTitle}>
             <h3>{workTitle}</h3>

@@ -8,12 +8,12 @@ import {
 import { getClassSession, getStudentConversation, watchClassSession } from '@client/api/classSessions';
 import { withFailure } from '@client/api/errors';
 import { downloadFile } from '@client/download';
+import { showNotice } from '@client/toasts';
 import { classReportMachine, type ReportEvent } from '@machines/classReport/machine';
 import type { ClassExportFile } from '@shared/schemas/class-report';
 import { CLASS_EVENTS } from '@shared/schemas/class-sessions';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { fromCallback, fromPromise } from 'xstate';
 
 /** The class report of one session (machines/classReport), wired once to its API. */
@@ -86,9 +86,7 @@ export function ClassReportActors({ sessionId, children }: { sessionId: string; 
       },
       actions: {
         download: (_, { file }) => downloadFile(file),
-        notify: (_, { tone, message }) => {
-          toast[tone](message);
-        },
+        notify: showNotice,
       },
     }),
   );

@@ -3,7 +3,7 @@ import { CodeBlock } from '@client/components/code/CodeBlock';
 import { LIVE_TEXTS } from '@machines/classLive/contract';
 import { isConversationLoading, selectedRow } from '@machines/classLive/selectors';
 import { CLASS_TEXTS } from '@shared/class-sessions';
-import { MessageList } from '../Chat/MessageList';
+import { ReadOnlyMessages } from '../Chat/MessageList';
 import { ClassLiveActor } from './actors';
 import '../Chat/chat.css';
 
@@ -28,14 +28,7 @@ export function StudentConversationDialog() {
       {error && <p role="alert">{LIVE_TEXTS.conversationFailed}</p>}
       {!loading && (
         <div className="class-live__conversation">
-          <MessageList
-            messages={messages}
-            partial=""
-            typing={false}
-            replying={false}
-            failed={null}
-            onRetry={() => undefined}
-          />
+          <ReadOnlyMessages messages={messages} />
         </div>
       )}
       {handIn && (handIn.handIn ?? handIn.draft) !== '' && (

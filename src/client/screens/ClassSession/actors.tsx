@@ -6,11 +6,11 @@ import {
 } from '@client/api/classSessions';
 import { toFailure, withFailure } from '@client/api/errors';
 import { copyText } from '@client/clipboard';
+import { showNotice } from '@client/toasts';
 import type { LiveMachineEvent } from '@machines/classLive/contract';
 import { classLiveMachine } from '@machines/classLive/machine';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { fromCallback, fromPromise } from 'xstate';
 import { joinLinkOf } from './useClassSessionCommands';
 
@@ -48,9 +48,7 @@ export function ClassLiveActors({ sessionId, children }: { sessionId: string; ch
         }),
       },
       actions: {
-        notify: (_, { tone, message }) => {
-          toast[tone](message);
-        },
+        notify: showNotice,
         copy: (_, { what, value }) => {
           if (what === 'code') void copyText(value, 'Code copied');
           else void copyText(joinLinkOf(value), 'Join link copied');

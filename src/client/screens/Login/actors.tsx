@@ -3,10 +3,10 @@ import { login } from '@client/api/users';
 import { AuthActor, loginEvent } from '@client/auth';
 import { requestFocus, SEARCH_TARGET } from '@client/palette';
 import { ROUTES } from '@client/routes';
-import { LOGIN_TEXTS, loginMachine } from '@machines/login';
+import { showNotice } from '@client/toasts';
+import { loginMachine } from '@machines/login';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 
@@ -22,7 +22,7 @@ export function LoginActors({ children }: { children: ReactNode }) {
       actors: { login: fromPromise(({ input, signal }) => withFailure(login(input, { signal }))) },
       actions: {
         acceptToken: (_, { token }) => auth.send(loginEvent(token)),
-        notifySuccess: () => toast.success(LOGIN_TEXTS.success),
+        notify: showNotice,
         // The next keystroke belongs in the Search box.
         goHome: () => {
           navigate(ROUTES.search);

@@ -1,3 +1,4 @@
+import { focusOn } from '@client/components';
 import { Avatar } from '@client/components/Avatar';
 import { RoleBadge } from '@client/components/Badge';
 import { Button } from '@client/components/Button';
@@ -88,7 +89,7 @@ export function AccountSection({ user }: { user: SessionUser }) {
 
   // Back from editing (saved or cancelled): focus returns to the Edit button.
   useEffect(() => {
-    if (viewing && wasEditing.current) editButton.current?.focus();
+    if (viewing && wasEditing.current) focusOn(editButton.current);
     wasEditing.current = !viewing;
   }, [viewing]);
 

@@ -1,7 +1,7 @@
 import { AddToActivityModal } from '@client/activities/AddToActivityModal';
 import { AddToActivityActors } from '@client/activities/addToActivityActor';
 import { actorOf, useAuth } from '@client/auth';
-import { Button, EmptyState, ErrorState, LoadingState, Page, Spinner } from '@client/components';
+import { Button, EmptyState, ErrorState, focusOn, LoadingState, Page, Spinner } from '@client/components';
 import { DesignPresetActors } from '@client/design/designPreset';
 import { LeakCheckActors } from '@client/evaluation/actors';
 import { LeakCheckModal } from '@client/evaluation/LeakCheckModal';
@@ -101,11 +101,11 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
   // A version restored from the View modal's History is a new row (the latest, by default).
   const reload = useCallback(() => list.send({ type: 'list.reload' }), [list]);
   const focusResults = () =>
-    feedRef.current?.querySelector<HTMLElement>('[data-index][tabindex="0"]')?.focus();
+    focusOn(feedRef.current?.querySelector<HTMLElement>('[data-index][tabindex="0"]'));
   // After a delete: the row now in the deleted one's place, or the search box when none is left.
   const focusAfterDelete = () => {
     const row = feedRef.current?.querySelector<HTMLElement>('[data-index][tabindex="0"]');
-    if (row) row.focus();
+    if (row) focusOn(row);
     else focusTarget(SEARCH_TARGET);
   };
   // View closed, opened from the palette (or elsewhere gone): the row of the LEIA it showed when
@@ -113,7 +113,7 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
   const focusAfterView = () => {
     const id = view.getSnapshot().context.summary?.id;
     const row = id ? feedRef.current?.querySelector<HTMLElement>(`[data-leia-id="${CSS.escape(id)}"]`) : null;
-    if (row) row.focus();
+    if (row) focusOn(row);
     else focusAfterDelete();
   };
 

@@ -1,5 +1,5 @@
 import type { LeiaListItem } from '@client/api/leias';
-import { Button, cx } from '@client/components';
+import { Button, cx, focusOn } from '@client/components';
 import { useDensity } from '@client/density';
 import { LEIA_LIST_TARGET, useFocusTarget } from '@client/palette';
 import { isTypingTarget } from '@client/palette/keys';
@@ -44,7 +44,7 @@ function useFeedKeys(
     const { items: rows, hasMore: more, onLoadMore: loadMore } = latest.current;
     if (index >= rows.length && more) loadMore();
     const target = Math.max(0, Math.min(index, rows.length - 1));
-    feedRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`)?.focus();
+    focusOn(feedRef.current?.querySelector<HTMLElement>(`[data-index="${target}"]`));
   };
 
   return (event: KeyboardEvent<HTMLDivElement>) => {
@@ -100,7 +100,7 @@ function useRefocusAfterRemoval(
       before.length === items.length + 1 && items.every((leia) => before.some((old) => old.id === leia.id));
     const focusLost = !document.activeElement || document.activeElement === document.body;
     if (oneRemoved && focusLost && items.length > 0) {
-      feedRef.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.focus();
+      focusOn(feedRef.current?.querySelector<HTMLElement>(`[data-index="${active}"]`));
     }
   }, [items, active, feedRef]);
 }

@@ -1,13 +1,12 @@
 import { withFailure } from '@client/api/errors';
 import { deleteLeia, getLeia, type LeiaListParams, listLeias } from '@client/api/leias';
-import { LIST_SCREEN_TOAST } from '@client/toasts';
+import { showNotice } from '@client/toasts';
 import { DELETE_LEIA_INPUT, deleteLeiaMachine } from '@machines/deleteLeia';
 import { leiaViewMachine } from '@machines/leiaView';
-import { SEARCH_LIST_TEXTS, searchListMachine } from '@machines/searchList';
+import { searchListMachine } from '@machines/searchList';
 import { LEIA_DELETE_TEXTS } from '@shared/messages/deletion';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
 import { filtersFromUrl, urlOfFilters } from './searchUrl';
 
@@ -40,9 +39,7 @@ export function LeiaActors({ scope, children }: { scope: LeiaScope; children: Re
         ),
       },
       actions: {
-        notifyLoadFailed: () => {
-          toast.error(SEARCH_LIST_TEXTS.failed, LIST_SCREEN_TOAST);
-        },
+        notify: showNotice,
         // Replaced, not pushed: Back leaves the screen rather than undoing each keystroke.
         filtersChanged: (_, { filters }) =>
           window.history.replaceState(
@@ -73,7 +70,7 @@ function DeleteLeiaActors({ children }: { children: ReactNode }) {
       actors: { deleteItem: fromPromise(({ input }) => withFailure(deleteLeia(input.target.id))) },
       actions: {
         onDeleted: (_, { target }) => {
-          toast.success(LEIA_DELETE_TEXTS.success);
+          showNotice(null, { tone: 'success', message: LEIA_DELETE_TEXTS.success });
           list.send({ type: 'list.deleted', id: target.id });
         },
       },

@@ -1,10 +1,9 @@
-import { useFocusRequest } from '@client/components';
 import { STUDENT_CHAT_STATUS } from '@machines/classStudent/contract';
 import { canSendMessage, chatFailedNotice, isReplying, isTyping } from '@machines/classStudent/selectors';
 import { CLASS_TEXTS } from '@shared/class-sessions';
-import { useCallback, useRef } from 'react';
-import { Composer } from '../Chat/Composer';
-import { MessageList } from '../Chat/MessageList';
+import { useCallback } from 'react';
+import { ConversationPane, useChatSend } from '../Chat/ConversationPane';
+import { ReadOnlyMessages } from '../Chat/MessageList';
 import { useEscapeToStop } from '../Chat/useEscapeToStop';
 import { StudentActor } from './actors';
 
@@ -21,43 +20,23 @@ export function StudentConversation() {
   const focus = StudentActor.useSelector((s) =>
     s.context.focus?.field === 'composer' ? s.context.focus : null,
   );
-  const input = useRef<HTMLTextAreaElement>(null);
-  useFocusRequest(focus as { field: 'composer'; ifLost?: boolean } | null, { composer: input });
   const stop = useCallback(() => actor.send({ type: 'chat.stop' }), [actor]);
   useEscapeToStop(replying, stop);
-  const send = useCallback(
-    (text: string) => {
-      if (!canSendMessage(actor.getSnapshot(), text)) return false;
-      actor.send({ type: 'chat.send', text });
-      return true;
-    },
-    [actor],
-  );
+  const send = useChatSend(actor, canSendMessage);
   return (
     <div className="student-chat">
-      <p className="visually-hidden" role="status">
-        {status && STUDENT_CHAT_STATUS[status]}
-      </p>
-      <MessageList
+      <ConversationPane
         messages={messages}
         partial={partial}
         typing={typing}
         replying={replying}
         failed={failed}
-        onRetry={() => {
-          actor.send({ type: 'chat.retry' });
-          input.current?.focus();
-        }}
         speaker={speaker}
-      />
-      <Composer
-        replying={replying}
+        status={status && STUDENT_CHAT_STATUS[status]}
+        focus={focus as { field: 'composer'; ifLost?: boolean } | null}
         onSend={send}
-        onStop={() => {
-          stop();
-          input.current?.focus();
-        }}
-        inputRef={input}
+        onRetry={() => actor.send({ type: 'chat.retry' })}
+        onStop={stop}
       />
     </div>
   );
@@ -81,15 +60,7 @@ export function TranscriptView() {
         </a>
       )}
       {transcript && 'messages' in transcript && (
-        <MessageList
-          messages={transcript.messages}
-          partial=""
-          typing={false}
-          replying={false}
-          failed={null}
-          onRetry={() => undefined}
-          speaker={speaker}
-        />
+        <ReadOnlyMessages messages={transcript.messages} speaker={speaker} />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { Button, Modal, PasswordInput, Select, TextInput } from '@client/components';
+import { Button, FormFooter, Modal, PasswordInput, Select, TextInput } from '@client/components';
 import {
   hasUserFormEdits,
   isUserFormLocked,
@@ -64,23 +64,18 @@ export function UserFormModal() {
       dismissible={!view.submitting}
       unsavedEdits={view.unsaved}
       footer={(requestClose) => (
-        <>
+        <FormFooter
+          formId={formId}
+          onCancel={requestClose}
+          cancelDisabled={view.submitting}
+          saving={view.submitting}
+          submitDisabled={view.success !== null}
+          submitLabel={isCreate ? 'Create User' : 'Update User'}
+        >
           <Button variant="ghost" onClick={() => actor.send({ type: 'form.reset' })} disabled={view.locked}>
             Reset
           </Button>
-          <Button onClick={requestClose} disabled={view.submitting}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant="primary"
-            loading={view.submitting}
-            disabled={view.success !== null}
-          >
-            {isCreate ? 'Create User' : 'Update User'}
-          </Button>
-        </>
+        </FormFooter>
       )}
     >
       {/* noValidate: the machine's messages are the ones shown, not the browser's. */}

@@ -2,6 +2,7 @@ import type { UserListItem } from '@client/api/users';
 import {
   Avatar,
   EditIcon,
+  focusOn,
   IconButton,
   RoleBadge,
   Table,
@@ -32,7 +33,7 @@ export function UsersTable({ users, viewer, focus = null, onEdit, onDelete }: Us
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new request, or new rows that now hold it
   useEffect(() => {
     if (!focus) return;
-    table.current?.querySelector<HTMLElement>(`[data-user-id="${focus.id}"] button`)?.focus();
+    focusOn(table.current?.querySelector<HTMLElement>(`[data-user-id="${focus.id}"] button`));
   }, [focus, users]);
   return (
     <div ref={table}>

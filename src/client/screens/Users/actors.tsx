@@ -1,5 +1,6 @@
 import { withFailure } from '@client/api/errors';
 import { createUser, deleteUser, listUsers, type UserListItem, updateUser } from '@client/api/users';
+import { showNotice } from '@client/toasts';
 import {
   createDeleteDialogMachine,
   type DeleteDialogInput,
@@ -11,7 +12,6 @@ import { userRoleMachine } from '@machines/userRole';
 import { USER_DELETE_TEXTS } from '@shared/messages/deletion';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { fromPromise } from 'xstate';
 
 /**
@@ -76,12 +76,7 @@ function UserModalActors({ children }: { children: ReactNode }) {
           ),
         },
         actions: {
-          notifySuccess: (_, { message }) => {
-            toast.success(message);
-          },
-          notifyFailure: (_, { message }) => {
-            toast.error(message);
-          },
+          notify: showNotice,
           onChanged: reload,
         },
       }),

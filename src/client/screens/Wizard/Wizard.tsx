@@ -1,5 +1,5 @@
 import { actorOf, useAuth } from '@client/auth';
-import { ErrorState, LoadingState, Page } from '@client/components';
+import { ErrorState, focusOn, LoadingState, Page } from '@client/components';
 import { isLeavingOnPurpose } from '@client/design/navigation';
 import { LeakCheckActors } from '@client/evaluation/actors';
 import { LeakCheckModal } from '@client/evaluation/LeakCheckModal';
@@ -108,6 +108,6 @@ function useFocusOnStepChange(step: number) {
   useEffect(() => {
     if (shown.current === step) return;
     shown.current = step;
-    document.getElementById(STEP_TITLE_ID)?.focus();
+    focusOn(document.getElementById(STEP_TITLE_ID));
   }, [step]);
 }

@@ -3,10 +3,11 @@ import { listVersions } from '@client/api/history';
 import { createLeia, leiaExists } from '@client/api/leias';
 import { createResource, deleteResource, listResources, resourceExists } from '@client/api/resources';
 import { LEAVING_DESIGN, readDesignNavigation } from '@client/design/navigation';
-import { HistoryActors, type OnRestored } from '@client/history/actors';
 import { LEIA_LIST_TARGET, requestFocus } from '@client/palette';
 import { ROUTES } from '@client/routes';
 import { StartSessionActor, StartSessionActors } from '@client/runner/startSession';
+import { showNotice } from '@client/toasts';
+import { HistoryActors, type OnRestored } from '@client/versions/actors';
 import { DELETE_RESOURCE_INPUT, deleteResourceMachine } from '@machines/deleteResource';
 import { leaveConfirmMachine } from '@machines/leaveConfirm';
 import { nameCheckMachine } from '@machines/nameCheck';
@@ -20,7 +21,6 @@ import { wizardDraft } from '@machines/wizard/selectors';
 import { type Actor, canPublish, canSeeBehaviour } from '@shared/permissions';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { useLocation } from 'wouter';
 import { fromPromise } from 'xstate';
 import { draftStorage } from './draftStorage';
@@ -125,7 +125,7 @@ function FlowActors({ user, input, children }: { user: Actor; input: WizardInput
           }),
         finished: (_, { name }) => {
           draftStorage.clear(user.id);
-          toast.success(WIZARD_TEXTS.created(name));
+          showNotice(null, { tone: 'success', message: WIZARD_TEXTS.created(name) });
           navigate(ROUTES.myLeias, { state: LEAVING_DESIGN });
           // The new LEIA heads My LEIAs (newest first): its row takes the focus once listed.
           requestFocus(LEIA_LIST_TARGET);

@@ -11,9 +11,9 @@ import {
   SparklesIcon,
   TrashIcon,
 } from '@client/components';
-import { HistoryActor } from '@client/history/actors';
 import { type Command, defineCommand, type StaticArgument, usePaletteCommands } from '@client/palette';
 import { useStartSession } from '@client/runner/startSession';
+import { HistoryActor } from '@client/versions/actors';
 import { openDeleteResource } from '@machines/deleteResource';
 import { RESOURCE_LISTS_TEXTS } from '@machines/resourceLists';
 import { finish, nextStep, previousStep, tryDesign } from '@machines/wizard/actions';

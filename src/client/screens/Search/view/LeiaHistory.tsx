@@ -1,9 +1,9 @@
 import { Button, FolderIcon } from '@client/components';
-import { HistoryActor, HistoryActors } from '@client/history/actors';
-import { HistoryPanel } from '@client/history/HistoryPanel';
-import { DerivedFrom, DerivedList, type LineageItem } from '@client/history/Lineage';
-import { useHistoryCommands } from '@client/history/useHistoryCommands';
 import { type Command, usePaletteCommands } from '@client/palette';
+import { HistoryActor, HistoryActors } from '@client/versions/actors';
+import { HistoryPanel } from '@client/versions/HistoryPanel';
+import { DerivedFrom, DerivedList, type LineageItem } from '@client/versions/Lineage';
+import { useHistoryCommands } from '@client/versions/useHistoryCommands';
 import { isLeiaOpen, shownLeia } from '@machines/leiaView';
 import { VERSIONS_FLOW_TEXTS } from '@machines/versions/contract';
 import type { Actor } from '@shared/permissions';

@@ -1,5 +1,5 @@
 import { TextArea, TextInput, useFocusRequest } from '@client/components';
-import { bumpLabel } from '@client/history/labels';
+import { bumpLabel } from '@client/versions/labels';
 import type { WizardSnapshot } from '@machines/wizard/machine';
 import { isCheckingName, isFinishing, nameFields, saveAsFields } from '@machines/wizard/selectors';
 import type { SaveAsView } from '@machines/wizard/versions';

@@ -1,6 +1,6 @@
 import { Badge, Button, ClockIcon, EditIcon, RefreshIcon, RoleBadge } from '@client/components';
 import { DiffView } from '@client/components/code/DiffView';
-import { HistoryActor } from '@client/history/actors';
+import { HistoryActor } from '@client/versions/actors';
 import { specText } from '@machines/partEditor';
 import type { PartKind, WizardPart } from '@machines/wizard/parts';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';

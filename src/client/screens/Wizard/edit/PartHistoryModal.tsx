@@ -1,8 +1,8 @@
 import { Modal } from '@client/components';
-import { HistoryActor } from '@client/history/actors';
-import { HistoryPanel } from '@client/history/HistoryPanel';
-import { DerivedFrom } from '@client/history/Lineage';
-import { useHistoryCommands } from '@client/history/useHistoryCommands';
+import { HistoryActor } from '@client/versions/actors';
+import { HistoryPanel } from '@client/versions/HistoryPanel';
+import { DerivedFrom } from '@client/versions/Lineage';
+import { useHistoryCommands } from '@client/versions/useHistoryCommands';
 import type { VersionsTarget } from '@machines/versions/contract';
 import { isVersionsOpen } from '@machines/versions/selectors';
 import type { PartKind, WizardPart } from '@machines/wizard/parts';

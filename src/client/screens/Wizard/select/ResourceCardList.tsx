@@ -1,3 +1,4 @@
+import { focusOn } from '@client/components';
 import type { PartKind, WizardPart } from '@machines/wizard/parts';
 import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { ResourceCard } from './ResourceCard';
@@ -42,7 +43,7 @@ export function ResourceCardList({
 
   const focusCard = useCallback((index: number) => {
     setActive(index);
-    listRef.current?.querySelectorAll<HTMLElement>('[data-card]')[index]?.focus();
+    focusOn(listRef.current?.querySelectorAll<HTMLElement>('[data-card]')[index]);
   }, []);
 
   const onKeyDown = (index: number) => (event: KeyboardEvent<HTMLElement>) => {

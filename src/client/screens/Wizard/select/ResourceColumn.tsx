@@ -1,4 +1,4 @@
-import { CheckIcon, cx, ErrorState, SearchIcon, Select, Spinner } from '@client/components';
+import { CheckIcon, cx, ErrorState, focusOn, SearchIcon, Select, Spinner } from '@client/components';
 import { openDeleteResource } from '@machines/deleteResource';
 import {
   emptyListText,
@@ -87,7 +87,7 @@ export function ResourceColumn({ kind, viewer }: { kind: PartKind; viewer: Actor
   );
   const mayDelete = useCallback((part: WizardPart) => canDelete(viewer, part), [viewer]);
   const focusFirstCard = () =>
-    searchRef.current?.closest('section')?.querySelector<HTMLElement>('[data-card][tabindex="0"]')?.focus();
+    focusOn(searchRef.current?.closest('section')?.querySelector<HTMLElement>('[data-card][tabindex="0"]'));
   const empty = emptyListText(list);
 
   return (
@@ -134,7 +134,7 @@ export function ResourceColumn({ kind, viewer }: { kind: PartKind; viewer: Actor
           canDelete={mayDelete}
           onSelect={select}
           onDelete={askDelete}
-          onLeaveTop={() => searchRef.current?.focus()}
+          onLeaveTop={() => focusOn(searchRef.current)}
         />
       )}
     </section>

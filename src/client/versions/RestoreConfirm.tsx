@@ -1,4 +1,4 @@
-import { AlertIcon, Button } from '@client/components';
+import { AlertIcon, Button, focusOn } from '@client/components';
 import { bumpOptions } from '@machines/versions/contract';
 import type { VersionsView } from '@machines/versions/selectors';
 import { useEffect, useId, useRef } from 'react';
@@ -11,7 +11,7 @@ export function RestoreConfirm({ view }: { view: VersionsView }) {
   const titleId = useId();
   const bumps = useRef<HTMLFieldSetElement>(null);
   // The question opens where the keyboard is: on the chosen bump.
-  useEffect(() => bumps.current?.querySelector<HTMLInputElement>('input:checked')?.focus(), []);
+  useEffect(() => focusOn(bumps.current?.querySelector<HTMLInputElement>('input:checked')), []);
   const { restoring } = view;
   const latest = view.versions[0]?.version;
   if (!restoring || !latest) return null;

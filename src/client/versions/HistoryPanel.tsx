@@ -1,4 +1,4 @@
-import { AlertIcon, ErrorState, LoadingState } from '@client/components';
+import { AlertIcon, ErrorState, focusOn, LoadingState } from '@client/components';
 import { type RestoreResult, VERSIONS_FLOW_TEXTS } from '@machines/versions/contract';
 import { versionsView } from '@machines/versions/selectors';
 import { shallowEqual } from '@xstate/react';
@@ -71,7 +71,7 @@ function useFocusAfterRestore(
 ) {
   const was = useRef(confirming);
   useEffect(() => {
-    if (was.current && !confirming) (result.current ?? panel.current)?.focus();
+    if (was.current && !confirming) focusOn(result.current ?? panel.current);
     was.current = confirming;
   }, [confirming, result, panel]);
 }

@@ -1,0 +1,18 @@
+/**
+ * What a flow tells the user of an outcome: the one shape every machine's `notify` action takes.
+ * The client says it once (`showNotice`, src/client/toasts.tsx), as a toast.
+ */
+export interface Notice {
+  tone: 'success' | 'error';
+  message: string;
+  /** Lines under the message (what exactly went wrong). */
+  detail?: string;
+  /** A routine outcome on a busy screen (a card's change, a transcription saved): said for 3 s. */
+  brief?: boolean;
+}
+
+/** The `notify` action with a fixed notice: `actions: notice('success', TEXTS.saved)`. */
+export const notice = (tone: Notice['tone'], message: string, brief?: boolean) => ({
+  type: 'notify' as const,
+  params: (brief ? { tone, message, brief } : { tone, message }) satisfies Notice,
+});
