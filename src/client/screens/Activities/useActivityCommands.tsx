@@ -8,6 +8,7 @@ import {
 import { useActionSnapshot } from '@client/actions/useActionSnapshot';
 import { AddToActivityActor } from '@client/activities/addToActivityActor';
 import { addLeiaToActivityCommand } from '@client/activities/paletteArguments';
+import { focusOn } from '@client/components/useFocusRequest';
 import { EvaluationActor } from '@client/evaluation/actors';
 import { type Command, defineCommand, type StaticArgument, usePaletteCommands } from '@client/palette';
 import { ACTIVITY_IMPORT_TEXTS, isImporting } from '@machines/activityImport';
@@ -47,7 +48,7 @@ const reveal = (id: string) =>
   requestAnimationFrame(() => {
     const card = document.querySelector<HTMLElement>(`[data-activity-id="${CSS.escape(id)}"]`);
     card?.scrollIntoView({ block: 'nearest' });
-    card?.querySelector<HTMLElement>('button[aria-expanded]')?.focus();
+    focusOn(card?.querySelector<HTMLElement>('button[aria-expanded]'));
   });
 
 type Activities = () => Activity[];
