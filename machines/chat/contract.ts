@@ -97,6 +97,16 @@ export interface ChatContext {
   focus: ChatFocusRequest | null;
 }
 
+export type ChatExportFormat = 'markdown' | 'json';
+
+/** What the `download` action writes as a file: the conversation in one format. */
+export interface ChatExport {
+  format: ChatExportFormat;
+  sessionId: string;
+  leiaName?: string;
+  messages: ChatMessage[];
+}
+
 export type ChatEvent =
   | { type: 'chat.send'; text: string }
   | { type: 'chat.retry' }
@@ -104,5 +114,7 @@ export type ChatEvent =
   | { type: 'chat.regenerate' }
   | { type: 'chat.delta'; requestId: number; text: string }
   | { type: 'chat.reload' }
+  /** Download the conversation as a file (while it has messages). */
+  | { type: 'chat.export'; format: ChatExportFormat }
   /** The conversation could not be written as a file: what was wrong with it. */
   | { type: 'chat.exportRefused'; errors: readonly string[] };

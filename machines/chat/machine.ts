@@ -7,6 +7,7 @@ import { REPLY_STREAM, withReply, withStoppedReply } from '../replyStream';
 import type {
   ChatContext,
   ChatEvent,
+  ChatExport,
   ChatFocusRequest,
   ChatInput,
   LoadedSession,
@@ -31,10 +32,11 @@ import { CHAT_TEXTS } from './contract';
  *   Replying --error--> Failed (a LEIA-side 'Your message is taking a bit longer to send. Retry?',
  *                              or what a fair-use limit refused and when to retry)
  *   Failed --chat.retry--> Replying (the same text again, the notice removed) | --chat.send--> Replying
+ *   any state --chat.export (some messages)--> the `download` action writes them as a file
  *
  * IO is named stubs the app provides: `loadSession` (GET the session), `reply` (POST a message or
- * a regenerate, streaming deltas through `input.onDelta`) and the `persist` action (local storage,
- * one conversation per browser). Every state a reply starts or ends in asks for the focus on the
+ * a regenerate, streaming deltas through `input.onDelta`), the `persist` action (local storage,
+ * one conversation per browser) and the `download` action (the export as a file). Every state a reply starts or ends in asks for the focus on the
  * message box (when the focus was lost: the button pressed went or was disabled) and names the
  * outcome for the status region. Deltas carry the request they belong to, so a late delta of a
  * stopped request never lands in the next reply.
@@ -90,6 +92,8 @@ export const chatMachine = setup({
   actions: {
     persist: (_, _chat: StoredChat) => notProvided('chat', 'persist'),
     notify: (_, _notice: Notice) => notProvided('chat', 'notify'),
+    /** Writes the conversation as a file; sends `chat.exportRefused` when it cannot be written. */
+    download: (_, _file: ChatExport) => notProvided('chat', 'download'),
     /** Starts a request: a new id, so that late deltas of an earlier one are dropped. */
     beginReply: assign(({ context }, pending: PendingReply) => ({
       pending,
@@ -114,6 +118,7 @@ export const chatMachine = setup({
   guards: {
     hasText: ({ event }) => event.type === 'chat.send' && !isBlank(event.text),
     hasUserMessage: ({ context }) => context.messages.some((message) => !message.isLeia),
+    hasMessages: ({ context }) => context.messages.length > 0,
     isCurrentRequest: ({ context, event }) =>
       event.type === 'chat.delta' && event.requestId === context.requestId,
     /** No response at all (offline) and this browser kept the conversation. */
@@ -141,6 +146,18 @@ export const chatMachine = setup({
   }),
   initial: 'Loading',
   on: {
+    'chat.export': {
+      guard: 'hasMessages',
+      actions: {
+        type: 'download',
+        params: ({ context, event }): ChatExport => ({
+          format: event.format,
+          sessionId: context.sessionId,
+          leiaName: context.session?.leia.name,
+          messages: context.messages,
+        }),
+      },
+    },
     'chat.exportRefused': {
       actions: {
         type: 'notify',

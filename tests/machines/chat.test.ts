@@ -1,6 +1,15 @@
 import {
+  EXPORT_ACTIONS,
+  exportJson,
+  exportMarkdown,
+  regenerateReply,
+  retryReply,
+  stopReply,
+} from '@machines/chat/actions';
+import {
   CHAT_TEXTS,
   type ChatEvent,
+  type ChatExport,
   type ChatSessionInfo,
   type LoadedSession,
   type ReplyInput,
@@ -8,7 +17,8 @@ import {
   type StoredChat,
 } from '@machines/chat/contract';
 import { chatMachine } from '@machines/chat/machine';
-import { canSend, chatView, failedNotice } from '@machines/chat/selectors';
+import { type ChatSnapshot, canSend, chatView, failedNotice } from '@machines/chat/selectors';
+import type { Notice } from '@machines/notice';
 import type { ChatMessage } from '@shared/schemas/runner';
 import { createActor, fromPromise } from 'xstate';
 
@@ -53,6 +63,8 @@ interface StartOptions {
 const start = ({ load = { session: info, messages: [] }, stored = null }: StartOptions = {}) => {
   const replies: ReplyCall[] = [];
   const persisted: StoredChat[] = [];
+  const downloads: ChatExport[] = [];
+  const notices: Notice[] = [];
   const loadSession = vi.fn(async () => {
     if (load instanceof Error || !('session' in load)) throw load;
     return load;
@@ -78,7 +90,11 @@ const start = ({ load = { session: info, messages: [] }, stored = null }: StartO
         return promise;
       }),
     },
-    actions: { persist: (_, chat) => void persisted.push(structuredClone(chat)) },
+    actions: {
+      persist: (_, chat) => void persisted.push(structuredClone(chat)),
+      download: (_, file) => void downloads.push(structuredClone(file)),
+      notify: (_, notice) => void notices.push(notice),
+    },
   });
   const actor = createActor(machine, { input: { sessionId: SESSION, stored } }).start();
   const last = () => {
@@ -90,6 +106,8 @@ const start = ({ load = { session: info, messages: [] }, stored = null }: StartO
     actor,
     replies,
     persisted,
+    downloads,
+    notices,
     loadSession,
     last,
     send: (event: ChatEvent) => actor.send(event),
@@ -404,6 +422,59 @@ describe('chat machine: regenerate', () => {
     chat.send({ type: 'chat.retry' });
     expect(chat.last().input.mode).toBe('regenerate');
     expect(chat.replies).toHaveLength(2);
+  });
+});
+
+describe('chat machine: the actions (machines/chat/actions.ts)', () => {
+  const conversation = [msg('Q1', false), msg('A1', true)];
+  const can = (chat: { snap: () => ChatSnapshot }) => ({
+    regenerate: chat.snap().can(regenerateReply.event()),
+    stop: chat.snap().can(stopReply.event()),
+    retry: chat.snap().can(retryReply.event()),
+    export: EXPORT_ACTIONS.map((action) => chat.snap().can(action.event())),
+  });
+
+  it('loading: none; with a conversation: Regenerate and the exports; replying: Stop and the exports; failed: Retry', async () => {
+    const chat = start({ load: { session: info, messages: conversation } });
+    expect(can(chat)).toEqual({ regenerate: false, stop: false, retry: false, export: [false, false] });
+    await flush();
+    expect(can(chat)).toEqual({ regenerate: true, stop: false, retry: false, export: [true, true] });
+    chat.send(regenerateReply.event());
+    expect(can(chat)).toEqual({ regenerate: false, stop: true, retry: false, export: [true, true] });
+    await chat.last().fail({ status: 502 });
+    expect(can(chat)).toEqual({ regenerate: false, stop: false, retry: true, export: [true, true] });
+  });
+
+  it('nothing to export: the exports are refused and the refused event downloads nothing', async () => {
+    const chat = await ready();
+    expect(chat.snap().can(exportJson.event())).toBe(false);
+    chat.send(exportJson.event());
+    chat.send(exportMarkdown.event());
+    expect(chat.downloads).toEqual([]);
+    expect(chat.snap().value).toBe('Idle');
+  });
+
+  it('an export downloads the conversation in its format, with the session and the LEIA', async () => {
+    const chat = await ready({ load: { session: info, messages: conversation } });
+    chat.send(exportMarkdown.event());
+    chat.send(exportJson.event());
+    expect(chat.downloads).toEqual([
+      { format: 'markdown', sessionId: SESSION, leiaName: 'Bank clerk', messages: conversation },
+      { format: 'json', sessionId: SESSION, leiaName: 'Bank clerk', messages: conversation },
+    ]);
+    chat.send({ type: 'chat.exportRefused', errors: ['bad'] });
+    expect(chat.notices).toEqual([{ tone: 'error', message: CHAT_TEXTS.exportFailed, detail: 'bad' }]);
+  });
+
+  it('refused Regenerate, Stop and Retry do nothing', async () => {
+    const chat = await ready({ load: { session: info, messages: [msg('Hello, I am the LEIA', true)] } });
+    for (const action of [regenerateReply, stopReply, retryReply]) {
+      expect(chat.snap().can(action.event())).toBe(false);
+      chat.send(action.event());
+    }
+    expect(chat.snap().value).toBe('Idle');
+    expect(chat.replies).toHaveLength(0);
+    expect(chat.snap().context.messages.map((m) => m.text)).toEqual(['Hello, I am the LEIA']);
   });
 });
 

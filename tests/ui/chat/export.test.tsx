@@ -1,4 +1,5 @@
 import { exportConversation, NOTHING_TO_EXPORT } from '@client/screens/Chat/exportConversation';
+import { CHAT_ACTION_TEXTS } from '@machines/chat/actions';
 import { validateTranscriptionJson } from '@shared/schemas/transcription';
 import { screen } from '@testing-library/react';
 import { mocked, msg, renderChat, resetApi, session } from './harness';
@@ -128,5 +129,9 @@ describe('export buttons', () => {
     expect(mocked.getSession).toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Export as JSON' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Export as Markdown' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Export as JSON' })).toHaveAttribute(
+      'title',
+      CHAT_ACTION_TEXTS.nothingToExport,
+    );
   });
 });

@@ -13,19 +13,17 @@ import { useDocumentTitle } from '@client/components/useDocumentTitle';
 import { EvaluationActors } from '@client/evaluation/actors';
 import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
 import { type ChatNavigationState, readChatNavigationState } from '@client/runner/navigation';
+import { regenerateReply, retryReply, stopReply } from '@machines/chat/actions';
 import { CHAT_STATUS_TEXTS, CHAT_TEXTS } from '@machines/chat/contract';
-import type { chatMachine } from '@machines/chat/machine';
 import { canSend, chatView, failedNotice, isReplying, isTyping } from '@machines/chat/selectors';
 import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { failureMessage, failureStatus } from '@machines/failure';
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
-import type { ActorRefFrom } from 'xstate';
 import { ChatActor, ChatActors } from './actors';
 import { ChatToolbar } from './ChatToolbar';
 import { ConversationPane, useChatSend } from './ConversationPane';
-import { downloadFile, type ExportFormat, exportConversation } from './exportConversation';
 import { SaveTranscription } from './SaveTranscription';
 import { useChatCommands } from './useChatCommands';
 import { useEscapeToStop } from './useEscapeToStop';
@@ -67,9 +65,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
   const actor = ChatActor.useActorRef();
   const view = ChatActor.useSelector(chatView);
   const session = ChatActor.useSelector((s) => s.context.session);
-  const replying = ChatActor.useSelector(isReplying);
-  const canRegenerate = ChatActor.useSelector((s) => s.can({ type: 'chat.regenerate' }));
-  const canExport = ChatActor.useSelector((s) => s.context.messages.length > 0);
+  const stoppable = ChatActor.useSelector((s) => s.can(stopReply.event()));
   useDocumentTitle(session?.leia.name ? `Chat: ${session.leia.name}` : 'Chat');
   const [instructionsOpen, setInstructionsOpen] = useState(false);
   const instructionsId = useId();
@@ -80,18 +76,9 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
 
   const finish = useFinishConversation(navigation);
   const evaluation = useEvaluateConversation(sessionId);
-  const handlers = useMemo(
-    () => ({
-      finish,
-      toggleInstructions: () => setInstructionsOpen((open) => !open),
-      regenerate: () => actor.send({ type: 'chat.regenerate' }),
-      stop: () => actor.send({ type: 'chat.stop' }),
-      exportAs: (format: ExportFormat) => downloadConversation(actor, sessionId, format),
-    }),
-    [actor, finish, sessionId],
-  );
-  useChatCommands({ instructionsOpen, canRegenerate, replying, canExport }, handlers);
-  useEscapeToStop(replying, handlers.stop);
+  const toggleInstructions = useCallback(() => setInstructionsOpen((open) => !open), []);
+  useChatCommands({ instructionsOpen, finish, toggleInstructions });
+  useEscapeToStop(stoppable, () => actor.send(stopReply.event()));
 
   const problemDescription = navigation.problemDescription ?? session?.leia.problemDescription;
 
@@ -106,7 +93,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
           instructions: instructionsId,
         }}
         instructionsOpen={instructionsOpen}
-        onToggleInstructions={handlers.toggleInstructions}
+        onToggleInstructions={toggleInstructions}
         navigation={navigation}
         evaluation={evaluation}
         onFinish={finish}
@@ -125,14 +112,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
         {view === 'failed' && <LoadError />}
         {view === 'chat' && (
           <>
-            <ChatToolbar
-              session={session}
-              canRegenerate={canRegenerate}
-              canExport={canExport}
-              onRegenerate={handlers.regenerate}
-              onExport={handlers.exportAs}
-              actionsId={toolbarActionsId}
-            />
+            <ChatToolbar session={session} actionsId={toolbarActionsId} />
             <Conversation />
           </>
         )}
@@ -140,22 +120,6 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
       <EvaluationReportModal />
     </div>
   );
-}
-
-/** The conversation as a file (Markdown or JSON), or the machine says why it cannot be. */
-function downloadConversation(
-  actor: ActorRefFrom<typeof chatMachine>,
-  sessionId: string,
-  format: ExportFormat,
-) {
-  const { messages, session } = actor.getSnapshot().context;
-  const result = exportConversation(format, messages, {
-    sessionId,
-    leiaName: session?.leia.name,
-    exportedAt: new Date(),
-  });
-  if (result.ok) downloadFile(result);
-  else actor.send({ type: 'chat.exportRefused', errors: result.errors });
 }
 
 interface ChatHeaderProps {
@@ -241,7 +205,7 @@ function Conversation() {
   const typing = ChatActor.useSelector(isTyping);
   const replying = ChatActor.useSelector(isReplying);
   const failed = ChatActor.useSelector(failedNotice);
-  const canRegenerate = ChatActor.useSelector((s) => s.can({ type: 'chat.regenerate' }));
+  const canRegenerate = ChatActor.useSelector((s) => s.can(regenerateReply.event()));
   const speaker = ChatActor.useSelector((s) => s.context.session?.leia.personaName);
   const offline = ChatActor.useSelector((s) => s.context.offline);
   const status = ChatActor.useSelector((s) => s.context.status);
@@ -266,9 +230,9 @@ function Conversation() {
         status={status && CHAT_STATUS_TEXTS[status]}
         focus={focus}
         onSend={send}
-        onRetry={() => actor.send({ type: 'chat.retry' })}
-        onStop={() => actor.send({ type: 'chat.stop' })}
-        onRegenerate={canRegenerate ? () => actor.send({ type: 'chat.regenerate' }) : undefined}
+        onRetry={() => actor.send(retryReply.event())}
+        onStop={() => actor.send(stopReply.event())}
+        onRegenerate={canRegenerate ? () => actor.send(regenerateReply.event()) : undefined}
       />
     </>
   );

@@ -1,27 +1,22 @@
-import { Button, DownloadIcon, RefreshIcon } from '@client/components';
+import { ActionButton } from '@client/actions/ActionButton';
+import { DownloadIcon, RefreshIcon } from '@client/components';
+import { EXPORT_ACTIONS, regenerateReply } from '@machines/chat/actions';
 import type { ChatSessionInfo } from '@machines/chat/contract';
-import { EXPORT_FORMATS, type ExportFormat } from './exportConversation';
+import { ChatActor } from './actors';
 import { ProviderBadge, ProviderHint } from './ProviderLabel';
 
 export interface ChatToolbarProps {
   session: ChatSessionInfo | null;
-  canRegenerate: boolean;
-  canExport: boolean;
-  onRegenerate: () => void;
-  onExport: (format: ExportFormat) => void;
   /** The id of the actions, which a phone shows only while 'Actions' is expanded (ChatActionsToggle). */
   actionsId: string;
 }
 
-/** Above the conversation: which LEIA and who answers, Regenerate and the exports. */
-export function ChatToolbar({
-  session,
-  canRegenerate,
-  canExport,
-  onRegenerate,
-  onExport,
-  actionsId,
-}: ChatToolbarProps) {
+/**
+ * Above the conversation: which LEIA and who answers, Regenerate and the exports (the chat's
+ * actions, machines/chat/actions.ts).
+ */
+export function ChatToolbar({ session, actionsId }: ChatToolbarProps) {
+  const actor = ChatActor.useActorRef();
   return (
     <div className="chat-toolbar">
       <div className="chat-toolbar__about">
@@ -29,27 +24,23 @@ export function ChatToolbar({
         {session && <ProviderBadge session={session} />}
       </div>
       <div className="chat-toolbar__actions chat-collapsible" id={actionsId}>
-        <Button
+        <ActionButton
+          flow={actor}
+          action={regenerateReply}
           size="sm"
           variant="ghost"
           icon={<RefreshIcon />}
-          disabled={!canRegenerate}
-          onClick={onRegenerate}
-        >
-          Regenerate
-        </Button>
-        {EXPORT_FORMATS.map(({ format, label }) => (
-          <Button
-            key={format}
+        />
+        {EXPORT_ACTIONS.map((action) => (
+          <ActionButton
+            key={action.id}
+            flow={actor}
+            action={action}
             size="sm"
             variant="ghost"
             icon={<DownloadIcon />}
-            disabled={!canExport}
-            onClick={() => onExport(format)}
-            aria-label={`Export as ${label}`}
-          >
-            {label}
-          </Button>
+            aria-label={action.title}
+          />
         ))}
       </div>
       {session && <ProviderHint session={session} />}

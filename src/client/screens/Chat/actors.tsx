@@ -8,6 +8,7 @@ import { chatTranscriptionMachine } from '@machines/chatTranscription';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { fromPromise } from 'xstate';
+import { downloadFile, exportConversation } from './exportConversation';
 
 /** The conversation of one chat session (machines/chat/machine.ts). */
 export const ChatActor = createActorContext(chatMachine);
@@ -37,7 +38,19 @@ export function ChatActors({ sessionId, children }: { sessionId: string; childre
           return { text: reply.message, timestamp: reply.timestamp };
         }),
       },
-      actions: { persist: (_, chat) => chatStorage.write(chat), notify: showNotice },
+      actions: {
+        persist: (_, chat) => chatStorage.write(chat),
+        notify: showNotice,
+        download: ({ self }, { format, messages, sessionId, leiaName }) => {
+          const result = exportConversation(format, messages, {
+            sessionId,
+            leiaName,
+            exportedAt: new Date(),
+          });
+          if (result.ok) downloadFile(result);
+          else self.send({ type: 'chat.exportRefused', errors: result.errors });
+        },
+      },
     }),
   );
   const [input] = useState(() => ({ sessionId, stored: chatStorage.read() }));

@@ -1,4 +1,5 @@
 import type { ExportFile } from '@client/download';
+import type { ChatExportFormat } from '@machines/chat/contract';
 import type { ChatMessage } from '@shared/schemas/runner';
 import { toTranscriptionMessage } from '@shared/schemas/runner';
 import { validateTranscription } from '@shared/schemas/transcription';
@@ -16,7 +17,7 @@ export interface ConversationMeta {
   exportedAt: Date;
 }
 
-export type ExportFormat = 'markdown' | 'json';
+export type ExportFormat = ChatExportFormat;
 
 /** The formats as the screen offers them: button 'Markdown', accessible name 'Export as Markdown'. */
 export const EXPORT_FORMATS: readonly { format: ExportFormat; label: string }[] = [
