@@ -1,5 +1,6 @@
 import type { SessionUser } from '@machines/auth';
-import { emailChangeMachine, emailDraftError } from '@machines/emailChange';
+import { cancelEmailEdit, editEmail } from '@machines/emailChange/actions';
+import { emailChangeMachine, emailDraftError } from '@machines/emailChange/machine';
 import { PASSWORD_CHANGE_TEXTS, passwordChangeMachine, passwordFormError } from '@machines/passwordChange';
 import { USER_TEXTS } from '@shared/schemas/users';
 import { createActor, fromPromise } from 'xstate';
@@ -93,6 +94,30 @@ describe('email change', () => {
     await settle();
     expect(calls.failure).toEqual(['Email already in use', 'Failed to update email']);
     expect(calls.userUpdated).toEqual([]);
+  });
+
+  it('Edit email only while viewing, Cancel only while editing; refused, they do nothing', async () => {
+    let finish!: (next: SessionUser) => void;
+    const { actor } = start(() => new Promise((resolve) => (finish = resolve)));
+    const can = () => ({
+      edit: actor.getSnapshot().can(editEmail.event('old@example.com')),
+      cancel: actor.getSnapshot().can(cancelEmailEdit.event()),
+    });
+    expect(can()).toEqual({ edit: true, cancel: false });
+    actor.send(cancelEmailEdit.event());
+    expect(actor.getSnapshot().value).toBe('Viewing');
+    actor.send(editEmail.event('old@example.com'));
+    actor.send({ type: 'email.change', value: 'b@example.com' });
+    expect(can()).toEqual({ edit: false, cancel: true });
+    actor.send(editEmail.event('old@example.com'));
+    expect(actor.getSnapshot().context.draft).toBe('b@example.com');
+    actor.send({ type: 'email.submit' });
+    expect(can()).toEqual({ edit: false, cancel: false });
+    actor.send(cancelEmailEdit.event());
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    finish(user);
+    await settle();
+    expect(can()).toEqual({ edit: true, cancel: false });
   });
 
   it('emailDraftError: null when the draft is a different valid email', () => {

@@ -59,6 +59,27 @@ export function actionCommand(
 }
 
 /**
+ * An action on a target the screen already holds (Edit email on the user's own address): runs at
+ * once on it; greyed with its reason while the machine refuses it.
+ */
+export function boundCommand<Target>(
+  flow: Flow,
+  now: AnyMachineSnapshot,
+  action: ActionDefinition<Target, EventObject>,
+  target: Target,
+  { icon, after }: Options<Target> = {},
+): Command {
+  return {
+    ...fieldsOf(action, icon),
+    disabled: availability(now, action, target).reason,
+    run: () => {
+      flow.send(action.event(target));
+      after?.(target);
+    },
+  };
+}
+
+/**
  * The page of an action's target: the screen's choices, kept where the flow's guards take the
  * action now (read when the page opens), each shown as `item` says.
  */

@@ -1,3 +1,6 @@
+import { ActionButton } from '@client/actions/ActionButton';
+import { boundCommand } from '@client/actions/commands';
+import { useActionSnapshot } from '@client/actions/useActionSnapshot';
 import { focusOn } from '@client/components';
 import { Avatar } from '@client/components/Avatar';
 import { RoleBadge } from '@client/components/Badge';
@@ -8,7 +11,8 @@ import { EditIcon, FolderIcon, MailIcon } from '@client/components/icons';
 import { type Command, usePaletteCommands } from '@client/palette';
 import { ROUTES } from '@client/routes';
 import type { SessionUser } from '@machines/auth';
-import { isEmailSaving, isEmailViewing } from '@machines/emailChange';
+import { cancelEmailEdit, editEmail } from '@machines/emailChange/actions';
+import { isEmailSaving, isEmailViewing } from '@machines/emailChange/machine';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
 import { EmailChangeActor } from './actors';
@@ -51,41 +55,29 @@ function EmailForm() {
         <Button type="submit" variant="primary" size="sm" loading={saving}>
           Save
         </Button>
-        <Button size="sm" disabled={saving} onClick={() => actor.send({ type: 'email.cancel' })}>
-          Cancel
-        </Button>
+        <ActionButton flow={actor} action={cancelEmailEdit} size="sm" />
       </div>
     </form>
   );
 }
 
-/** 'Edit email' in the palette. */
+/** 'Edit email' in the palette (machines/emailChange/actions.ts), greyed while the email is edited. */
 function useEditEmailCommand(email: string) {
   const actor = EmailChangeActor.useActorRef();
+  const now = useActionSnapshot(actor);
   const commands = useMemo(
-    (): Command[] => [
-      {
-        id: 'profile.editEmail',
-        title: 'Edit email',
-        group: 'Profile',
-        icon: <MailIcon />,
-        keywords: ['change email', 'account'],
-        run: () => actor.send({ type: 'email.edit', current: email }),
-      },
-    ],
-    [actor, email],
+    (): Command[] => [boundCommand(actor, now, editEmail, email, { icon: <MailIcon /> })],
+    [actor, now, email],
   );
   usePaletteCommands(commands);
 }
 
-/** Account information: email with its edit flow (machines/emailChange.ts), role, 'My LEIAs'. */
+/** Account information: email with its edit flow (machines/emailChange/machine.ts), role, 'My LEIAs'. */
 export function AccountSection({ user }: { user: SessionUser }) {
   const actor = EmailChangeActor.useActorRef();
   const viewing = EmailChangeActor.useSelector(isEmailViewing);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
-
-  const startEditing = () => actor.send({ type: 'email.edit', current: user.email });
 
   // Back from editing (saved or cancelled): focus returns to the Edit button.
   useEffect(() => {
@@ -106,16 +98,16 @@ export function AccountSection({ user }: { user: SessionUser }) {
                 <div className="details__value">
                   <Avatar text={user.email} size="sm" />
                   <span className="details__email">{user.email}</span>
-                  <Button
+                  <ActionButton
                     ref={editButton}
+                    flow={actor}
+                    action={editEmail}
+                    target={user.email}
                     size="sm"
                     variant="ghost"
                     icon={<EditIcon />}
-                    aria-label="Edit email"
-                    onClick={startEditing}
-                  >
-                    Edit
-                  </Button>
+                    aria-label={editEmail.title}
+                  />
                 </div>
               ) : (
                 <EmailForm />

@@ -2,13 +2,13 @@ import { withFailure } from '@client/api/errors';
 import { changePassword, updateProfile } from '@client/api/users';
 import { AuthActor } from '@client/auth';
 import { showNotice } from '@client/toasts';
-import { emailChangeMachine } from '@machines/emailChange';
+import { emailChangeMachine } from '@machines/emailChange/machine';
 import { passwordChangeMachine } from '@machines/passwordChange';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { fromPromise } from 'xstate';
 
-/** The email edit flow (machines/emailChange.ts). */
+/** The email edit flow (machines/emailChange/machine.ts). */
 export const EmailChangeActor = createActorContext(emailChangeMachine);
 /** The Change Password form (machines/passwordChange.ts). */
 export const PasswordChangeActor = createActorContext(passwordChangeMachine);

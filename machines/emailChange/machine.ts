@@ -1,9 +1,9 @@
 import { isValidEmail, USER_TEXTS } from '@shared/schemas/users';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import type { SessionUser } from './auth';
-import { failureMessage } from './failure';
-import { type Notice, notice } from './notice';
-import { notProvided } from './notProvided';
+import type { SessionUser } from '../auth';
+import { failureMessage } from '../failure';
+import { type Notice, notice } from '../notice';
+import { notProvided } from '../notProvided';
 
 /**
  * Changing one's own email on the profile: required, a valid address, and not the current one.
