@@ -56,6 +56,25 @@ const failed = (statuses: readonly number[], fallback: string) => ({
 });
 
 const changeInput = ({ context }: Ctx) => context.change!;
+
+/**
+ * A change to one activity that the server answers with it (publish, delete, remove a LEIA): the
+ * answer replaces the card and the outcome is said; a refusal (gone, or published meanwhile) too.
+ */
+const changing = (
+  src: 'publishActivity' | 'deleteActivity' | 'removeLeia',
+  done: string,
+  refused: string,
+) => ({
+  tags: 'changing' as const,
+  invoke: {
+    id: src,
+    src,
+    input: changeInput,
+    onDone: { target: 'Idle', actions: ['applyChange' as const, notice('success', done)] },
+    onError: { target: 'Idle', actions: failed([404, 409], refused) },
+  },
+});
 const created = { type: 'created' as const, params: ({ event }: Done<Activity>) => event.output };
 
 export const activityListMachine = setup({
@@ -237,45 +256,21 @@ export const activityListMachine = setup({
             ],
           },
         },
-        Publishing: {
-          tags: 'changing',
-          invoke: {
-            id: 'publishActivity',
-            src: 'publishActivity',
-            input: changeInput,
-            onDone: {
-              target: 'Idle',
-              actions: ['applyChange', notice('success', ACTIVITY_LIST_TEXTS.published)],
-            },
-            onError: { target: 'Idle', actions: failed([404, 409], ACTIVITY_LIST_TEXTS.publishFailed) },
-          },
-        },
-        DeletingActivity: {
-          tags: 'changing',
-          invoke: {
-            id: 'deleteActivity',
-            src: 'deleteActivity',
-            input: changeInput,
-            onDone: {
-              target: 'Idle',
-              actions: ['applyChange', notice('success', ACTIVITY_LIST_TEXTS.deleted)],
-            },
-            onError: { target: 'Idle', actions: failed([404, 409], ACTIVITY_LIST_TEXTS.deleteFailed) },
-          },
-        },
-        RemovingLeia: {
-          tags: 'changing',
-          invoke: {
-            id: 'removeLeia',
-            src: 'removeLeia',
-            input: changeInput,
-            onDone: {
-              target: 'Idle',
-              actions: ['applyChange', notice('success', ACTIVITY_LIST_TEXTS.leiaRemoved)],
-            },
-            onError: { target: 'Idle', actions: failed([404, 409], ACTIVITY_LIST_TEXTS.leiaRemoveFailed) },
-          },
-        },
+        Publishing: changing(
+          'publishActivity',
+          ACTIVITY_LIST_TEXTS.published,
+          ACTIVITY_LIST_TEXTS.publishFailed,
+        ),
+        DeletingActivity: changing(
+          'deleteActivity',
+          ACTIVITY_LIST_TEXTS.deleted,
+          ACTIVITY_LIST_TEXTS.deleteFailed,
+        ),
+        RemovingLeia: changing(
+          'removeLeia',
+          ACTIVITY_LIST_TEXTS.leiaRemoved,
+          ACTIVITY_LIST_TEXTS.leiaRemoveFailed,
+        ),
         SettingMode: {
           tags: 'changing',
           invoke: {
