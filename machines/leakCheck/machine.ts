@@ -49,8 +49,8 @@ const leiaIdOf = (target: LeakCheckTarget | null): string => {
 const sameDesign = (target: LeakCheckTarget | null, design: DesignToCheck) =>
   target?.kind === 'design' && JSON.stringify(target.design) === JSON.stringify(design);
 type DesignEvent = Extract<LeakCheckEvent, { type: 'check.design' }>;
-/** A fresh window on `target`. */
-const opened = (target: LeakCheckTarget) => ({
+/** A fresh window on `target` (none before the first open). */
+const opened = (target: LeakCheckTarget | null): LeakCheckContext => ({
   target,
   form: DEFAULT_LEAK_CHECK_FORM,
   formShown: DEFAULT_LEAK_CHECK_FORM,
@@ -109,15 +109,7 @@ export const leakCheckMachine = setup({
   },
 }).createMachine({
   id: 'leakCheck',
-  context: {
-    target: null,
-    form: DEFAULT_LEAK_CHECK_FORM,
-    formShown: DEFAULT_LEAK_CHECK_FORM,
-    errors: {},
-    job: null,
-    progress: { done: 0, total: 0 },
-    notice: null,
-  },
+  context: opened(null),
   initial: 'Closed',
   on: {
     'check.open': {
