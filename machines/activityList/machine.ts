@@ -1,7 +1,7 @@
 import type { Activity } from '@shared/schemas/activities';
 import { assign, fromPromise, setup } from 'xstate';
-import { type Failure, failureMessageFor } from '../failure';
-import type { Notice } from '../notice';
+import type { Failure } from '../failure';
+import { briefFailure, type Notice } from '../notice';
 import { notProvided } from '../notProvided';
 import {
   ACTIVITY_CREATE_TEXTS,
@@ -46,15 +46,6 @@ const notice = (tone: Notice['tone'], message: string) => ({
   params: { tone, message, brief: true } satisfies Notice,
 });
 
-const failed = (statuses: readonly number[], fallback: string) => ({
-  type: 'notify' as const,
-  params: ({ event }: Failed): Notice => ({
-    tone: 'error',
-    message: failureMessageFor(event.error, statuses, fallback),
-    brief: true,
-  }),
-});
-
 const changeInput = ({ context }: Ctx) => context.change!;
 
 /**
@@ -72,7 +63,7 @@ const changing = (
     src,
     input: changeInput,
     onDone: { target: 'Idle', actions: ['applyChange' as const, notice('success', done)] },
-    onError: { target: 'Idle', actions: failed([404, 409], refused) },
+    onError: { target: 'Idle', actions: briefFailure([404, 409], refused) },
   },
 });
 const created = { type: 'created' as const, params: ({ event }: Done<Activity>) => event.output };
@@ -280,7 +271,7 @@ export const activityListMachine = setup({
             onDone: { target: 'Idle', actions: ['applyChange', 'focusMode'] },
             onError: {
               target: 'Idle',
-              actions: ['focusMode', failed([400, 404, 409], ACTIVITY_LIST_TEXTS.modeFailed)],
+              actions: ['focusMode', briefFailure([400, 404, 409], ACTIVITY_LIST_TEXTS.modeFailed)],
             },
           },
         },
