@@ -98,6 +98,29 @@ const notifyAddFailed = {
 /** The name a new activity gets: trimmed; undefined when there is nothing to create (nothing happens). */
 const newName = (name: string): string | undefined => name.trim() || undefined;
 
+/**
+ * Creating the activity named in the field, both from the dialog and on the way: once created,
+ * `created.use` takes it and the flow goes on to `created.target`; a refusal is said, after
+ * `refusedActions`, and the flow goes on to `refusedTarget`.
+ */
+const creating = (
+  created: { target: string; use: 'listCreated' | 'chooseCreated' },
+  refusedTarget: string,
+  refusedActions: readonly 'createRefused'[],
+) => ({
+  tags: 'busy' as const,
+  invoke: {
+    id: 'createActivity',
+    src: 'createActivity' as const,
+    input: ({ context }: { context: AddToActivityContext }) => ({ name: nameToCreate(context) }),
+    onDone: {
+      target: created.target,
+      actions: [{ type: created.use, params: ({ event }: Created) => event.output }, notifyCreated],
+    },
+    onError: { target: refusedTarget, actions: [...refusedActions, notifyCreateFailed] },
+  },
+});
+
 export const addToActivityMachine = setup({
   types: {
     context: {} as AddToActivityContext,
@@ -117,6 +140,16 @@ export const addToActivityMachine = setup({
     notify: (_, _params: Notice) => notProvided('addToActivity', 'notify'),
     /** The LEIA was added: My Activities reloads its list. */
     onAdded: (_, _params: { activityId: string }) => notProvided('addToActivity', 'onAdded'),
+    /** Created from the dialog: listed, chosen, and the field focused to add it. */
+    listCreated: assign(({ context }, activity: ActivityOption) => ({
+      activities: [...context.activities, activity],
+      selectedId: activity.id,
+      choice: null,
+      focus: { field: 'activity' } as const,
+    })),
+    /** Created on the way (Add to Activity with a new name): the activity the LEIA goes to. */
+    chooseCreated: assign((_, activity: ActivityOption) => ({ choice: activity })),
+    createRefused: assign({ choice: null, focus: () => ({ field: 'activity' }) as const }),
   },
 }).createMachine({
   id: 'addToActivity',
@@ -175,33 +208,7 @@ export const addToActivityMachine = setup({
             'add.cancel': '#addToActivity.Closed',
           },
         },
-        Creating: {
-          tags: 'busy',
-          invoke: {
-            id: 'createActivity',
-            src: 'createActivity',
-            input: ({ context }) => ({ name: nameToCreate(context) }),
-            onDone: {
-              target: 'Ready',
-              actions: [
-                assign({
-                  activities: ({ context, event }) => [...context.activities, event.output],
-                  selectedId: ({ event }) => event.output.id,
-                  choice: null,
-                  focus: () => ({ field: 'activity' }) as const,
-                }),
-                notifyCreated,
-              ],
-            },
-            onError: {
-              target: 'Ready',
-              actions: [
-                assign({ choice: null, focus: () => ({ field: 'activity' }) as const }),
-                notifyCreateFailed,
-              ],
-            },
-          },
-        },
+        Creating: creating({ target: 'Ready', use: 'listCreated' }, 'Ready', ['createRefused']),
         Adding: {
           tags: 'busy',
           invoke: {
@@ -236,19 +243,7 @@ export const addToActivityMachine = setup({
             { target: 'Adding' },
           ],
         },
-        Creating: {
-          tags: 'busy',
-          invoke: {
-            id: 'createActivity',
-            src: 'createActivity',
-            input: ({ context }) => ({ name: nameToCreate(context) }),
-            onDone: {
-              target: 'Adding',
-              actions: [assign({ choice: ({ event }) => event.output }), notifyCreated],
-            },
-            onError: { target: '#addToActivity.Closed', actions: notifyCreateFailed },
-          },
-        },
+        Creating: creating({ target: 'Adding', use: 'chooseCreated' }, '#addToActivity.Closed', []),
         Adding: {
           tags: 'busy',
           invoke: {

@@ -1,8 +1,7 @@
 import { type ChatMessage, toTranscriptionMessage } from '@shared/schemas/runner';
 import type { TranscriptionMessage } from '@shared/schemas/transcription';
 import { fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { failureMessageFor } from './failure';
-import { type Notice, notice } from './notice';
+import { briefFailure, type Notice, notice } from './notice';
 import { notProvided } from './notProvided';
 
 /**
@@ -112,14 +111,7 @@ export const chatTranscriptionMachine = setup({
         },
         onError: {
           target: 'Idle',
-          actions: {
-            type: 'notify',
-            params: ({ event }): Notice => ({
-              tone: 'error',
-              message: failureMessageFor(event.error, [400, 404, 409], CHAT_TRANSCRIPTION_TEXTS.failed),
-              brief: true,
-            }),
-          },
+          actions: briefFailure([400, 404, 409], CHAT_TRANSCRIPTION_TEXTS.failed),
         },
       },
     },

@@ -1,3 +1,5 @@
+import { failureMessageFor } from './failure';
+
 /**
  * What a flow tells the user of an outcome: the one shape every machine's `notify` action takes.
  * The client says it once (`showNotice`, src/client/toasts.tsx), as a toast.
@@ -15,4 +17,17 @@ export interface Notice {
 export const notice = (tone: Notice['tone'], message: string, brief?: boolean) => ({
   type: 'notify' as const,
   params: (brief ? { tone, message, brief } : { tone, message }) satisfies Notice,
+});
+
+/**
+ * The `notify` action for a call that failed, said briefly: the failure's own text when its status
+ * is one of `statuses` (a refusal the server explains), else `fallback`.
+ */
+export const briefFailure = (statuses: readonly number[], fallback: string) => ({
+  type: 'notify' as const,
+  params: ({ event }: { event: { error: unknown } }): Notice => ({
+    tone: 'error',
+    message: failureMessageFor(event.error, statuses, fallback),
+    brief: true,
+  }),
 });

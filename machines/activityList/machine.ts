@@ -1,7 +1,7 @@
 import type { Activity } from '@shared/schemas/activities';
 import { assign, fromPromise, setup } from 'xstate';
-import { type Failure, failureMessageFor } from '../failure';
-import type { Notice } from '../notice';
+import type { Failure } from '../failure';
+import { briefFailure, type Notice } from '../notice';
 import { notProvided } from '../notProvided';
 import {
   ACTIVITY_CREATE_TEXTS,
@@ -46,16 +46,26 @@ const notice = (tone: Notice['tone'], message: string) => ({
   params: { tone, message, brief: true } satisfies Notice,
 });
 
-const failed = (statuses: readonly number[], fallback: string) => ({
-  type: 'notify' as const,
-  params: ({ event }: Failed): Notice => ({
-    tone: 'error',
-    message: failureMessageFor(event.error, statuses, fallback),
-    brief: true,
-  }),
-});
-
 const changeInput = ({ context }: Ctx) => context.change!;
+
+/**
+ * A change to one activity that the server answers with it (publish, delete, remove a LEIA): the
+ * answer replaces the card and the outcome is said; a refusal (gone, or published meanwhile) too.
+ */
+const changing = (
+  src: 'publishActivity' | 'deleteActivity' | 'removeLeia',
+  done: string,
+  refused: string,
+) => ({
+  tags: 'changing' as const,
+  invoke: {
+    id: src,
+    src,
+    input: changeInput,
+    onDone: { target: 'Idle', actions: ['applyChange' as const, notice('success', done)] },
+    onError: { target: 'Idle', actions: briefFailure([404, 409], refused) },
+  },
+});
 const created = { type: 'created' as const, params: ({ event }: Done<Activity>) => event.output };
 
 export const activityListMachine = setup({
@@ -237,45 +247,21 @@ export const activityListMachine = setup({
             ],
           },
         },
-        Publishing: {
-          tags: 'changing',
-          invoke: {
-            id: 'publishActivity',
-            src: 'publishActivity',
-            input: changeInput,
-            onDone: {
-              target: 'Idle',
-              actions: ['applyChange', notice('success', ACTIVITY_LIST_TEXTS.published)],
-            },
-            onError: { target: 'Idle', actions: failed([404, 409], ACTIVITY_LIST_TEXTS.publishFailed) },
-          },
-        },
-        DeletingActivity: {
-          tags: 'changing',
-          invoke: {
-            id: 'deleteActivity',
-            src: 'deleteActivity',
-            input: changeInput,
-            onDone: {
-              target: 'Idle',
-              actions: ['applyChange', notice('success', ACTIVITY_LIST_TEXTS.deleted)],
-            },
-            onError: { target: 'Idle', actions: failed([404, 409], ACTIVITY_LIST_TEXTS.deleteFailed) },
-          },
-        },
-        RemovingLeia: {
-          tags: 'changing',
-          invoke: {
-            id: 'removeLeia',
-            src: 'removeLeia',
-            input: changeInput,
-            onDone: {
-              target: 'Idle',
-              actions: ['applyChange', notice('success', ACTIVITY_LIST_TEXTS.leiaRemoved)],
-            },
-            onError: { target: 'Idle', actions: failed([404, 409], ACTIVITY_LIST_TEXTS.leiaRemoveFailed) },
-          },
-        },
+        Publishing: changing(
+          'publishActivity',
+          ACTIVITY_LIST_TEXTS.published,
+          ACTIVITY_LIST_TEXTS.publishFailed,
+        ),
+        DeletingActivity: changing(
+          'deleteActivity',
+          ACTIVITY_LIST_TEXTS.deleted,
+          ACTIVITY_LIST_TEXTS.deleteFailed,
+        ),
+        RemovingLeia: changing(
+          'removeLeia',
+          ACTIVITY_LIST_TEXTS.leiaRemoved,
+          ACTIVITY_LIST_TEXTS.leiaRemoveFailed,
+        ),
         SettingMode: {
           tags: 'changing',
           invoke: {
@@ -285,7 +271,7 @@ export const activityListMachine = setup({
             onDone: { target: 'Idle', actions: ['applyChange', 'focusMode'] },
             onError: {
               target: 'Idle',
-              actions: ['focusMode', failed([400, 404, 409], ACTIVITY_LIST_TEXTS.modeFailed)],
+              actions: ['focusMode', briefFailure([400, 404, 409], ACTIVITY_LIST_TEXTS.modeFailed)],
             },
           },
         },

@@ -49,8 +49,8 @@ const leiaIdOf = (target: LeakCheckTarget | null): string => {
 const sameDesign = (target: LeakCheckTarget | null, design: DesignToCheck) =>
   target?.kind === 'design' && JSON.stringify(target.design) === JSON.stringify(design);
 type DesignEvent = Extract<LeakCheckEvent, { type: 'check.design' }>;
-/** A fresh window on `target`. */
-const opened = (target: LeakCheckTarget) => ({
+/** A fresh window on `target` (none before the first open). */
+const opened = (target: LeakCheckTarget | null): LeakCheckContext => ({
   target,
   form: DEFAULT_LEAK_CHECK_FORM,
   formShown: DEFAULT_LEAK_CHECK_FORM,
@@ -61,6 +61,22 @@ const opened = (target: LeakCheckTarget) => ({
 });
 type Loaded = { event: { output: Job[] } };
 type WithJob = { event: { output: Job } };
+type Failed = { event: { error: unknown } };
+
+/** A job's answer shown, and on to `target`. */
+const jobAnswered = (target: string) => ({
+  target,
+  actions: { type: 'setJob' as const, params: ({ event }: WithJob) => event.output },
+});
+
+/** A call that failed: its failure, or `fallback`, said in the notice, and on to `target`. */
+const failedWith = (target: string, fallback: string) => ({
+  target,
+  actions: {
+    type: 'setNotice' as const,
+    params: ({ event }: Failed) => failureMessage(event.error, fallback),
+  },
+});
 
 export const leakCheckMachine = setup({
   types: {
@@ -79,6 +95,7 @@ export const leakCheckMachine = setup({
       const form = formOfJob(job);
       return { job, progress: job.progress, form, formShown: form };
     }),
+    setNotice: assign((_, notice: string) => ({ notice })),
   },
   guards: {
     formValid: ({ context }) => parseLeakCheckForm(context.form).success,
@@ -92,15 +109,7 @@ export const leakCheckMachine = setup({
   },
 }).createMachine({
   id: 'leakCheck',
-  context: {
-    target: null,
-    form: DEFAULT_LEAK_CHECK_FORM,
-    formShown: DEFAULT_LEAK_CHECK_FORM,
-    errors: {},
-    job: null,
-    progress: { done: 0, total: 0 },
-    notice: null,
-  },
+  context: opened(null),
   initial: 'Closed',
   on: {
     'check.open': {
@@ -186,10 +195,7 @@ export const leakCheckMachine = setup({
               if (!parsed.success) throw new Error('the form was checked before starting');
               return { target: context.target!, params: parsed.data };
             },
-            onDone: {
-              target: 'Running',
-              actions: { type: 'setJob', params: ({ event }: WithJob) => event.output },
-            },
+            onDone: jobAnswered('Running'),
             onError: {
               target: 'Form',
               actions: assign({
@@ -208,16 +214,8 @@ export const leakCheckMachine = setup({
               jobId: context.job!.id,
               onProgress: (progress: JobProgressEvent) => self.send({ type: 'job.progress', ...progress }),
             }),
-            onDone: {
-              target: 'Done',
-              actions: { type: 'setJob', params: ({ event }: WithJob) => event.output },
-            },
-            onError: {
-              target: 'Lost',
-              actions: assign({
-                notice: ({ event }) => failureMessage(event.error, LEAK_CHECK_VIEW_TEXTS.lost),
-              }),
-            },
+            onDone: jobAnswered('Done'),
+            onError: failedWith('Lost', LEAK_CHECK_VIEW_TEXTS.lost),
           },
           on: {
             'job.progress': {
@@ -237,16 +235,8 @@ export const leakCheckMachine = setup({
               invoke: {
                 src: 'cancelJob',
                 input: ({ context }) => ({ jobId: context.job!.id }),
-                onDone: {
-                  target: '#leakCheck.Open.Done',
-                  actions: { type: 'setJob', params: ({ event }: WithJob) => event.output },
-                },
-                onError: {
-                  target: 'Watching',
-                  actions: assign({
-                    notice: ({ event }) => failureMessage(event.error, LEAK_CHECK_VIEW_TEXTS.cancelFailed),
-                  }),
-                },
+                onDone: jobAnswered('#leakCheck.Open.Done'),
+                onError: failedWith('Watching', LEAK_CHECK_VIEW_TEXTS.cancelFailed),
               },
             },
           },

@@ -30,10 +30,11 @@ export interface DeleteConfirmModalProps<T extends DeleteTarget> {
    * the success message stays (`successDelayMs`).
    */
   actor: ActorRefFrom<DeleteDialogMachine<T>>;
-  /** 'Delete LEIA', 'Delete User'. Also the dialog's accessible name. */
-  title: string;
-  /** The danger button: 'Delete LEIA'; it reads 'Deleting...' while the call runs. */
-  confirmLabel: string;
+  /**
+   * What is deleted ('LEIA', 'User'): the title, which names the dialog, and the danger button
+   * read 'Delete LEIA'; the button reads 'Deleting...' while the call runs.
+   */
+  noun: string;
   /** 'This action cannot be undone. The LEIA will be permanently deleted.', or built from the target. */
   warning: ReactNode | ((target: T) => ReactNode);
   /** What is being deleted: Name, Type, Version, Created... (absent: no details table). */
@@ -110,8 +111,7 @@ function DeleteOutcome({ view, successMessage }: { view: View; successMessage: s
  */
 export function DeleteConfirmModal<T extends DeleteTarget>({
   actor,
-  title,
-  confirmLabel,
+  noun,
   warning,
   details,
   notice,
@@ -120,6 +120,7 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
   resettable = false,
 }: DeleteConfirmModalProps<T>) {
   const view = useSelector(actor, selectView<T>, sameView);
+  const title = `Delete ${noun}`;
   const formId = useId();
   const { target, deleting } = view;
   const busy = deleting || view.deleted;
@@ -152,7 +153,7 @@ export function DeleteConfirmModal<T extends DeleteTarget>({
             Cancel
           </Button>
           <Button type="submit" form={formId} variant="danger" loading={deleting} disabled={!view.canConfirm}>
-            {deleting ? 'Deleting...' : confirmLabel}
+            {deleting ? 'Deleting...' : title}
           </Button>
         </>
       }

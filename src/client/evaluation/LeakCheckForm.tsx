@@ -18,6 +18,12 @@ const selectForm = (s: LeakCheckSnapshot) => ({
   starting: leakCheckView(s) === 'starting',
 });
 
+/** The two numbers of a check, each an integer field within its limits. */
+const NUMBER_FIELDS = [
+  { key: 'runs', label: 'Interviews per style' },
+  { key: 'maxTurns', label: 'Questions per interview, at most' },
+] as const;
+
 /**
  * What to run: which interview styles, how many interviews of each, and how many questions at
  * most per interview. Checked with the server's own schema when Start is pressed.
@@ -60,28 +66,20 @@ export function LeakCheckForm() {
         )}
       </fieldset>
       <div className="leak-check-form__numbers">
-        <TextInput
-          label="Interviews per style"
-          type="number"
-          inputMode="numeric"
-          min={LEAK_CHECK_LIMITS.runs.min}
-          max={LEAK_CHECK_LIMITS.runs.max}
-          value={form.runs}
-          error={errors.runs}
-          disabled={starting}
-          onChange={(event) => set({ runs: event.target.value })}
-        />
-        <TextInput
-          label="Questions per interview, at most"
-          type="number"
-          inputMode="numeric"
-          min={LEAK_CHECK_LIMITS.maxTurns.min}
-          max={LEAK_CHECK_LIMITS.maxTurns.max}
-          value={form.maxTurns}
-          error={errors.maxTurns}
-          disabled={starting}
-          onChange={(event) => set({ maxTurns: event.target.value })}
-        />
+        {NUMBER_FIELDS.map(({ key, label }) => (
+          <TextInput
+            key={key}
+            label={label}
+            type="number"
+            inputMode="numeric"
+            min={LEAK_CHECK_LIMITS[key].min}
+            max={LEAK_CHECK_LIMITS[key].max}
+            value={form[key]}
+            error={errors[key]}
+            disabled={starting}
+            onChange={(event) => set({ [key]: event.target.value })}
+          />
+        ))}
       </div>
       <p className="leak-check-form__total">
         {interviews === 1 ? '1 interview' : `${interviews} interviews`} in all.

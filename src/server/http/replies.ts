@@ -11,6 +11,17 @@ export const replies = <T extends Record<number, z.ZodType>>(success: T) => ({
   '5xx': apiErrorSchema,
 });
 
+/**
+ * The schemas of a POST that creates something under a path's parameters: its params, its body,
+ * and what it created, answered with 201.
+ */
+export const createsUnder = <P extends z.ZodType, B extends z.ZodType, C extends z.ZodType>(
+  params: P,
+  body: B,
+  created: C,
+  tags: string[],
+) => ({ schema: { params, body, response: replies({ 201: created }), tags } });
+
 /** 204: the body is empty. */
 export const noContent = z.null().describe('No content');
 

@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
 import type { App } from '../context';
-import { idParams, noContent, replies } from '../http/replies';
+import { createsUnder, idParams, noContent, replies } from '../http/replies';
 import { activityClassSessionRoutes } from './class-sessions';
 
 const configParams = z.object({ id: z.string(), configId: z.string() });
@@ -77,14 +77,7 @@ function configurationRoutes(app: App): void {
 
   app.post(
     '/:id/leias',
-    {
-      schema: {
-        params: idParams,
-        body: addLeiaBodySchema,
-        response: replies({ 201: leiaConfigSchema }),
-        tags,
-      },
-    },
+    createsUnder(idParams, addLeiaBodySchema, leiaConfigSchema, tags),
     async (request, reply) =>
       reply.code(201).send(await activities.addLeia(actorOf(request), request.params.id, request.body.leia)),
   );

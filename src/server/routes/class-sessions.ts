@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf } from '../auth/hooks';
-import { idParams, replies } from '../http/replies';
+import { createsUnder, idParams, replies } from '../http/replies';
 import { KEEP_ALIVE_MS, openEventStream } from '../http/sse';
 import { classReportRoutes } from './class-reports';
 
@@ -33,14 +33,7 @@ export const activityClassSessionRoutes: FastifyPluginAsyncZod = async (app) => 
 
   app.post(
     '/:id/class-sessions',
-    {
-      schema: {
-        params: idParams,
-        body: startClassSessionBodySchema,
-        response: replies({ 201: classSessionDetailSchema }),
-        tags,
-      },
-    },
+    createsUnder(idParams, startClassSessionBodySchema, classSessionDetailSchema, tags),
     async (request, reply) =>
       reply.code(201).send(await classSessions.start(actorOf(request), request.params.id, request.body)),
   );

@@ -9,6 +9,7 @@ import {
   runnerSessions,
 } from '../db/schema';
 import { PG_NOT_NULL_VIOLATION, pgErrorCode } from '../errors';
+import { sessionMessages } from './runner-store';
 
 /**
  * The rows of class sessions and their students (services/class-sessions.ts holds the rules). A
@@ -95,16 +96,7 @@ async function student(db: Db, sessionId: string, studentId: string): Promise<Cl
 /** A chat's messages, oldest first (what the runner stored). */
 async function conversation(db: Db, runnerSessionId: string | null) {
   if (runnerSessionId === null) return [];
-  return db
-    .select({
-      isLeia: runnerMessages.isLeia,
-      text: runnerMessages.text,
-      stopped: runnerMessages.stopped,
-      createdAt: runnerMessages.createdAt,
-    })
-    .from(runnerMessages)
-    .where(eq(runnerMessages.sessionId, runnerSessionId))
-    .orderBy(asc(runnerMessages.seq));
+  return sessionMessages(db, runnerSessionId);
 }
 
 type AssignValues = Pick<

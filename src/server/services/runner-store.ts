@@ -132,6 +132,20 @@ async function inserting<T>(sessionNotFound: string, run: () => Promise<T>): Pro
   }
 }
 
+/** A chat session's messages, oldest first (a class session's student reads its chat's too). */
+export function sessionMessages(db: Db, sessionId: string) {
+  return db
+    .select({
+      isLeia: runnerMessages.isLeia,
+      text: runnerMessages.text,
+      stopped: runnerMessages.stopped,
+      createdAt: runnerMessages.createdAt,
+    })
+    .from(runnerMessages)
+    .where(eq(runnerMessages.sessionId, sessionId))
+    .orderBy(asc(runnerMessages.seq));
+}
+
 /** The owner's session row and its messages (undefined when it is not theirs). */
 async function readSession(db: Db, ownerId: string, sessionId: string) {
   const [[session], messages] = await Promise.all([
@@ -140,16 +154,7 @@ async function readSession(db: Db, ownerId: string, sessionId: string) {
       .from(runnerSessions)
       .where(and(eq(runnerSessions.id, sessionId), eq(runnerSessions.ownerId, ownerId))),
     // Read alongside; thrown away when the session is not the owner's.
-    db
-      .select({
-        isLeia: runnerMessages.isLeia,
-        text: runnerMessages.text,
-        stopped: runnerMessages.stopped,
-        createdAt: runnerMessages.createdAt,
-      })
-      .from(runnerMessages)
-      .where(eq(runnerMessages.sessionId, sessionId))
-      .orderBy(asc(runnerMessages.seq)),
+    sessionMessages(db, sessionId),
   ]);
   return session && { session, messages };
 }

@@ -1,8 +1,6 @@
 import { json, jsonLanguage, jsonParseLinter } from '@codemirror/lang-json';
-import { indentUnit } from '@codemirror/language';
 import { type Diagnostic, linter } from '@codemirror/lint';
-import { EditorState } from '@codemirror/state';
-import { EditorView, hoverTooltip } from '@codemirror/view';
+import { hoverTooltip } from '@codemirror/view';
 import CodeMirror from '@uiw/react-codemirror';
 import { disableErrorLogging } from 'best-effort-json-parser';
 import {
@@ -13,7 +11,7 @@ import {
   stateExtensions,
 } from 'codemirror-json-schema';
 import { useMemo } from 'react';
-import { editorHighlight, editorTheme } from './theme';
+import { editableCode } from './theme';
 
 // The schema tools read half-typed JSON with this parser, which logs each text it has to guess at
 // as a console error ('parsed json with extra tokens'): every keystroke while a field is typed.
@@ -92,18 +90,7 @@ export default function JsonEditorView({
   autoFocus = false,
 }: JsonEditorProps) {
   const extensions = useMemo(
-    () => [
-      schemaTools(schema),
-      editorHighlight,
-      EditorView.lineWrapping,
-      indentUnit.of('  '),
-      EditorState.tabSize.of(2),
-      EditorView.contentAttributes.of({
-        'aria-label': label,
-        ...(describedBy && { 'aria-describedby': describedBy }),
-      }),
-      editorTheme,
-    ],
+    () => editableCode(schemaTools(schema), label, describedBy),
     [schema, label, describedBy],
   );
   return (

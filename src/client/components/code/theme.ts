@@ -1,4 +1,5 @@
-import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { HighlightStyle, indentUnit, syntaxHighlighting } from '@codemirror/language';
+import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 
@@ -56,3 +57,20 @@ export const editorHighlight = syntaxHighlighting(
     { tag: tags.invalid, color: 'var(--color-danger-text)' },
   ]),
 );
+
+/**
+ * What every editable code editor has around its language: the app's colours, word wrap, 2-space
+ * indentation, and its accessible name (and the id of the text that describes it, its error say).
+ */
+export const editableCode = (language: Extension, label: string, describedBy?: string): Extension[] => [
+  language,
+  editorHighlight,
+  EditorView.lineWrapping,
+  indentUnit.of('  '),
+  EditorState.tabSize.of(2),
+  EditorView.contentAttributes.of({
+    'aria-label': label,
+    ...(describedBy && { 'aria-describedby': describedBy }),
+  }),
+  editorTheme,
+];

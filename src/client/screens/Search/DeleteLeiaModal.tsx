@@ -21,8 +21,7 @@ export function DeleteLeiaModal({ onOpenerGone }: { onOpenerGone?: () => void })
     <DeleteConfirmModal
       actor={DeleteLeiaActor.useActorRef()}
       onOpenerGone={onOpenerGone}
-      title="Delete LEIA"
-      confirmLabel="Delete LEIA"
+      noun="LEIA"
       warning={DELETE_LEIA_WARNING}
       details={leiaDetails}
       // The product's Delete LEIA dialog has Reset, Cancel and Delete LEIA.

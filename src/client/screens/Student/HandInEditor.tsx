@@ -1,12 +1,9 @@
 import { json } from '@codemirror/lang-json';
 import { yaml } from '@codemirror/lang-yaml';
-import { indentUnit } from '@codemirror/language';
-import { EditorState } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
 import type { SolutionFormat } from '@shared/schemas/resources';
 import CodeMirror from '@uiw/react-codemirror';
 import { useMemo } from 'react';
-import { editorHighlight, editorTheme } from '../../components/code/theme';
+import { editableCode } from '../../components/code/theme';
 
 export interface HandInEditorProps {
   value: string;
@@ -26,18 +23,7 @@ const languageOf = (format: SolutionFormat) =>
  */
 export default function HandInEditor({ value, format, label, describedBy, onChange }: HandInEditorProps) {
   const extensions = useMemo(
-    () => [
-      ...languageOf(format),
-      editorHighlight,
-      EditorView.lineWrapping,
-      indentUnit.of('  '),
-      EditorState.tabSize.of(2),
-      EditorView.contentAttributes.of({
-        'aria-label': label,
-        ...(describedBy && { 'aria-describedby': describedBy }),
-      }),
-      editorTheme,
-    ],
+    () => editableCode(languageOf(format), label, describedBy),
     [format, label, describedBy],
   );
   return (

@@ -21,8 +21,7 @@ export function DeleteUserModal() {
   return (
     <DeleteConfirmModal
       actor={DeleteUserActor.useActorRef()}
-      title="Delete User"
-      confirmLabel="Delete User"
+      noun="User"
       warning={userWarning}
       notice={userTransfer}
       successMessage={USER_DELETE_TEXTS.success}

@@ -2,7 +2,8 @@ import { AlertIcon } from '@client/components';
 import { type Actor, canPublish } from '@shared/permissions';
 import { WizardActor } from '../actors';
 import { PreviewPanel } from '../edit/PreviewPanel';
-import { STEP_TITLE_ID, WIZARD_LABELS } from '../labels';
+import { WIZARD_LABELS } from '../labels';
+import { WizardStep } from '../WizardStep';
 import { NameFields } from './NameFields';
 import { VisibilityToggles } from './VisibilityToggles';
 import './create.css';
@@ -11,12 +12,7 @@ import './create.css';
 export function CreateStep({ viewer }: { viewer: Actor }) {
   const pageError = WizardActor.useSelector((s) => s.context.pageError);
   return (
-    <section className="wizard-step" aria-labelledby={STEP_TITLE_ID}>
-      <header className="wizard-step__header">
-        <h2 className="wizard-step__title" id={STEP_TITLE_ID} tabIndex={-1}>
-          {WIZARD_LABELS.createTitle}
-        </h2>
-      </header>
+    <WizardStep title={WIZARD_LABELS.createTitle}>
       {pageError && (
         <div className="alert alert--error" role="alert">
           <AlertIcon />
@@ -33,6 +29,6 @@ export function CreateStep({ viewer }: { viewer: Actor }) {
         </div>
         <PreviewPanel viewer={viewer} title={WIZARD_LABELS.finalPreview} withTry={false} />
       </div>
-    </section>
+    </WizardStep>
   );
 }

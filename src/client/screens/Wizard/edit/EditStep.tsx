@@ -1,8 +1,9 @@
 import { CheckDesignButton } from '@client/evaluation/CheckDesignButton';
 import { PART_KINDS } from '@machines/wizard/parts';
 import type { Actor } from '@shared/permissions';
-import { STEP_TITLE_ID, WIZARD_LABELS } from '../labels';
+import { WIZARD_LABELS } from '../labels';
 import { useCheckDesign } from '../useCheckDesign';
+import { WizardStep } from '../WizardStep';
 import { PartCard } from './PartCard';
 import { PartEditorModal } from './PartEditorModal';
 import { PartHistoryModal } from './PartHistoryModal';
@@ -16,13 +17,7 @@ import './edit.css';
 export function EditStep({ viewer }: { viewer: Actor }) {
   const checkDesign = useCheckDesign();
   return (
-    <section className="wizard-step" aria-labelledby={STEP_TITLE_ID}>
-      <header className="wizard-step__header">
-        <h2 className="wizard-step__title" id={STEP_TITLE_ID} tabIndex={-1}>
-          {WIZARD_LABELS.editTitle}
-        </h2>
-        <CheckDesignButton size="sm" design={checkDesign} />
-      </header>
+    <WizardStep title={WIZARD_LABELS.editTitle} aside={<CheckDesignButton size="sm" design={checkDesign} />}>
       <div className="edit-step">
         <div className="edit-step__parts">
           {PART_KINDS.map((kind) => (
@@ -33,6 +28,6 @@ export function EditStep({ viewer }: { viewer: Actor }) {
       </div>
       <PartEditorModal />
       <PartHistoryModal />
-    </section>
+    </WizardStep>
   );
 }

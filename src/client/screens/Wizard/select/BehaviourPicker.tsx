@@ -1,9 +1,10 @@
-import { CheckIcon, cx, Select } from '@client/components';
+import { Select } from '@client/components';
 import { RESOURCE_LISTS_TEXTS } from '@machines/resourceLists';
 import type { WizardPart } from '@machines/wizard/parts';
 import { useId } from 'react';
 import { ResourceListsActor, WizardActor } from '../actors';
 import { PART_LABEL, processText } from '../labels';
+import { ColumnHeading } from './ResourceColumn';
 
 /** 'Client interviewee v1.0.0 · Client · Req. Elicitation': all an instructor sees of a behaviour. */
 export const behaviourSummary = (part: WizardPart): string =>
@@ -30,16 +31,7 @@ export function BehaviourPicker() {
   };
   return (
     <section className="behaviour-picker" aria-labelledby={headingId}>
-      <h3 className="resource-column__title" id={headingId}>
-        <CheckIcon
-          size={16}
-          className={cx('resource-column__check', chosen && 'resource-column__check--done')}
-          aria-label={chosen ? 'Chosen' : 'Not chosen yet'}
-          role="img"
-          aria-hidden={false}
-        />
-        {PART_LABEL.behaviour}
-      </h3>
+      <ColumnHeading id={headingId} title={PART_LABEL.behaviour} chosen={chosen !== null} />
       {items.length === 0 ? (
         <p className="resource-column__empty">{RESOURCE_LISTS_TEXTS.noItems}</p>
       ) : (

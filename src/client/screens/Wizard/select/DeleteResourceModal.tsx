@@ -26,8 +26,7 @@ export function DeleteResourceModal() {
   return (
     <DeleteConfirmModal
       actor={DeleteResourceActor.useActorRef()}
-      title="Delete Resource"
-      confirmLabel="Delete Resource"
+      noun="Resource"
       warning={DELETE_RESOURCE_WARNING}
       details={details}
     />

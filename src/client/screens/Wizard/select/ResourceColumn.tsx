@@ -14,8 +14,8 @@ import { DeleteResourceActor, ResourceListsActor, WizardActor } from '../actors'
 import { LIST_TITLE, PROCESS_OPTIONS, SEARCH_PLACEHOLDER, VISIBILITY_OPTIONS } from '../labels';
 import { ResourceCardList } from './ResourceCardList';
 
-/** The list's title, with the check that turns green once a card is chosen. */
-function ColumnHeading({ id, title, chosen }: { id: string; title: string; chosen: boolean }) {
+/** A list's title, with the check that turns green once a card is chosen (the behaviour's too). */
+export function ColumnHeading({ id, title, chosen }: { id: string; title: string; chosen: boolean }) {
   return (
     <h3 className="resource-column__title" id={id}>
       <CheckIcon
