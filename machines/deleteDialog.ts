@@ -9,7 +9,7 @@ import { notProvided } from './notProvided';
  * the email), LEIAs and resources (type the name). The delete button works only once the exact
  * text is typed (case and spaces count); the texts are in src/shared/messages/deletion.ts.
  *
- *   Closed --dialog.open--> Open.Editing --dialog.confirm (typed === expected)--> Open.Deleting
+ *   Closed --dialog.open (a target it may delete: input `deletable`)--> Open.Editing --dialog.confirm (typed === expected)--> Open.Deleting
  *   Deleting --done--> Succeeded --successDelayMs--> Closed (onDeleted)
  *   Deleting --error--> Editing with `error` (message + dependents from describeError), the focus on Cancel
  *
@@ -94,6 +94,11 @@ export interface DeleteDialogInput {
   describeError?: DescribeDeleteError;
   /** The word in the mismatch message: 'Name' (default) or 'Email'. */
   subject?: string;
+  /**
+   * Whether this target may be deleted at all (users: never the admin's own account,
+   * `canDeleteUser`): the dialog does not open on another. Absent: every target.
+   */
+  deletable?: (target: DeleteTarget) => boolean;
 }
 
 export interface DeleteDialogContext<T extends DeleteTarget = DeleteTarget> {
@@ -105,6 +110,7 @@ export interface DeleteDialogContext<T extends DeleteTarget = DeleteTarget> {
   successDelayMs: number;
   subject: string;
   describeError: DescribeDeleteError;
+  deletable: (target: DeleteTarget) => boolean;
   /** After a refusal, the focus (left on a control disabled while deleting) goes to Cancel. */
   focus: { field: 'cancel'; ifLost: true } | null;
 }
@@ -148,6 +154,7 @@ const deleteDialogSetup = <T extends DeleteTarget>() =>
     },
     guards: {
       typedMatches: ({ context }) => matchesExpected(context),
+      deletable: ({ context, event }) => event.type === 'dialog.open' && context.deletable(event.target),
       closesAtOnce: ({ context }) => context.successDelayMs <= 0,
     },
     delays: {
@@ -170,12 +177,13 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
       successDelayMs: input.successDelayMs ?? 0,
       subject: input.subject ?? 'Name',
       describeError: input.describeError ?? defaultDescribeDeleteError,
+      deletable: input.deletable ?? (() => true),
       focus: null,
     }),
     initial: 'Closed',
     states: {
       Closed: {
-        on: { 'dialog.open': { target: 'Open', actions: 'open' } },
+        on: { 'dialog.open': { guard: 'deletable', target: 'Open', actions: 'open' } },
       },
       Open: {
         initial: 'Editing',
@@ -183,7 +191,7 @@ export const createDeleteDialogMachine = <T extends DeleteTarget = DeleteTarget>
           Editing: {
             on: {
               // Another item chosen while open (e.g. from the palette): start over on it.
-              'dialog.open': { actions: 'open' },
+              'dialog.open': { guard: 'deletable', actions: 'open' },
               'dialog.type': { actions: 'type' },
               'dialog.reset': { actions: 'reset' },
               'dialog.confirm': { guard: 'typedMatches', target: 'Deleting', actions: 'clearError' },

@@ -8,7 +8,7 @@ import {
   type UserFormSnapshot,
   userFormMachine,
   userFormSuccessMessage,
-} from '@machines/userForm';
+} from '@machines/users/form';
 import { validateUserForm } from '@shared/schemas/user-form';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';

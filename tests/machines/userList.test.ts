@@ -1,4 +1,4 @@
-import { USER_LIST_TEXTS, type UserListEvent, userListMachine, userListView } from '@machines/userList';
+import { USER_LIST_TEXTS, type UserListEvent, userListMachine, userListView } from '@machines/users/list';
 import type { UserListItem } from '@shared/schemas/users';
 import { createActor, fromPromise } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';

@@ -1,4 +1,4 @@
-import { USER_ROLE_TEXTS, userRoleMachine } from '@machines/userRole';
+import { USER_ROLE_TEXTS, userRoleMachine } from '@machines/users/role';
 import { createActor, fromPromise } from 'xstate';
 
 const user = { id: 'u-1', email: 'ada@example.com' };

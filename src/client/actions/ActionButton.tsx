@@ -1,14 +1,17 @@
-import { Button, type ButtonProps } from '@client/components';
+import { Button, type ButtonProps, IconButton, type IconButtonProps } from '@client/components';
 import { type ActionDefinition, type Availability, availability } from '@machines/action';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { Flow } from './commands';
 
-export type ActionButtonProps<Target> = Omit<ButtonProps, 'onClick' | 'disabled'> & {
+/** The action a control sends to its flow, and its target unless it has none. */
+type Sends<Target> = {
   flow: Flow;
   action: ActionDefinition<Target, EventObject>;
   // biome-ignore lint/suspicious/noConfusingVoidType: an action without a target is defineAction<void>
 } & ([Target] extends [void] ? { target?: undefined } : { target: Target });
+
+export type ActionButtonProps<Target> = Omit<ButtonProps, 'onClick' | 'disabled'> & Sends<Target>;
 
 /**
  * The button of an action (machines/action.ts): its label, and disabled while the machine refuses
@@ -33,6 +36,29 @@ export function ActionButton<Target>({
     >
       {children ?? action.label}
     </Button>
+  );
+}
+
+/**
+ * The icon-only button of an action (a table row's Edit and Delete): `label` is its accessible
+ * name and tooltip (the row's 'Edit user ada@example.com'); otherwise as ActionButton, its
+ * tooltip the reason while disabled.
+ */
+export function ActionIconButton<Target>({
+  flow,
+  action,
+  target,
+  ...props
+}: Omit<IconButtonProps, 'onClick' | 'disabled'> & Sends<Target>) {
+  const { applies, can, reason } = useAvailability(flow, action, target as Target);
+  if (!applies) return null;
+  return (
+    <IconButton
+      {...props}
+      {...(reason !== undefined && { title: reason })}
+      disabled={!can}
+      onClick={() => flow.send(action.event(target as Target))}
+    />
   );
 }
 

@@ -2,8 +2,9 @@ import {
   type Command,
   type CommandBase,
   defineCommand,
+  type PaletteArgument,
   type PaletteItem,
-  type StaticArgument,
+  type SearchArgument,
 } from '@client/palette/types';
 import { type ActionDefinition, type AnyAction, acceptsNow, availability, reasonOf } from '@machines/action';
 import type { ReactNode } from 'react';
@@ -79,35 +80,84 @@ export function boundCommand<Target>(
   };
 }
 
-/**
- * The page of an action's target: the screen's choices, kept where the flow's guards take the
- * action now (read when the page opens), each shown as `item` says.
- */
-export interface TargetPage<Target, Choice = Target> {
+/** How a page lists a choice, and the action's target for it (absent: the choice is the target). */
+interface PageOf<Target, Choice> {
   placeholder: string;
   empty?: string;
-  choices: () => Choice[];
-  item: (choice: Choice) => Omit<PaletteItem, 'value'>;
-  /** The action's target for a choice (absent: the choice is the target). */
   targetOf?: (choice: Choice) => Target;
 }
 
+/**
+ * The page of an action's target: the screen's choices, known or loaded whole when the page opens
+ * (the users, fetched afresh), kept where the flow's guards take the action now, each shown as
+ * `item` says; the palette filters them as the user types.
+ */
+export interface TargetPage<Target, Choice = Target> extends PageOf<Target, Choice> {
+  choices: (signal: AbortSignal) => Choice[] | Promise<Choice[]>;
+  item: (choice: Choice) => Omit<PaletteItem, 'value'>;
+  search?: undefined;
+}
+
+/**
+ * The page of an action's target searched where the targets live, as the user types (a palette
+ * search page whose items carry the choices, such as the LEIA pages' `leiaArgument`): each answer
+ * keeps the items where the flow's guards take the action now, in its order.
+ */
+export type TargetSearchPage<Target, Choice = Target> = SearchArgument<Choice> &
+  Pick<PageOf<Target, Choice>, 'targetOf'>;
+
+/** The page of an action's target, its items' values the targets the flow takes now. */
 export function targetArgument<Target, Choice>(
   flow: Flow,
   action: ActionDefinition<Target, EventObject>,
-  page: TargetPage<Target, Choice>,
-): StaticArgument<Target> {
+  page: TargetPage<Target, Choice> | TargetSearchPage<Target, Choice>,
+): PaletteArgument<Target> {
   const targetOf = page.targetOf ?? ((choice: Choice) => choice as unknown as Target);
+  /** The item of a choice the flow takes now, carrying its target; none otherwise. */
+  const kept = (choice: Choice, item: Omit<PaletteItem, 'value'>): PaletteItem<Target>[] => {
+    const target = targetOf(choice);
+    return availability(flow.getSnapshot(), action, target).can ? [{ ...item, value: target }] : [];
+  };
+  const shown = { placeholder: page.placeholder, ...(page.empty !== undefined && { empty: page.empty }) };
+  if (page.search) {
+    const search = page.search;
+    return {
+      ...shown,
+      search: async (text, signal) => {
+        const answer = await search(text, signal);
+        const { items, more } = Array.isArray(answer) ? { items: answer, more: undefined } : answer;
+        return {
+          items: items.flatMap(({ value, ...item }) => kept(value, item)),
+          ...(more !== undefined && { more }),
+        };
+      },
+    };
+  }
+  const { choices, item } = page;
+  const keep = (all: Choice[]) => all.flatMap((choice) => kept(choice, item(choice)));
   return {
-    placeholder: page.placeholder,
-    ...(page.empty !== undefined && { empty: page.empty }),
-    load: () => {
-      const now = flow.getSnapshot() as AnyMachineSnapshot;
-      return page.choices().flatMap((choice): PaletteItem<Target>[] => {
-        const target = targetOf(choice);
-        return availability(now, action, target).can ? [{ ...page.item(choice), value: target }] : [];
-      });
+    ...shown,
+    // Choices known up front are kept at once (the page lists them without waiting).
+    load: (signal) => {
+      const all = choices(signal);
+      return Array.isArray(all) ? keep(all) : all.then(keep);
     },
+  };
+}
+
+/**
+ * The action on a target made of a value chosen on an earlier page and this page's choice (Change
+ * user role...: the user, then the role): this page's values are its choices, kept where the
+ * flow takes the action on `targetOf(choice)`.
+ */
+export function actionOn<Target, Choice>(
+  action: ActionDefinition<Target, EventObject>,
+  targetOf: (choice: Choice) => Target,
+): ActionDefinition<Choice, EventObject> {
+  return {
+    ...action,
+    event: (choice) => action.event(targetOf(choice)),
+    applies: (choice) => action.applies?.(targetOf(choice)) ?? true,
   };
 }
 
@@ -119,7 +169,7 @@ export function targetCommand<Target, Choice = Target>(
   flow: Flow,
   now: AnyMachineSnapshot,
   action: ActionDefinition<Target, EventObject>,
-  page: TargetPage<Target, Choice>,
+  page: TargetPage<Target, Choice> | TargetSearchPage<Target, Choice>,
   { icon, after }: Options<Target> = {},
 ): Command {
   return defineCommand({

@@ -7,7 +7,7 @@ import {
   type PasswordField,
   type UserFormSnapshot,
   userFormSuccessMessage,
-} from '@machines/userForm';
+} from '@machines/users/form';
 import { ROLE_LABELS, ROLES } from '@shared/roles';
 import type { UserFormField } from '@shared/schemas/user-form';
 import { type ChangeEvent, type FormEvent, useId } from 'react';

@@ -1,7 +1,8 @@
-import type { UserListItem } from '@client/api/users';
+import { ActionButton } from '@client/actions/ActionButton';
 import { actorOf, useAuth } from '@client/auth';
-import { Button, EmptyState, ErrorState, LoadingState, Page, PlusIcon } from '@client/components';
-import { USER_LIST_TEXTS, userListView } from '@machines/userList';
+import { EmptyState, ErrorState, LoadingState, Page, PlusIcon } from '@client/components';
+import { addUser, deleteUserBy } from '@machines/users/actions';
+import { USER_LIST_TEXTS, userListView } from '@machines/users/list';
 import { useMemo } from 'react';
 import { DeleteUserActor, UserActors, UserFormActor, UserListActor } from './actors';
 import { DeleteUserModal } from './DeleteUserModal';
@@ -30,26 +31,17 @@ function UserManagementView() {
   const form = UserFormActor.useActorRef();
   const remove = DeleteUserActor.useActorRef();
   const { user } = useAuth();
-  const viewer = useMemo(() => actorOf(user), [user]);
-  useUserCommands(viewer);
+  const deleteUser = useMemo(() => deleteUserBy(actorOf(user)), [user]);
+  useUserCommands(deleteUser);
   const state = UserListActor.useSelector(userListView);
   const users = UserListActor.useSelector((s) => s.context.users);
   const focus = UserListActor.useSelector((s) => s.context.focus);
-
-  const addUser = () => form.send({ type: 'form.open' });
-  const editUser = (user: UserListItem) => form.send({ type: 'form.open', user });
-  const deleteUser = (user: UserListItem) =>
-    remove.send({ type: 'dialog.open', target: user, expected: user.email });
 
   return (
     <Page
       title="User Management"
       description="Manage users, roles, and permissions"
-      actions={
-        <Button variant="primary" icon={<PlusIcon />} onClick={addUser}>
-          Add User
-        </Button>
-      }
+      actions={<ActionButton flow={form} action={addUser} variant="primary" icon={<PlusIcon />} />}
     >
       {state === 'loading' && <LoadingState text={USER_LIST_TEXTS.loading} />}
       {state === 'empty' && <EmptyState title={USER_LIST_TEXTS.empty} />}
@@ -57,7 +49,7 @@ function UserManagementView() {
         <ErrorState message={USER_LIST_TEXTS.failed} onRetry={() => list.send({ type: 'list.retry' })} />
       )}
       {state === 'table' && (
-        <UsersTable users={users} viewer={viewer} focus={focus} onEdit={editUser} onDelete={deleteUser} />
+        <UsersTable users={users} form={form} remove={remove} deleteUser={deleteUser} focus={focus} />
       )}
       <UserFormModal />
       <DeleteUserModal />

@@ -1,9 +1,10 @@
+import { ActionIconButton } from '@client/actions/ActionButton';
+import type { Flow } from '@client/actions/commands';
 import type { UserListItem } from '@client/api/users';
 import {
   Avatar,
   EditIcon,
   focusOn,
-  IconButton,
   RoleBadge,
   Table,
   TBody,
@@ -14,21 +15,24 @@ import {
   TrashIcon,
 } from '@client/components';
 import { formatDateTime } from '@client/format';
-import { type Actor, canDeleteUser } from '@shared/permissions';
+import type { ActionDefinition } from '@machines/action';
+import { editUser } from '@machines/users/actions';
 import { useEffect, useRef } from 'react';
+import type { EventObject } from 'xstate';
 
 export interface UsersTableProps {
   users: UserListItem[];
-  /** Who is looking: their own row offers no Delete. */
-  viewer: Actor | null;
+  /** The flows its Edit and Delete are sent to (machines/users/actions.ts). */
+  form: Flow;
+  remove: Flow;
+  /** Delete of the one looking: their own row offers none. */
+  deleteUser: ActionDefinition<UserListItem, EventObject>;
   /** The row that takes the focus once shown (the user just saved): its first button. */
   focus?: { id: string } | null;
-  onEdit: (user: UserListItem) => void;
-  onDelete: (user: UserListItem) => void;
 }
 
 /** The users as a table; on a phone each row stacks (users.css), so nothing scrolls sideways. */
-export function UsersTable({ users, viewer, focus = null, onEdit, onDelete }: UsersTableProps) {
+export function UsersTable({ users, form, remove, deleteUser, focus = null }: UsersTableProps) {
   const table = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new request, or new rows that now hold it
   useEffect(() => {
@@ -68,18 +72,20 @@ export function UsersTable({ users, viewer, focus = null, onEdit, onDelete }: Us
               </Td>
               <Td className="cell--end users-table__actions" shrink>
                 <div className="user-actions">
-                  <IconButton
+                  <ActionIconButton
+                    flow={form}
+                    action={editUser}
+                    target={user}
                     label={`Edit user ${user.email}`}
                     icon={<EditIcon />}
-                    onClick={() => onEdit(user)}
                   />
-                  {canDeleteUser(viewer, user) && (
-                    <IconButton
-                      label={`Delete user ${user.email}`}
-                      icon={<TrashIcon />}
-                      onClick={() => onDelete(user)}
-                    />
-                  )}
+                  <ActionIconButton
+                    flow={remove}
+                    action={deleteUser}
+                    target={user}
+                    label={`Delete user ${user.email}`}
+                    icon={<TrashIcon />}
+                  />
                 </div>
               </Td>
             </Tr>

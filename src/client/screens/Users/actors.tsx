@@ -1,15 +1,17 @@
 import { withFailure } from '@client/api/errors';
 import { createUser, deleteUser, listUsers, type UserListItem, updateUser } from '@client/api/users';
+import { actorOf, useAuth } from '@client/auth';
 import { showNotice } from '@client/toasts';
 import {
   createDeleteDialogMachine,
   type DeleteDialogInput,
   deleteErrorDescriber,
 } from '@machines/deleteDialog';
-import { USER_FORM_SUCCESS_MS, userFormMachine } from '@machines/userForm';
-import { userListMachine } from '@machines/userList';
-import { userRoleMachine } from '@machines/userRole';
+import { USER_FORM_SUCCESS_MS, userFormMachine } from '@machines/users/form';
+import { userListMachine } from '@machines/users/list';
+import { userRoleMachine } from '@machines/users/role';
 import { USER_DELETE_TEXTS } from '@shared/messages/deletion';
+import { type Actor, canDeleteUser } from '@shared/permissions';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { fromPromise } from 'xstate';
@@ -27,12 +29,14 @@ export const UserFormActor = createActorContext(userFormMachine);
 export const DeleteUserActor = createActorContext(deleteUserMachine);
 export const UserRoleActor = createActorContext(userRoleMachine);
 
-const DELETE_USER_INPUT: DeleteDialogInput = {
+/** The delete dialog of this viewer: never on their own account (the same rule as the action's). */
+const deleteUserInput = (viewer: Actor | null): DeleteDialogInput => ({
   // Same green-message time as the user form.
   successDelayMs: USER_FORM_SUCCESS_MS,
   subject: 'Email',
   describeError: deleteErrorDescriber({ fallback: USER_DELETE_TEXTS.fallback }),
-};
+  deletable: (user) => canDeleteUser(viewer, user),
+});
 
 /** Wires the screen's machines once, the list first: both modals reload it. */
 export function UserActors({ children }: { children: ReactNode }) {
@@ -51,6 +55,8 @@ export function UserActors({ children }: { children: ReactNode }) {
 /** Both modals reload the list once they have closed after a success, and so does a role change. */
 function UserModalActors({ children }: { children: ReactNode }) {
   const list = UserListActor.useActorRef();
+  const { user } = useAuth();
+  const [deleteInput] = useState(() => deleteUserInput(actorOf(user)));
   const [logic] = useState(() => {
     const reload = () => list.send({ type: 'list.reload' });
     const reloadFocusing = (savedId: string | null) => list.send({ type: 'list.reload', focus: savedId });
@@ -84,7 +90,7 @@ function UserModalActors({ children }: { children: ReactNode }) {
   });
   return (
     <UserFormActor.Provider logic={logic.form}>
-      <DeleteUserActor.Provider logic={logic.remove} options={{ input: DELETE_USER_INPUT }}>
+      <DeleteUserActor.Provider logic={logic.remove} options={{ input: deleteInput }}>
         <UserRoleActor.Provider logic={logic.role}>{children}</UserRoleActor.Provider>
       </DeleteUserActor.Provider>
     </UserFormActor.Provider>

@@ -9,8 +9,8 @@ import {
   validateUserForm,
 } from '@shared/schemas/user-form';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { failureMessage, failureValidationText } from './failure';
-import { notProvided } from './notProvided';
+import { failureMessage, failureValidationText } from '../failure';
+import { notProvided } from '../notProvided';
 
 /**
  * The admin's add/edit user modal; its validation is src/shared/schemas/user-form.ts.

@@ -1,6 +1,6 @@
 import type { UserListItem } from '@shared/schemas/users';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { notProvided } from './notProvided';
+import { notProvided } from '../notProvided';
 
 /**
  * The User Management list.

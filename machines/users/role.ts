@@ -1,15 +1,15 @@
 import { type Role, roleLabel } from '@shared/roles';
 import type { UserListItem } from '@shared/schemas/users';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { failureMessage, failureValidationText } from './failure';
-import type { Notice } from './notice';
-import { notProvided } from './notProvided';
+import { failureMessage, failureValidationText } from '../failure';
+import type { Notice } from '../notice';
+import { notProvided } from '../notProvided';
 
 /**
  * Changing a user's role without the Edit User modal (the admin's 'Change user role...' palette
  * command): the same PUT /api/v1/users/{id}, with the user's email and the new role.
  *
- *   Idle --role.change {user, role}--> Saving --done--> Idle (success toast; onChanged reloads the list)
+ *   Idle --role.change {user, role} (another role than the user's: `changesRole`)--> Saving --done--> Idle (success toast; onChanged reloads the list)
  *                                             --error--> Idle (failure toast)
  *
  * While Saving the command is disabled, so one change is saved at a time. The failure toast is the
@@ -24,9 +24,13 @@ export const USER_ROLE_TEXTS = {
 } as const;
 
 export interface RoleChange {
-  user: Pick<UserListItem, 'id' | 'email'>;
+  /** The user, with the role they have when it is known: a change to that same role is refused. */
+  user: Pick<UserListItem, 'id' | 'email'> & { role?: Role };
   role: Role;
 }
+
+/** The change gives the user another role than theirs (the palette offers only those). */
+export const changesRole = ({ user, role }: RoleChange): boolean => user.role !== role;
 
 export interface UserRoleContext {
   change: RoleChange | null;
@@ -49,6 +53,9 @@ export const userRoleMachine = setup({
     /** The role has changed: reload the list. */
     onChanged: () => notProvided('userRole', 'onChanged'),
   },
+  guards: {
+    changesRole: ({ event }) => changesRole(event),
+  },
 }).createMachine({
   id: 'userRole',
   context: { change: null },
@@ -58,6 +65,7 @@ export const userRoleMachine = setup({
       entry: assign({ change: null }),
       on: {
         'role.change': {
+          guard: 'changesRole',
           target: 'Saving',
           actions: assign({ change: ({ event }) => ({ user: event.user, role: event.role }) }),
         },
