@@ -1,7 +1,13 @@
+import { availability } from '@machines/action';
 import type { SessionUser } from '@machines/auth';
 import { cancelEmailEdit, editEmail } from '@machines/emailChange/actions';
 import { emailChangeMachine, emailDraftError } from '@machines/emailChange/machine';
-import { PASSWORD_CHANGE_TEXTS, passwordChangeMachine, passwordFormError } from '@machines/passwordChange';
+import { changePassword, PASSWORD_ACTION_TEXTS } from '@machines/passwordChange/actions';
+import {
+  PASSWORD_CHANGE_TEXTS,
+  passwordChangeMachine,
+  passwordFormError,
+} from '@machines/passwordChange/machine';
 import { USER_TEXTS } from '@shared/schemas/users';
 import { createActor, fromPromise } from 'xstate';
 
@@ -182,6 +188,22 @@ describe('password change', () => {
       error: null,
       focus: null,
     });
+  });
+
+  it('Change Password (its action) is taken while editing, refused while saving with the reason: the refused event changes nothing', async () => {
+    const { actor, calls, fill } = start(() => new Promise(() => {}));
+    expect(actor.getSnapshot().can(changePassword.event())).toBe(true);
+    fill('old-pass', 'new-pass', 'new-pass');
+    actor.send(changePassword.event());
+    const saving = actor.getSnapshot();
+    expect(availability(saving, changePassword, undefined)).toEqual({
+      applies: true,
+      can: false,
+      reason: PASSWORD_ACTION_TEXTS.saving,
+    });
+    actor.send(changePassword.event());
+    expect(actor.getSnapshot()).toBe(saving);
+    expect(calls.change).toHaveLength(1);
   });
 
   it('a failure keeps the fields and prefers the server message', async () => {

@@ -1,6 +1,7 @@
 import { Button, type ButtonProps, IconButton, type IconButtonProps } from '@client/components';
 import { type ActionDefinition, type Availability, availability } from '@machines/action';
 import { shallowEqual, useSelector } from '@xstate/react';
+import type { FormEvent } from 'react';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { Flow } from './commands';
 
@@ -16,7 +17,9 @@ export type ActionButtonProps<Target> = Omit<ButtonProps, 'onClick' | 'disabled'
 /**
  * The button of an action (machines/action.ts): its label, and disabled while the machine refuses
  * it, its title then the reason; not rendered for a target it does not apply to (Publish on a published activity). Clicking
- * sends its event. The palette's command of the same action comes from the same definition.
+ * sends its event; a form's `type="submit"` button leaves that to the form's `onSubmit` (Enter in a
+ * field submits too), which `submitsAction` gives. The palette's command of the same action comes
+ * from the same definition.
  */
 export function ActionButton<Target>({
   flow,
@@ -32,7 +35,7 @@ export function ActionButton<Target>({
       title={reason}
       {...props}
       disabled={!can}
-      onClick={() => flow.send(action.event(target as Target))}
+      onClick={props.type === 'submit' ? undefined : () => flow.send(action.event(target as Target))}
     >
       {children ?? action.label}
     </Button>
@@ -61,6 +64,14 @@ export function ActionIconButton<Target>({
     />
   );
 }
+
+/** The `onSubmit` of a form whose submit button is the ActionButton of `action` (Change Password). */
+export const submitsAction =
+  (flow: Flow, action: ActionDefinition<void, EventObject>) =>
+  (event: FormEvent): void => {
+    event.preventDefault();
+    flow.send(action.event());
+  };
 
 /** What the machine says of an action on a target now, for a control that is not a button (a select). */
 export function useAvailability<Target>(

@@ -60,6 +60,15 @@ export function actionCommand(
 }
 
 /**
+ * An action done elsewhere than where the palette is open: its command takes the user there (Change
+ * password: to the Profile's form, its first field focused), listed from the action's definition.
+ */
+export const destinationCommand = (action: AnyAction, run: () => void, icon?: ReactNode): Command => ({
+  ...fieldsOf(action, icon),
+  run,
+});
+
+/**
  * An action on a target the screen already holds (Edit email on the user's own address): runs at
  * once on it; greyed with its reason while the machine refuses it.
  */

@@ -1,3 +1,4 @@
+import { destinationCommand } from '@client/actions/commands';
 import { actorOf, useAuth } from '@client/auth';
 import { KeyboardIcon, KeyIcon, LogoutIcon, MoonIcon, SunIcon } from '@client/components/icons';
 import {
@@ -11,6 +12,7 @@ import {
 } from '@client/palette';
 import { ROUTES } from '@client/routes';
 import { toggleTheme, useTheme } from '@client/theme';
+import { changePassword } from '@machines/passwordChange/actions';
 import type { Actor } from '@shared/permissions';
 import { useMemo } from 'react';
 import { useLocation } from 'wouter';
@@ -46,18 +48,14 @@ export function AppCommands() {
           run: () => navigate(item.path),
         }),
       ),
-      {
-        id: 'account.changePassword',
-        title: 'Change password',
-        group: 'Account',
-        icon: <KeyIcon />,
-        keywords: ['password', 'security', 'profile'],
-        allowed: signedIn,
-        run: () => {
+      destinationCommand(
+        changePassword,
+        () => {
           navigate(ROUTES.profile);
           requestFocus(CHANGE_PASSWORD_TARGET);
         },
-      },
+        <KeyIcon />,
+      ),
       {
         id: 'account.logout',
         title: 'Logout',

@@ -1,12 +1,13 @@
-import { Button } from '@client/components/Button';
+import { ActionButton, submitsAction } from '@client/actions/ActionButton';
 import { Card } from '@client/components/Card';
 import { PasswordInput } from '@client/components/Field';
 import { AlertIcon } from '@client/components/icons';
 import { useFocusRequest } from '@client/components/useFocusRequest';
 import { useFocusTarget } from '@client/palette';
 import { CHANGE_PASSWORD_TARGET } from '@client/shell/AppCommands';
-import type { PasswordField } from '@machines/passwordChange';
-import { isPasswordSaving } from '@machines/passwordChange';
+import { changePassword } from '@machines/passwordChange/actions';
+import type { PasswordField } from '@machines/passwordChange/machine';
+import { isPasswordSaving } from '@machines/passwordChange/machine';
 import { MIN_PASSWORD_LENGTH } from '@shared/schemas/users';
 import { type ChangeEvent, useId, useRef } from 'react';
 import { PasswordChangeActor } from './actors';
@@ -17,7 +18,7 @@ const FIELDS: { field: PasswordField; label: string; autoComplete: string }[] = 
   { field: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
 ];
 
-/** 'Change Password' (machines/passwordChange.ts). The palette command focuses its first field. */
+/** 'Change Password' (machines/passwordChange/machine.ts). The palette command focuses its first field. */
 export function PasswordSection() {
   const actor = PasswordChangeActor.useActorRef();
   const context = PasswordChangeActor.useSelector((s) => s.context);
@@ -44,10 +45,7 @@ export function PasswordSection() {
         className="card__body form-stack"
         aria-labelledby={titleId}
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          actor.send({ type: 'password.submit' });
-        }}
+        onSubmit={submitsAction(actor, changePassword)}
       >
         {FIELDS.map(({ field, label, autoComplete }) => (
           <PasswordInput
@@ -67,9 +65,13 @@ export function PasswordSection() {
           </div>
         )}
         <div className="form-actions">
-          <Button type="submit" variant="primary" loading={saving}>
-            Change Password
-          </Button>
+          <ActionButton
+            flow={actor}
+            action={changePassword}
+            type="submit"
+            variant="primary"
+            loading={saving}
+          />
         </div>
       </form>
     </Card>

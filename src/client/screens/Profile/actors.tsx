@@ -3,14 +3,14 @@ import { changePassword, updateProfile } from '@client/api/users';
 import { AuthActor } from '@client/auth';
 import { showNotice } from '@client/toasts';
 import { emailChangeMachine } from '@machines/emailChange/machine';
-import { passwordChangeMachine } from '@machines/passwordChange';
+import { passwordChangeMachine } from '@machines/passwordChange/machine';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { fromPromise } from 'xstate';
 
 /** The email edit flow (machines/emailChange/machine.ts). */
 export const EmailChangeActor = createActorContext(emailChangeMachine);
-/** The Change Password form (machines/passwordChange.ts). */
+/** The Change Password form (machines/passwordChange/machine.ts). */
 export const PasswordChangeActor = createActorContext(passwordChangeMachine);
 
 /** Wires the profile's two machines once: the API, toasts, and the session the new email goes to. */

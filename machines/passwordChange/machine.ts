@@ -1,8 +1,8 @@
 import { passwordError } from '@shared/schemas/users';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { failureMessage } from './failure';
-import { type Notice, notice } from './notice';
-import { notProvided } from './notProvided';
+import { failureMessage } from '../failure';
+import { type Notice, notice } from '../notice';
+import { notProvided } from '../notProvided';
 
 /**
  * Changing one's own password on the profile.
