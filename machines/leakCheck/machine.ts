@@ -34,6 +34,8 @@ import {
  *   Running.Cancelling --cancelled job--> Done | --error--> Running.Watching (its message)
  *   Done --check.again--> Starting (the last parameters) --check.settings--> Form (the last parameters kept)
  *   Open --check.close--> Closed (a running job goes on on the server; opening again follows it)
+ *   check.open and check.design are taken in every state but Loading, Starting and Cancelling
+ *   (`openings`): not while a call's answer is awaited.
  *
  * The app provides `loadChecks` (GET /leias/{id}/leak-checks), `startCheck` (POST
  * /leias/{id}/leak-check, or POST /leak-checks for a design), `followJob` (GET /jobs/{id}/events:
@@ -78,7 +80,7 @@ const failedWith = (target: string, fallback: string) => ({
   },
 });
 
-export const leakCheckMachine = setup({
+const leakCheckSetup = setup({
   types: {
     context: {} as LeakCheckContext,
     events: {} as LeakCheckEvent,
@@ -96,6 +98,19 @@ export const leakCheckMachine = setup({
       return { job, progress: job.progress, form, formShown: form };
     }),
     setNotice: assign((_, notice: string) => ({ notice })),
+    clearNotice: assign({ notice: null }),
+    openLeia: assign(({ event }) =>
+      event.type === 'check.open' ? opened({ kind: 'leia', ...event.leia }) : {},
+    ),
+    openDesign: assign(({ event }) =>
+      event.type === 'check.design'
+        ? opened({
+            kind: 'design',
+            design: event.design,
+            name: event.name || LEAK_CHECK_VIEW_TEXTS.unsavedDesign,
+          })
+        : {},
+    ),
   },
   guards: {
     formValid: ({ context }) => parseLeakCheckForm(context.form).success,
@@ -107,34 +122,28 @@ export const leakCheckMachine = setup({
     designChecked: ({ context, event }) =>
       sameDesign(context.target, (event as DesignEvent).design) && context.job !== null,
   },
-}).createMachine({
+});
+
+/**
+ * Opening a check of a LEIA or of a design, in every state but those waiting for a call (loading
+ * the checks, starting or cancelling one), whose answer would be lost: the palette's 'Check LEIA
+ * design...' waits for them. While a check runs, opening another starts over (the job goes on).
+ */
+const openings = {
+  'check.open': { target: '#leakCheck.Open', reenter: true, actions: 'openLeia' },
+  'check.design': [
+    { guard: 'designRunning', target: '#leakCheck.Open.Running', reenter: true, actions: 'clearNotice' },
+    { guard: 'designChecked', target: '#leakCheck.Open.Done', reenter: true, actions: 'clearNotice' },
+    { target: '#leakCheck.Open.Form', reenter: true, actions: 'openDesign' },
+  ],
+} as const;
+
+export const leakCheckMachine = leakCheckSetup.createMachine({
   id: 'leakCheck',
   context: opened(null),
   initial: 'Closed',
-  on: {
-    'check.open': {
-      target: '.Open',
-      reenter: true,
-      actions: assign(({ event }) => opened({ kind: 'leia', ...event.leia })),
-    },
-    'check.design': [
-      { guard: 'designRunning', target: '.Open.Running', reenter: true, actions: assign({ notice: null }) },
-      { guard: 'designChecked', target: '.Open.Done', reenter: true, actions: assign({ notice: null }) },
-      {
-        target: '.Open.Form',
-        reenter: true,
-        actions: assign(({ event }) =>
-          opened({
-            kind: 'design',
-            design: event.design,
-            name: event.name || LEAK_CHECK_VIEW_TEXTS.unsavedDesign,
-          }),
-        ),
-      },
-    ],
-  },
   states: {
-    Closed: {},
+    Closed: { on: openings },
     Open: {
       initial: 'Loading',
       on: { 'check.close': '#leakCheck.Closed' },
@@ -165,6 +174,7 @@ export const leakCheckMachine = setup({
         },
         Form: {
           on: {
+            ...openings,
             'check.form': {
               actions: assign(({ context, event }) => {
                 const form = { ...context.form, ...event.form };
@@ -228,7 +238,7 @@ export const leakCheckMachine = setup({
           initial: 'Watching',
           states: {
             Watching: {
-              on: { 'check.cancel': 'Cancelling' },
+              on: { ...openings, 'check.cancel': 'Cancelling' },
             },
             Cancelling: {
               entry: assign({ notice: null }),
@@ -242,10 +252,11 @@ export const leakCheckMachine = setup({
           },
         },
         Lost: {
-          on: { 'check.retry': { target: 'Running', actions: assign({ notice: null }) } },
+          on: { ...openings, 'check.retry': { target: 'Running', actions: assign({ notice: null }) } },
         },
         Done: {
           on: {
+            ...openings,
             // Runs again with the last check's parameters (the form when they no longer pass).
             'check.again': [
               { guard: 'formValid', target: 'Starting' },

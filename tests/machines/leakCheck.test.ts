@@ -1,3 +1,13 @@
+import { acceptsNow, availability } from '@machines/action';
+import {
+  cancelCheck,
+  changeSettings,
+  checkAgain,
+  checkDesign,
+  checkLeia,
+  followAgain,
+  startCheck,
+} from '@machines/leakCheck/actions';
 import {
   DEFAULT_LEAK_CHECK_FORM,
   type FollowJobInput,
@@ -380,5 +390,66 @@ describe('leak check machine: a design not saved yet', () => {
     t.actor.send({ type: 'check.open', leia });
     expect(t.view()).toBe('loading');
     expect(t.load.calls[0]!.input).toEqual({ leiaId: 'leia-1' });
+  });
+});
+
+describe('leak check machine: its actions (machines/leakCheck/actions.ts)', () => {
+  const other = { id: 'leia-2', name: 'Zoo v2.0.0' };
+  const design = { design: { spec: { persona: 'p-1', problem: 'pr-1', behaviour: 'b-1' } } };
+  const refusedWith = (t: ReturnType<typeof start>, reason: string) => {
+    const before = t.snapshot();
+    expect(availability(before, checkLeia, other)).toEqual({ applies: true, can: false, reason });
+    expect(acceptsNow(before, checkDesign)).toBe(false);
+    t.actor.send(checkLeia.event(other));
+    t.actor.send(checkDesign.event(design));
+    expect(t.snapshot()).toBe(before);
+  };
+
+  it('Check LEIA design and Check this design open while closed, on the form, running and done', async () => {
+    const t = start();
+    expect(t.snapshot().can(checkLeia.event(leia))).toBe(true);
+    expect(t.snapshot().can(checkDesign.event(design))).toBe(true);
+    const running = await atRunning();
+    expect(running.snapshot().can(checkLeia.event(other))).toBe(true);
+    expect(running.snapshot().can(cancelCheck.event())).toBe(true);
+  });
+
+  it('are refused while the checks load, with the reason: the refused events change nothing', () => {
+    const t = start();
+    t.actor.send(checkLeia.event(leia));
+    expect(t.view()).toBe('loading');
+    refusedWith(t, LEAK_CHECK_VIEW_TEXTS.running);
+  });
+
+  it('are refused while a check starts, and Start with them', async () => {
+    const t = await atForm();
+    expect(t.snapshot().can(startCheck.event())).toBe(true);
+    t.actor.send(startCheck.event());
+    expect(t.view()).toBe('starting');
+    expect(availability(t.snapshot(), startCheck, undefined).reason).toBe(LEAK_CHECK_VIEW_TEXTS.starting);
+    refusedWith(t, LEAK_CHECK_VIEW_TEXTS.running);
+  });
+
+  it('are refused while a check is cancelled, and Cancel with them', async () => {
+    const t = await atRunning();
+    t.actor.send(cancelCheck.event());
+    expect(t.view()).toBe('cancelling');
+    expect(availability(t.snapshot(), cancelCheck, undefined).reason).toBe(LEAK_CHECK_VIEW_TEXTS.cancelling);
+    refusedWith(t, LEAK_CHECK_VIEW_TEXTS.running);
+  });
+
+  it('Check again and Change settings are taken once done, Follow it again once lost', async () => {
+    const t = await atRunning();
+    expect(t.snapshot().can(checkAgain.event())).toBe(false);
+    t.follow.calls[0]!.reject({ status: undefined });
+    await flush();
+    expect(t.view()).toBe('lost');
+    expect(t.snapshot().can(followAgain.event())).toBe(true);
+    t.actor.send(followAgain.event());
+    t.follow.calls[1]!.resolve(completedJob());
+    await flush();
+    expect(t.view()).toBe('done');
+    expect(t.snapshot().can(checkAgain.event())).toBe(true);
+    expect(t.snapshot().can(changeSettings.event())).toBe(true);
   });
 });

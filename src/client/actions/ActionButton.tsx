@@ -1,5 +1,12 @@
 import { Button, type ButtonProps, IconButton, type IconButtonProps } from '@client/components';
-import { type ActionDefinition, type Availability, availability } from '@machines/action';
+import {
+  type ActionDefinition,
+  type AnyAction,
+  type Availability,
+  acceptsNow,
+  availability,
+  reasonOf,
+} from '@machines/action';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { FormEvent } from 'react';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
@@ -72,6 +79,16 @@ export const submitsAction =
     event.preventDefault();
     flow.send(action.event());
   };
+
+/**
+ * Why the flow's state takes the action on no target now (its reason), else undefined: for a
+ * control whose target is read only when it runs (the wizard's 'Check this design').
+ */
+export function useRefusal(flow: Flow, action: AnyAction): string | undefined {
+  return useSelector(flow, (s: AnyMachineSnapshot) =>
+    acceptsNow(s, action) ? undefined : reasonOf(s, action),
+  );
+}
 
 /** What the machine says of an action on a target now, for a control that is not a button (a select). */
 export function useAvailability<Target>(

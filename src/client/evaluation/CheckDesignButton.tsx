@@ -1,5 +1,7 @@
+import { ActionButton, useRefusal } from '@client/actions/ActionButton';
 import { Button, ShieldIcon } from '@client/components';
-import { LEAK_CHECK_VIEW_TEXTS, type LeakCheckLeia } from '@machines/leakCheck/contract';
+import { checkDesign, checkLeia } from '@machines/leakCheck/actions';
+import type { LeakCheckLeia } from '@machines/leakCheck/contract';
 import { useId } from 'react';
 import { LeakCheckActor } from './actors';
 
@@ -9,17 +11,30 @@ export interface CheckDesign {
   open: () => void;
 }
 
+type Size = { size?: 'sm' | 'md' };
+
 /**
- * 'Check this design': the leak check of a saved LEIA (`leia`), or of the wizard's design in
- * progress (`design`), disabled with the reason while that design cannot be generated.
+ * 'Check this design' (machines/leakCheck/actions.ts): the leak check of a saved LEIA (`leia`), or
+ * of the wizard's design in progress (`design`), disabled with the reason while that design cannot
+ * be generated or the check cannot open now.
  */
 export function CheckDesignButton({
   size,
   ...target
-}: { size?: 'sm' | 'md' } & ({ leia: LeakCheckLeia } | { design: CheckDesign })) {
+}: Size & ({ leia: LeakCheckLeia } | { design: CheckDesign })) {
+  const actor = LeakCheckActor.useActorRef();
+  if ('design' in target) return <CheckDesignInProgress size={size} design={target.design} />;
+  return (
+    <ActionButton flow={actor} action={checkLeia} target={target.leia} size={size} icon={<ShieldIcon />} />
+  );
+}
+
+/** The design is read from the wizard only when the check opens, so the button asks the state alone. */
+function CheckDesignInProgress({ size, design }: Size & { design: CheckDesign }) {
   const actor = LeakCheckActor.useActorRef();
   const reasonId = useId();
-  const unavailable = 'design' in target ? target.design.unavailable : undefined;
+  const refused = useRefusal(actor, checkDesign);
+  const unavailable = design.unavailable ?? refused;
   return (
     <>
       <Button
@@ -28,11 +43,9 @@ export function CheckDesignButton({
         disabled={unavailable !== undefined}
         title={unavailable}
         aria-describedby={unavailable ? reasonId : undefined}
-        onClick={() =>
-          'design' in target ? target.design.open() : actor.send({ type: 'check.open', leia: target.leia })
-        }
+        onClick={design.open}
       >
-        {LEAK_CHECK_VIEW_TEXTS.button}
+        {checkDesign.label}
       </Button>
       {unavailable && (
         <span id={reasonId} className="visually-hidden">

@@ -1,4 +1,6 @@
+import { submitsAction } from '@client/actions/ActionButton';
 import { TextInput } from '@client/components';
+import { startCheck } from '@machines/leakCheck/actions';
 import { type LeakCheckSnapshot, leakCheckView } from '@machines/leakCheck/selectors';
 import {
   LEAK_CHECK_LIMITS,
@@ -7,7 +9,7 @@ import {
   leakCheckStyles,
 } from '@shared/schemas/leak-check';
 import { shallowEqual } from '@xstate/react';
-import { type FormEvent, useId } from 'react';
+import { useId } from 'react';
 import { LeakCheckActor } from './actors';
 
 export const LEAK_CHECK_FORM_ID = 'leak-check-form';
@@ -35,14 +37,15 @@ export function LeakCheckForm() {
   const set = (change: Partial<typeof form>) => actor.send({ type: 'check.form', form: change });
   const toggle = (style: LeakCheckStyle, on: boolean) =>
     set({ styles: leakCheckStyles.filter((s) => (s === style ? on : form.styles.includes(s))) });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    actor.send({ type: 'check.start' });
-  };
   const interviews = form.styles.length * (Number.parseInt(form.runs, 10) || 0);
 
   return (
-    <form id={LEAK_CHECK_FORM_ID} className="leak-check-form" onSubmit={submit} noValidate>
+    <form
+      id={LEAK_CHECK_FORM_ID}
+      className="leak-check-form"
+      onSubmit={submitsAction(actor, startCheck)}
+      noValidate
+    >
       <fieldset
         className="leak-check-form__styles"
         disabled={starting}

@@ -1,5 +1,13 @@
+import { ActionButton } from '@client/actions/ActionButton';
 import { Button, ErrorState, LoadingState, Modal, RefreshIcon, StopIcon } from '@client/components';
 import { formatDateTime } from '@client/format';
+import {
+  cancelCheck,
+  changeSettings,
+  checkAgain,
+  followAgain,
+  startCheck,
+} from '@machines/leakCheck/actions';
 import { LEAK_CHECK_VIEW_TEXTS } from '@machines/leakCheck/contract';
 import { hasLeakCheckEdits, type LeakCheckSnapshot, leakCheckView } from '@machines/leakCheck/selectors';
 import type { Job } from '@shared/schemas/leak-check';
@@ -32,8 +40,6 @@ export function LeakCheckModal() {
     selectModal,
     shallowEqual,
   );
-  const send = (type: 'check.close' | 'check.cancel' | 'check.again' | 'check.settings' | 'check.retry') =>
-    actor.send({ type });
   const running = view === 'running' || view === 'cancelling';
   const anchor = useFocusKept(view === 'closed' ? undefined : view);
 
@@ -41,26 +47,32 @@ export function LeakCheckModal() {
     <>
       <Button onClick={requestClose}>Close</Button>
       {(view === 'form' || view === 'starting') && (
-        <Button type="submit" form={LEAK_CHECK_FORM_ID} variant="primary" loading={view === 'starting'}>
-          {view === 'starting' ? LEAK_CHECK_VIEW_TEXTS.starting : LEAK_CHECK_VIEW_TEXTS.start}
-        </Button>
+        <ActionButton
+          flow={actor}
+          action={startCheck}
+          type="submit"
+          form={LEAK_CHECK_FORM_ID}
+          variant="primary"
+          loading={view === 'starting'}
+        >
+          {view === 'starting' ? LEAK_CHECK_VIEW_TEXTS.starting : undefined}
+        </ActionButton>
       )}
       {running && (
-        <Button
+        <ActionButton
+          flow={actor}
+          action={cancelCheck}
           variant="danger"
           icon={<StopIcon />}
           loading={view === 'cancelling'}
-          onClick={() => send('check.cancel')}
         >
-          {view === 'cancelling' ? LEAK_CHECK_VIEW_TEXTS.cancelling : LEAK_CHECK_VIEW_TEXTS.cancel}
-        </Button>
+          {view === 'cancelling' ? LEAK_CHECK_VIEW_TEXTS.cancelling : undefined}
+        </ActionButton>
       )}
       {view === 'done' && (
         <>
-          <Button onClick={() => send('check.settings')}>{LEAK_CHECK_VIEW_TEXTS.settings}</Button>
-          <Button variant="primary" icon={<RefreshIcon />} onClick={() => send('check.again')}>
-            {LEAK_CHECK_VIEW_TEXTS.again}
-          </Button>
+          <ActionButton flow={actor} action={changeSettings} />
+          <ActionButton flow={actor} action={checkAgain} variant="primary" icon={<RefreshIcon />} />
         </>
       )}
     </>
@@ -69,7 +81,7 @@ export function LeakCheckModal() {
   return (
     <Modal
       open={view !== 'closed'}
-      onClose={() => send('check.close')}
+      onClose={() => actor.send({ type: 'check.close' })}
       title={LEAK_CHECK_VIEW_TEXTS.title(target?.name ?? '')}
       description={LEAK_CHECK_VIEW_TEXTS.intro}
       size="lg"
@@ -90,8 +102,8 @@ export function LeakCheckModal() {
       {view === 'lost' && (
         <ErrorState
           message={notice ?? LEAK_CHECK_VIEW_TEXTS.lost}
-          retryLabel="Follow it again"
-          onRetry={() => send('check.retry')}
+          retryLabel={followAgain.label}
+          onRetry={() => actor.send(followAgain.event())}
         />
       )}
       {view === 'done' && job && <Finished job={job} />}

@@ -1,60 +1,55 @@
+import { commandFields, targetCommand } from '@client/actions/commands';
+import { useActionSnapshot } from '@client/actions/useActionSnapshot';
 import { listLeias } from '@client/api/leias';
 import { ShieldIcon } from '@client/components';
-import { type Command, defineCommand, usePaletteCommands } from '@client/palette';
+import type { Command } from '@client/palette';
+import { usePaletteCommands } from '@client/palette';
 import { leiaArgument, PALETTE_LEIA_LIMIT } from '@client/screens/Search/useLeiaCommands';
-import { LEAK_CHECK_VIEW_TEXTS } from '@machines/leakCheck/contract';
-import { isCheckBusy } from '@machines/leakCheck/selectors';
-import type { Actor } from '@shared/permissions';
+import { checkDesign, checkLeia } from '@machines/leakCheck/actions';
+import type { LeakCheckLeia } from '@machines/leakCheck/contract';
+import type { LeiaListItem } from '@shared/schemas/leias';
 import { useMemo } from 'react';
 import { LeakCheckActor } from './actors';
 import type { CheckDesign } from './CheckDesignButton';
 
-const GROUP = 'LEIAs';
-const signedIn = (actor: Actor | null) => actor !== null;
-const KEYWORDS = ['leak', 'test', 'simulate', 'students', 'reveal', 'evaluate'];
+/** The LEIA a search result stands for, named with its version. */
+const checkedLeia = (leia: LeiaListItem): LeakCheckLeia => ({
+  id: leia.id,
+  name: `${leia.metadata.name} v${leia.metadata.version}`,
+});
 
 /**
- * The leak check in the palette, for a screen that provides LeakCheckActors: 'Check LEIA
- * design...' (which LEIA: any the user may read, searched as they type, latest versions), and
- * with `design` (the wizard) 'Check this design', the check of the design in progress (disabled
- * with the reason while it cannot be generated).
+ * The leak check in the palette (machines/leakCheck/actions.ts), for a screen that provides
+ * LeakCheckActors: 'Check LEIA design...' (which LEIA: any the user may read, searched as they
+ * type, latest versions), and with `design` (the wizard) 'Check this design', the check of the
+ * design in progress (disabled with the reason while it cannot be generated). Both wait while the
+ * check's machine awaits a call.
  */
 export function useLeakCheckCommands({ design }: { design?: CheckDesign } = {}) {
   const actor = LeakCheckActor.useActorRef();
-  const busy = LeakCheckActor.useSelector(isCheckBusy);
+  const now = useActionSnapshot(actor);
   const commands = useMemo((): Command[] => {
-    const check = defineCommand({
-      id: 'evaluation.checkLeia',
-      title: 'Check LEIA design...',
-      group: GROUP,
-      icon: <ShieldIcon />,
-      keywords: KEYWORDS,
-      allowed: signedIn,
-      disabled: busy ? LEAK_CHECK_VIEW_TEXTS.running : undefined,
-      args: [
-        leiaArgument(
+    const check = targetCommand(
+      actor,
+      now,
+      checkLeia,
+      {
+        ...leiaArgument(
           { placeholder: 'Check which LEIA? Type a name or description', empty: 'No LEIAs found' },
           (text, signal) => listLeias({ text, version: 'latest', limit: PALETTE_LEIA_LIMIT, signal }),
         ),
-      ],
-      run: (leia) =>
-        actor.send({
-          type: 'check.open',
-          leia: { id: leia.id, name: `${leia.metadata.name} v${leia.metadata.version}` },
-        }),
-    });
+        targetOf: checkedLeia,
+      },
+      { icon: <ShieldIcon /> },
+    );
     if (!design) return [check];
-    const checkDesign: Command = {
-      id: 'evaluation.checkDesign',
-      title: LEAK_CHECK_VIEW_TEXTS.button,
-      group: 'Design',
-      icon: <ShieldIcon />,
-      keywords: KEYWORDS,
-      allowed: signedIn,
-      disabled: design.unavailable ?? (busy ? LEAK_CHECK_VIEW_TEXTS.running : undefined),
+    const fields = commandFields(checkDesign, now, <ShieldIcon />);
+    const checkThis: Command = {
+      ...fields,
+      disabled: design.unavailable ?? fields.disabled,
       run: design.open,
     };
-    return [checkDesign, check];
-  }, [actor, busy, design]);
+    return [checkThis, check];
+  }, [actor, now, design]);
   usePaletteCommands(commands);
 }
