@@ -30,5 +30,5 @@ export const leakCheckView = (s: LeakCheckSnapshot): LeakCheckView => {
 export const hasLeakCheckEdits = (s: LeakCheckSnapshot): boolean =>
   s.matches({ Open: 'Form' }) && JSON.stringify(s.context.form) !== JSON.stringify(s.context.formShown);
 
-/** Busy: a check is being started, followed or cancelled (the palette command waits). */
+/** Busy: a check is being loaded, started, followed or cancelled. */
 export const isCheckBusy = (s: LeakCheckSnapshot): boolean => s.hasTag('loading') || s.hasTag('running');
