@@ -207,14 +207,37 @@ function keysOf(elements: readonly SolutionElement[]) {
   return known;
 }
 
-export function trackReveals(
+/**
+ * The reveals after the turns seen so far. Each turn is judged on its own against what is still
+ * open, so a conversation that grows is tracked on from here over its new turns alone.
+ */
+export interface RevealProgress {
+  reveals: readonly ElementReveal[];
+  /** Elements not yet revealed. */
+  open: number;
+}
+
+export const noReveals = (elements: readonly SolutionElement[]): RevealProgress => ({
+  reveals: elements.map((element) => ({ id: element.id, status: 'not', turn: null })),
+  open: elements.length,
+});
+
+export const trackReveals = (
   elements: readonly SolutionElement[],
   turns: readonly LeiaTurn[],
   lexicon: Lexicon = NO_LEXICON,
-): ElementReveal[] {
+): ElementReveal[] => [...revealsAfter(noReveals(elements), elements, turns, lexicon).reveals];
+
+/** `progress` (left as it is) carried on over the `turns` that follow the ones it has seen. */
+export function revealsAfter(
+  progress: RevealProgress,
+  elements: readonly SolutionElement[],
+  turns: readonly LeiaTurn[],
+  lexicon: Lexicon = NO_LEXICON,
+): RevealProgress {
   const { keys, weight } = keysOf(elements);
-  const reveals: ElementReveal[] = elements.map((element) => ({ id: element.id, status: 'not', turn: null }));
-  let open = elements.length;
+  const reveals = [...progress.reveals];
+  let open = progress.open;
   for (const turn of turns) {
     if (open === 0) break;
     const { said, asked, askedWeight } = readTurn(turn, lexicon);
@@ -245,5 +268,5 @@ export function trackReveals(
       };
     }
   }
-  return reveals;
+  return { reveals, open };
 }
