@@ -27,7 +27,7 @@ export function words(text: string): string[] {
   // A capital sigma lowers by what follows it, which one token alone does not show.
   if (text.includes('Σ')) return wordsOf(text);
   const found: string[] = [];
-  for (const [token] of text.matchAll(TOKEN)) for (const word of tokenWords(token)) found.push(word);
+  for (const token of text.match(TOKEN) ?? []) for (const word of tokenWords(token)) found.push(word);
   return found;
 }
 
@@ -121,18 +121,19 @@ const toTerm = (word: string): string | undefined => {
 
 /**
  * Words repeat (a conversation is mostly the same few hundred), and stemming is most of the cost
- * of matching: terms are remembered, up to a bound so a long-running server does not grow.
+ * of matching: what each word is (a tens word's value, its term, or nothing: null) is remembered,
+ * up to a bound so a long-running server does not grow.
  */
 const MAX_REMEMBERED = 50_000;
-const remembered = new Map<string, string | null>();
-const termOf = (word: string): string | undefined => {
+const remembered = new Map<string, number | string | null>();
+function wordTerm(word: string): number | string | null {
   const known = remembered.get(word);
-  if (known !== undefined) return known ?? undefined;
-  const term = toTerm(word);
+  if (known !== undefined) return known;
+  const found = tensOf(word) ?? toTerm(word) ?? null;
   if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-  remembered.set(word, term ?? null);
-  return term;
-};
+  remembered.set(word, found);
+  return found;
+}
 
 /** The matchable terms of a text, in order (repeats kept); its times and durations last, by value (values.ts). */
 export function terms(text: string): string[] {
@@ -140,35 +141,23 @@ export function terms(text: string): string[] {
   const { values, rest } = MAY_HOLD_VALUES.test(text) ? valueTerms(text) : { values: [], rest: text };
   const list = words(rest);
   for (let at = 0; at < list.length; at++) {
-    const word = list[at] ?? '';
-    const tens = tensOf(word);
-    if (tens !== undefined) {
+    const term = wordTerm(list[at]!);
+    if (typeof term === 'number') {
       // "sixty" is 60, "forty-eight" and "forty eight" are 48.
       const unit = numberValue(list[at + 1] ?? '');
       const joined = unit !== undefined && unit > 0 && unit < 10 && /^\p{L}+$/u.test(list[at + 1] ?? '');
       if (joined) at++;
-      found.push(String(tens + (joined ? (unit ?? 0) : 0)));
-      continue;
-    }
-    const term = termOf(word);
-    if (term !== undefined) found.push(term);
+      found.push(String(term + (joined ? (unit ?? 0) : 0)));
+    } else if (term !== null) found.push(term);
   }
   found.push(...values);
   return found;
 }
 
-const tensRemembered = new Map<string, number | null>();
-
 /** A tens word's value ("twenty": 20, "sixty": 60, "cuarenta": 40); undefined for any other word. */
 function tensOf(word: string): number | undefined {
-  // Asked of every word of every text: remembered as the terms are (a fifth of a class report's build).
-  const known = tensRemembered.get(word);
-  if (known !== undefined) return known ?? undefined;
   const value = /^\p{L}+$/u.test(word) ? numberValue(word) : undefined;
-  const tens = value !== undefined && value >= 20 && value % 10 === 0 ? value : undefined;
-  if (tensRemembered.size >= MAX_REMEMBERED) tensRemembered.clear();
-  tensRemembered.set(word, tens ?? null);
-  return tens;
+  return value !== undefined && value >= 20 && value % 10 === 0 ? value : undefined;
 }
 
 /** The distinct terms of a text. */
