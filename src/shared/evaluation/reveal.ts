@@ -4,7 +4,7 @@ import type { LeiaTurn } from './conversation';
 import { quote } from './conversation';
 import type { SolutionElement } from './elements';
 import { fold, termSet, terms, words } from './normalise';
-import { splitSentences } from './sentences';
+import { sentenceTerms, splitSentences } from './sentences';
 
 /**
  * Offline reveal tracking: an element is revealed at the first LEIA reply that states at least
@@ -42,7 +42,7 @@ export interface ElementReveal {
 /** A text's sentences with their terms, made once however many elements quote it. */
 type Sentences = { text: string; terms: Set<string> }[];
 const sentencesOf = (text: string): Sentences =>
-  splitSentences(text).map((sentence) => ({ text: sentence, terms: termSet(sentence) }));
+  sentenceTerms(text).map((sentence) => ({ text: sentence.text, terms: new Set(sentence.terms) }));
 
 /** The sentence of `text` with most of `wanted`, quoted. */
 export function evidenceIn(text: string | Sentences, wanted: readonly string[]): string {
