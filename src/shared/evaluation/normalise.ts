@@ -41,8 +41,11 @@ const wordsOf = (text: string): string[] => fold(splitIdentifiers(text)).match(/
  * of measuring a conversation: each token's words are remembered, bounded as terms are.
  */
 const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
+/** Longer tokens (a pasted key, a long identifier) are read each time, not kept. */
+const MAX_TOKEN_KEPT = 64;
 const tokensRemembered = new Map<string, readonly string[]>();
 function tokenWords(token: string): readonly string[] {
+  if (token.length > MAX_TOKEN_KEPT) return wordsOf(token);
   const known = tokensRemembered.get(token);
   if (known) return known;
   const found = wordsOf(token);
