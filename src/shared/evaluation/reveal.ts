@@ -170,25 +170,24 @@ export function keyMatch(
   asked: ReadonlySet<string> = NO_TERMS,
   askedWeight = 0,
 ): KeyMatch | undefined {
+  // An answer in its own words must state some of it: the question's words alone reveal nothing.
+  // (Checked first: most replies state nothing of most elements.)
+  if (askedWeight < 1 && !key.some((term) => said.has(term))) return undefined;
   let total = 0;
   let stated = 0;
   let fromQuestion = 0;
-  let hits = 0;
   let found = 0;
   for (const term of key) {
     const w = weight.get(term) ?? 1;
     total += w;
     if (said.has(term)) {
       stated += w;
-      hits++;
       found++;
     } else if (asked.has(term)) {
       fromQuestion += w * askedWeight;
       found += askedWeight;
     }
   }
-  // An answer in its own words must state some of it: the question's words alone reveal nothing.
-  if (hits === 0 && askedWeight < 1) return undefined;
   // Rare words count more, but every word counts: "email" alone is not Member.email.
   const match = Math.min((stated + fromQuestion) / total, found / key.length + SHARE_MARGIN);
   return { match, stated, fromQuestion };
