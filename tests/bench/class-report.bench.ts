@@ -5,6 +5,7 @@ import type { ClassReportInput, ClassStudentInput } from '@shared/evaluation/cla
 import { buildClassReport } from '@shared/evaluation/class-report';
 import { readSolution } from '@shared/evaluation/elements';
 import { gradeOffline } from '@shared/evaluation/grading';
+import { growingMeasurer } from '@shared/evaluation/growing-measure';
 import { evaluateOffline } from '@shared/evaluation/report';
 import { gradingTiming } from './grading.bench';
 import { classDiagram, longHandIn } from './support/class-diagram';
@@ -15,7 +16,9 @@ import type { BenchRow } from './types';
  * Issue 27's figures for what a class learned:
  * - the class report of 200 students x 60 elements built on the server: final (the grades and
  *   the conversations' reports stored at hand-in, as after the session) against the issue's
- *   300 ms, and live (every conversation measured offline with WordNet as it is built);
+ *   300 ms, and live (every conversation measured offline with WordNet as it is built): at the
+ *   first load, every conversation whole, and at each later load, as the server keeps them, each
+ *   measured on over the turn it grew by;
  * - the exports of 200 students x 40 messages (messages CSV, students CSV, session JSON) against 2 s;
  * - grading a 300-line mermaid hand-in against the 60-element solution (grading.bench.ts's figure).
  */
@@ -93,6 +96,37 @@ export function classOf(stored: boolean): ClassReportInput {
   return { sessionId: 'bench', leias: LEIAS, solutions, students, now: new Date(), lexicon };
 }
 
+/**
+ * The live build as the server makes it at each load after the first (class-report-inputs.ts):
+ * every student's conversation measured on from the last load, when each has grown by one turn
+ * (the most a load sees when the report is refreshed as turns come). Returns the median of those
+ * builds; the first load, every conversation measured whole, is the other live figure.
+ */
+function grownLive(live: ClassReportInput): number {
+  const measure = growingMeasurer(live.lexicon);
+  const build = (turns: number) => {
+    const students = live.students.map((one) => {
+      const messages = one.messages.slice(0, turns * 2);
+      const { text, format } = live.solutions[one.leia.configId]!;
+      return {
+        ...one,
+        messages,
+        elicitation: measure(one.id, { solution: text, solutionFormat: format, messages }),
+      };
+    });
+    return buildClassReport({ ...live, students });
+  };
+  const first = TURNS - 4;
+  build(first);
+  const times: number[] = [];
+  for (let turns = first + 1; turns <= TURNS; turns++) {
+    const start = performance.now();
+    build(turns);
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
 function timed(runs: number, work: () => void): number {
   work(); // warm
   const times: number[] = [];
@@ -112,6 +146,7 @@ export async function run(): Promise<BenchRow[]> {
   if (cells !== STUDENTS * 60) throw new Error(`Expected ${STUDENTS * 60} grid cells, got ${cells}`);
   const builtFinal = timed(10, () => buildClassReport(final));
   const builtLive = timed(3, () => buildClassReport(live));
+  const builtGrown = grownLive(live);
   const session = {
     id: 'bench',
     name: 'Bench class',
@@ -138,7 +173,22 @@ export async function run(): Promise<BenchRow[]> {
       `<= ${TARGETS.report} ms`,
       builtFinal <= TARGETS.report,
     ),
-    row(`${name}, live (conversations measured offline, WordNet)`, 'built, median', builtLive, 'ms'),
+    row(
+      `${name}, live, first load (every conversation measured whole, WordNet)`,
+      'built, median',
+      builtLive,
+      'ms',
+      `<= ${TARGETS.report} ms`,
+      builtLive <= TARGETS.report,
+    ),
+    row(
+      `${name}, live, each later load (every conversation grown by a turn, measured on)`,
+      'built, median',
+      builtGrown,
+      'ms',
+      `<= ${TARGETS.report} ms`,
+      builtGrown <= TARGETS.report,
+    ),
     row(exports, 'written, median', exported, 'ms', `<= ${TARGETS.exports} ms`, exported <= TARGETS.exports),
     row(exports, 'size', bytes / 1024 / 1024, 'MB'),
     ...gradingTiming(serverLexicon(), 'with WordNet (the server)'),

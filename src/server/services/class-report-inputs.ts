@@ -1,12 +1,7 @@
 import type { ClassSessionInfo } from '@shared/class-export';
 import { CLASS_TEXTS } from '@shared/class-sessions';
-import {
-  type ClassReportInput,
-  type ClassSolution,
-  type ClassStudentInput,
-  type ConversationMeasurer,
-  conversationMeasurer,
-} from '@shared/evaluation/class-inputs';
+import type { ClassReportInput, ClassSolution, ClassStudentInput } from '@shared/evaluation/class-inputs';
+import { type GrowingMeasurer, growingMeasurer } from '@shared/evaluation/growing-measure';
 import { type Actor, canManageActivities, canRunClassSessions } from '@shared/permissions';
 import type { EvaluationReport } from '@shared/schemas/evaluation';
 import type { HandInGrade } from '@shared/schemas/grading';
@@ -31,12 +26,10 @@ import { solutionOf } from './evaluations';
 /**
  * What the class reports read (docs/architecture.md "Class reports"): a session its instructor may
  * manage, its students' rows and conversations, turned into the plain inputs of
- * @shared/evaluation/class-report. A conversation not yet handed in is measured offline once per
- * version (its length and last message: a live report of 200 students would otherwise measure
- * every conversation again), each solution read once for all the conversations of a load.
+ * @shared/evaluation/class-report. A conversation not yet handed in is measured offline as it grows
+ * (growing-measure.ts: a live report of 200 students would otherwise measure every conversation
+ * again, whole, at every load).
  */
-
-const MAX_MEASURED = 5_000;
 
 export interface SessionData {
   session: ClassSessionRow;
@@ -119,42 +112,29 @@ const infoOf = (session: ClassSessionRow, activity: string): ClassSessionInfo =>
   identity: session.identity,
 });
 
-/** Which conversation was measured: its length and its last message (a regenerated reply changes it). */
-function versionOf(messages: readonly ChatMessage[]): string {
-  const last = messages.at(-1);
-  return last ? `${messages.length}\n${last.timestamp}\n${last.stopped === true}\n${last.text}` : '0';
-}
-
 /**
  * The offline elicitation report of a conversation, as `class-live.ts` `elicitation` makes it at
  * hand-in (a test holds them equal); null when the problem has no solution.
  */
-function measureOffline(leia: ClassLeia, messages: ChatMessage[], measure: ConversationMeasurer) {
+function measureOffline(
+  row: ClassStudentRow,
+  leia: ClassLeia,
+  messages: ChatMessage[],
+  measure: GrowingMeasurer,
+) {
   if (leia.solution === '' || leia.mode === 'transcription') return null;
   const { solution, solutionFormat, game } = solutionOf(leia.problem);
-  return measure({ solution, solutionFormat, messages, ...(game && { game }) });
+  return measure(row.id, { solution, solutionFormat, messages, ...(game && { game }) });
 }
 
 export function createClassReportInputs(db: Db, leias: ClassLeias) {
-  /** By student: the version of the conversation last measured and its report. */
-  const measured = new Map<string, { version: string; report: EvaluationReport | null }>();
+  /** Each student's conversation, measured on from where it was left as it grows. */
+  const measure = growingMeasurer(serverLexicon());
 
-  /** The stored report (made at hand-in), else the conversation measured now, once per version. */
-  function elicitationOf(
-    row: ClassStudentRow,
-    leia: ClassLeia,
-    messages: ChatMessage[],
-    measure: ConversationMeasurer,
-  ) {
+  /** The stored report (made at hand-in), else the conversation measured now. */
+  function elicitationOf(row: ClassStudentRow, leia: ClassLeia, messages: ChatMessage[]) {
     if (row.report) return row.report as unknown as EvaluationReport;
-    const version = versionOf(messages);
-    const known = measured.get(row.id);
-    if (known?.version === version) return known.report;
-    const report = measureOffline(leia, messages, measure);
-    measured.delete(row.id);
-    if (measured.size >= MAX_MEASURED) measured.delete(measured.keys().next().value!);
-    measured.set(row.id, { version, report });
-    return report;
+    return measureOffline(row, leia, messages, measure);
   }
 
   /** Everything a report or an export of the session reads. */
@@ -170,11 +150,10 @@ export function createClassReportInputs(db: Db, leias: ClassLeias) {
     ]);
     const byConfig = new Map(configs.map((leia) => [leia.configId, leia]));
     const chats = await conversations(db, rows);
-    const measure = conversationMeasurer(serverLexicon());
     const students = rows.map((row) => {
       const leia = byConfig.get(row.configId)!;
       const messages = toChatMessages(chats.get(row.runnerSessionId ?? '') ?? []);
-      return studentInput(row, leia, messages, elicitationOf(row, leia, messages, measure));
+      return studentInput(row, leia, messages, elicitationOf(row, leia, messages));
     });
     return {
       session,
@@ -197,12 +176,7 @@ export function createClassReportInputs(db: Db, leias: ClassLeias) {
     const chats = await conversations(db, [row]);
     const messages = toChatMessages(chats.get(row.runnerSessionId ?? '') ?? []);
     return {
-      input: studentInput(
-        row,
-        leia,
-        messages,
-        elicitationOf(row, leia, messages, conversationMeasurer(serverLexicon())),
-      ),
+      input: studentInput(row, leia, messages, elicitationOf(row, leia, messages)),
       solution: solutionOfConfig(leia),
     };
   }

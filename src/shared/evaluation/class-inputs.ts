@@ -4,7 +4,7 @@ import type { EvaluationReport } from '../schemas/evaluation';
 import type { HandInGrade } from '../schemas/grading';
 import type { SolutionFormat } from '../schemas/resources';
 import { type ConversationMessage, leiaTurns } from './conversation';
-import { type ReadSolution, readSolution } from './elements';
+import { solutionReader } from './growing-measure';
 import { buildReport, type EvaluationInput } from './report';
 
 /**
@@ -63,17 +63,12 @@ export interface ClassReportInput {
  * 60-element solution again for each student was a fifth of a live report's build.
  */
 export function conversationMeasurer(lexicon?: Lexicon): (input: EvaluationInput) => EvaluationReport {
-  const reads = new Map<string, ReadSolution>();
-  return (input) => {
-    const key = `${input.solutionFormat}\n${input.solution}`;
-    let read = reads.get(key);
-    if (!read) {
-      read = readSolution(input.solution, input.solutionFormat);
-      reads.set(key, read);
-    }
-    // What prepareEvaluation makes, with the solution read once.
-    return buildReport({ ...input, read, turns: leiaTurns(input.messages) }, lexicon ? { lexicon } : {});
-  };
+  const read = solutionReader();
+  return (input) =>
+    buildReport(
+      { ...input, read: read(input), turns: leiaTurns(input.messages) },
+      lexicon ? { lexicon } : {},
+    );
 }
 
 export type ConversationMeasurer = ReturnType<typeof conversationMeasurer>;

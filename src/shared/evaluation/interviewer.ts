@@ -37,17 +37,40 @@ export function questionKinds(text: string): QuestionKind[] {
   return kinds;
 }
 
-export function interviewerStats(
+/**
+ * The interviewer's figures so far and what the next message is judged against, so a conversation
+ * that grows is counted on from here over its new messages alone.
+ */
+export interface InterviewerTally {
+  interviewer: number;
+  questions: number;
+  open: number;
+  followUps: number;
+  summaries: number;
+  /** Every term the LEIA said, and every term the interviewer asked about. */
+  leiaSaid: ReadonlySet<string>;
+  asked: ReadonlySet<string>;
+  lastReply?: ReadonlySet<string>;
+}
+
+export const NO_TALLY: InterviewerTally = {
+  interviewer: 0,
+  questions: 0,
+  open: 0,
+  followUps: 0,
+  summaries: 0,
+  leiaSaid: new Set(),
+  asked: new Set(),
+};
+
+/** `tally` (left as it is) counted on over the `messages` that follow the ones it has seen. */
+export function tallyAfter(
+  tally: InterviewerTally,
   messages: readonly ConversationMessage[],
-): Omit<InterviewerStats, 'comments'> {
-  let questions = 0;
-  let open = 0;
-  let followUps = 0;
-  let summaries = 0;
-  let interviewer = 0;
-  const leiaSaid = new Set<string>();
-  const asked = new Set<string>();
-  let lastReply: Set<string> | undefined;
+): InterviewerTally {
+  let { interviewer, questions, open, followUps, summaries, lastReply } = tally;
+  const leiaSaid = new Set(tally.leiaSaid);
+  const asked = new Set(tally.asked);
   for (const message of messages) {
     if (message.isLeia) {
       lastReply = termSet(message.text);
@@ -74,6 +97,20 @@ export function interviewerStats(
     for (const term of mine) asked.add(term);
   }
   return {
+    interviewer,
+    questions,
+    open,
+    followUps,
+    summaries,
+    leiaSaid,
+    asked,
+    ...(lastReply && { lastReply }),
+  };
+}
+
+export function interviewerFigures(tally: InterviewerTally): Omit<InterviewerStats, 'comments'> {
+  const { interviewer, questions, open, followUps, summaries } = tally;
+  return {
     messages: interviewer,
     questions,
     open,
@@ -83,3 +120,7 @@ export function interviewerStats(
     summaries,
   };
 }
+
+export const interviewerStats = (
+  messages: readonly ConversationMessage[],
+): Omit<InterviewerStats, 'comments'> => interviewerFigures(tallyAfter(NO_TALLY, messages));

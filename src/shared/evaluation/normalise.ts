@@ -7,8 +7,12 @@
  * server and in the browser. English and Spanish, the languages LEIAs are written in.
  */
 
+const NOT_ASCII = /[\u0080-\uffff]/;
+
 /** Lower case without accents: 'Gestión' -> 'gestion'. */
-export const fold = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+export const fold = (text: string): string =>
+  // Most texts are plain ASCII, which has no accents to take off (and the Unicode pass is costly).
+  NOT_ASCII.test(text) ? text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() : text.toLowerCase();
 
 /** Puts a space at identifier boundaries: camelCase, PascalCase, HTTPServer, snake_case, kebab-case. */
 export const splitIdentifiers = (text: string): string =>
@@ -19,7 +23,36 @@ export const splitIdentifiers = (text: string): string =>
     .replace(/[_-]+/g, ' ');
 
 /** Words of a text, folded, identifiers split; punctuation and symbols are separators. */
-export const words = (text: string): string[] => fold(splitIdentifiers(text)).match(/[\p{L}\p{N}]+/gu) ?? [];
+export function words(text: string): string[] {
+  // A capital sigma lowers by what follows it, which one token alone does not show.
+  if (text.includes('Σ')) return wordsOf(text);
+  const found: string[] = [];
+  for (const token of text.match(TOKEN) ?? []) for (const word of tokenWords(token)) found.push(word);
+  return found;
+}
+
+/** What `words` reads from one text or token. */
+const wordsOf = (text: string): string[] => fold(splitIdentifiers(text)).match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * Splitting identifiers and folding never join or part text across a character that is neither a
+ * letter, a digit nor a mark, so a text's words are its tokens' words. Tokens repeat (a class's
+ * conversations use a few thousand), and the Unicode passes over every text were the largest cost
+ * of measuring a conversation: each token's words are remembered, bounded as terms are.
+ */
+const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
+/** Longer tokens (a pasted key, a long identifier) are read each time, not kept. */
+const MAX_TOKEN_KEPT = 64;
+const tokensRemembered = new Map<string, readonly string[]>();
+function tokenWords(token: string): readonly string[] {
+  if (token.length > MAX_TOKEN_KEPT) return wordsOf(token);
+  const known = tokensRemembered.get(token);
+  if (known) return known;
+  const found = wordsOf(token);
+  if (tokensRemembered.size >= MAX_REMEMBERED) tokensRemembered.clear();
+  tokensRemembered.set(token, found);
+  return found;
+}
 
 /** A word as written, folded but not split or stemmed, and where it stands in its text. */
 export interface WordSpan {
@@ -91,18 +124,19 @@ const toTerm = (word: string): string | undefined => {
 
 /**
  * Words repeat (a conversation is mostly the same few hundred), and stemming is most of the cost
- * of matching: terms are remembered, up to a bound so a long-running server does not grow.
+ * of matching: what each word is (a tens word's value, its term, or nothing: null) is remembered,
+ * up to a bound so a long-running server does not grow.
  */
 const MAX_REMEMBERED = 50_000;
-const remembered = new Map<string, string | null>();
-const termOf = (word: string): string | undefined => {
+const remembered = new Map<string, number | string | null>();
+function wordTerm(word: string): number | string | null {
   const known = remembered.get(word);
-  if (known !== undefined) return known ?? undefined;
-  const term = toTerm(word);
+  if (known !== undefined) return known;
+  const found = tensOf(word) ?? toTerm(word) ?? null;
   if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-  remembered.set(word, term ?? null);
-  return term;
-};
+  remembered.set(word, found);
+  return found;
+}
 
 /** The matchable terms of a text, in order (repeats kept); its times and durations last, by value (values.ts). */
 export function terms(text: string): string[] {
@@ -110,35 +144,23 @@ export function terms(text: string): string[] {
   const { values, rest } = MAY_HOLD_VALUES.test(text) ? valueTerms(text) : { values: [], rest: text };
   const list = words(rest);
   for (let at = 0; at < list.length; at++) {
-    const word = list[at] ?? '';
-    const tens = tensOf(word);
-    if (tens !== undefined) {
+    const term = wordTerm(list[at]!);
+    if (typeof term === 'number') {
       // "sixty" is 60, "forty-eight" and "forty eight" are 48.
       const unit = numberValue(list[at + 1] ?? '');
       const joined = unit !== undefined && unit > 0 && unit < 10 && /^\p{L}+$/u.test(list[at + 1] ?? '');
       if (joined) at++;
-      found.push(String(tens + (joined ? (unit ?? 0) : 0)));
-      continue;
-    }
-    const term = termOf(word);
-    if (term !== undefined) found.push(term);
+      found.push(String(term + (joined ? (unit ?? 0) : 0)));
+    } else if (term !== null) found.push(term);
   }
   found.push(...values);
   return found;
 }
 
-const tensRemembered = new Map<string, number | null>();
-
 /** A tens word's value ("twenty": 20, "sixty": 60, "cuarenta": 40); undefined for any other word. */
 function tensOf(word: string): number | undefined {
-  // Asked of every word of every text: remembered as the terms are (a fifth of a class report's build).
-  const known = tensRemembered.get(word);
-  if (known !== undefined) return known ?? undefined;
   const value = /^\p{L}+$/u.test(word) ? numberValue(word) : undefined;
-  const tens = value !== undefined && value >= 20 && value % 10 === 0 ? value : undefined;
-  if (tensRemembered.size >= MAX_REMEMBERED) tensRemembered.clear();
-  tensRemembered.set(word, tens ?? null);
-  return tens;
+  return value !== undefined && value >= 20 && value % 10 === 0 ? value : undefined;
 }
 
 /** The distinct terms of a text. */

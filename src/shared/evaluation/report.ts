@@ -1,12 +1,24 @@
 import { type Lexicon, NO_LEXICON } from '../lexicon';
-import { EVALUATION_TEXTS, type EvaluationReport, type ThemeComment } from '../schemas/evaluation';
+import {
+  EVALUATION_TEXTS,
+  type EvaluationReport,
+  type ThemeComment,
+  type VerbatimLeak,
+} from '../schemas/evaluation';
 import type { SolutionFormat } from '../schemas/resources';
 import { type ConversationMessage, type LeiaTurn, leiaTurns } from './conversation';
 import { type ReadSolution, readSolution } from './elements';
 import { gameFigures, gameScore } from './game';
-import { interviewerStats } from './interviewer';
+import { type InterviewerTally, interviewerFigures, NO_TALLY, tallyAfter } from './interviewer';
 import { VERBATIM_LINES, VERBATIM_WORDS, verbatimLeaks } from './leaks';
-import { type ElementReveal, PARTLY_THRESHOLD, REVEAL_THRESHOLD, trackReveals } from './reveal';
+import {
+  type ElementReveal,
+  noReveals,
+  PARTLY_THRESHOLD,
+  REVEAL_THRESHOLD,
+  type RevealProgress,
+  revealsAfter,
+} from './reveal';
 import { scoreOf } from './score';
 
 /**
@@ -43,16 +55,51 @@ export interface Judgement {
   comments: ThemeComment[];
 }
 
+/**
+ * What a report counts message by message and turn by turn, and how far: kept with a report, a
+ * conversation that grows is measured on from there (growing-measure.ts), to the same figures.
+ */
+export interface TurnFigures {
+  messages: number;
+  turns: number;
+  /** Offline; none when a judge decides. */
+  reveals?: RevealProgress;
+  verbatim: readonly VerbatimLeak[];
+  interviewer: InterviewerTally;
+}
+
+/** The figures of `prepared`'s conversation, from `from` (made of its first messages) when given. */
+export function measureTurns(
+  prepared: PreparedEvaluation,
+  {
+    lexicon = NO_LEXICON,
+    reveals = true,
+    from,
+  }: { lexicon?: Lexicon; reveals?: boolean; from?: TurnFigures },
+): TurnFigures {
+  const { elements } = prepared.read;
+  const turns = prepared.turns.slice(from?.turns ?? 0);
+  const start = from?.reveals ?? noReveals(elements);
+  return {
+    messages: prepared.messages.length,
+    turns: prepared.turns.length,
+    ...(reveals && { reveals: revealsAfter(start, elements, turns, lexicon) }),
+    verbatim: [...(from?.verbatim ?? []), ...verbatimLeaks(prepared.solution, turns)],
+    interviewer: tallyAfter(from?.interviewer ?? NO_TALLY, prepared.messages.slice(from?.messages ?? 0)),
+  };
+}
+
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
 export function buildReport(
   prepared: PreparedEvaluation,
-  outcome: { judged?: Judgement; fallback?: string; lexicon?: Lexicon } = {},
+  outcome: { judged?: Judgement; fallback?: string; lexicon?: Lexicon; figures?: TurnFigures } = {},
 ): EvaluationReport {
   const { read, turns, messages } = prepared;
   const { elements } = read;
   const { judged, fallback, lexicon = NO_LEXICON } = outcome;
-  const reveals = judged?.reveals ?? trackReveals(elements, turns, lexicon);
+  const figures = outcome.figures ?? measureTurns(prepared, { lexicon, reveals: !judged });
+  const reveals = judged?.reveals ?? figures.reveals?.reveals ?? [];
   const game = prepared.game
     ? gameFigures(prepared.solution, messages, prepared.game.limit, lexicon)
     : undefined;
@@ -76,7 +123,7 @@ export function buildReport(
     total,
     ratio: total === 0 ? 0 : round(revealed.length / total),
   };
-  const interviewer = interviewerStats(messages);
+  const interviewer = interviewerFigures(figures.interviewer);
   const notes = reportNotes(prepared, { judged, fallback, game: game !== undefined });
   return {
     method: judged ? 'judge' : 'offline',
@@ -109,7 +156,7 @@ export function buildReport(
       };
     }),
     leaks: {
-      verbatim: verbatimLeaks(prepared.solution, turns),
+      verbatim: [...figures.verbatim],
       unprompted: judged
         ? judged.reveals.filter((reveal) => reveal.unprompted && reveal.status !== 'not').map((r) => r.id)
         : null,

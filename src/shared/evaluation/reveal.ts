@@ -4,7 +4,7 @@ import type { LeiaTurn } from './conversation';
 import { quote } from './conversation';
 import type { SolutionElement } from './elements';
 import { fold, termSet, terms, words } from './normalise';
-import { splitSentences } from './sentences';
+import { sentenceTerms, splitSentences } from './sentences';
 
 /**
  * Offline reveal tracking: an element is revealed at the first LEIA reply that states at least
@@ -40,17 +40,15 @@ export interface ElementReveal {
 }
 
 /** A text's sentences with their terms, made once however many elements quote it. */
-type Sentences = { text: string; terms: Set<string> }[];
-const sentencesOf = (text: string): Sentences =>
-  splitSentences(text).map((sentence) => ({ text: sentence, terms: termSet(sentence) }));
+type Sentences = readonly { text: string; terms: readonly string[] }[];
 
 /** The sentence of `text` with most of `wanted`, quoted. */
 export function evidenceIn(text: string | Sentences, wanted: readonly string[]): string {
-  const sentences = typeof text === 'string' ? sentencesOf(text) : text;
+  const sentences = typeof text === 'string' ? sentenceTerms(text) : text;
   let best = sentences[0]?.text ?? (typeof text === 'string' ? text : '');
   let bestCount = -1;
   for (const sentence of sentences) {
-    const hits = wanted.filter((term) => sentence.terms.has(term)).length;
+    const hits = wanted.filter((term) => sentence.terms.includes(term)).length;
     if (hits > bestCount) {
       best = sentence.text;
       bestCount = hits;
@@ -78,8 +76,8 @@ export function weights(keys: readonly string[][]): Map<string, number> {
 }
 
 /** What a reply states: its sentences but the questions back, the refusals and the offers of topics. */
-export function statedPart(reply: string): string {
-  return splitSentences(reply)
+export function statedPart(reply: string | Sentences): string {
+  return (typeof reply === 'string' ? splitSentences(reply) : reply.map((sentence) => sentence.text))
     .filter((sentence) => !/\?\s*$/.test(sentence) && !SAYS_NOTHING.test(fold(sentence).replace(/’/g, "'")))
     .join(' ');
 }
@@ -131,11 +129,14 @@ interface TurnReading {
   /** The question's terms, and how much they count: 1 when agreed to, CONTEXT_WEIGHT when answered, 0. */
   asked: Set<string>;
   askedWeight: number;
+  /** The reply's sentences, which the evidence quotes too. */
+  sentences: Sentences;
 }
 
 function readTurn(turn: LeiaTurn, lexicon: Lexicon): TurnReading {
   const reply = fold(turn.text).replace(/’/g, "'");
-  const stated = statedPart(turn.text);
+  const sentences = sentenceTerms(turn.text);
+  const stated = statedPart(sentences);
   const agreed = AGREEMENT.test(reply);
   const said = readText(stated, lexicon);
   // "No, it stays requested until...": the question is denied, but what it was about is answered.
@@ -144,6 +145,7 @@ function readTurn(turn: LeiaTurn, lexicon: Lexicon): TurnReading {
     said,
     asked: agreed || answered ? readText(turn.question, lexicon) : new Set(),
     askedWeight: agreed ? 1 : answered ? CONTEXT_WEIGHT : 0,
+    sentences,
   };
 }
 
@@ -168,25 +170,24 @@ export function keyMatch(
   asked: ReadonlySet<string> = NO_TERMS,
   askedWeight = 0,
 ): KeyMatch | undefined {
+  // An answer in its own words must state some of it: the question's words alone reveal nothing.
+  // (Checked first: most replies state nothing of most elements.)
+  if (askedWeight < 1 && !key.some((term) => said.has(term))) return undefined;
   let total = 0;
   let stated = 0;
   let fromQuestion = 0;
-  let hits = 0;
   let found = 0;
   for (const term of key) {
     const w = weight.get(term) ?? 1;
     total += w;
     if (said.has(term)) {
       stated += w;
-      hits++;
       found++;
     } else if (asked.has(term)) {
       fromQuestion += w * askedWeight;
       found += askedWeight;
     }
   }
-  // An answer in its own words must state some of it: the question's words alone reveal nothing.
-  if (hits === 0 && askedWeight < 1) return undefined;
   // Rare words count more, but every word counts: "email" alone is not Member.email.
   const match = Math.min((stated + fromQuestion) / total, found / key.length + SHARE_MARGIN);
   return { match, stated, fromQuestion };
@@ -207,25 +208,41 @@ function keysOf(elements: readonly SolutionElement[]) {
   return known;
 }
 
-export function trackReveals(
+/**
+ * The reveals after the turns seen so far. Each turn is judged on its own against what is still
+ * open, so a conversation that grows is tracked on from here over its new turns alone.
+ */
+export interface RevealProgress {
+  reveals: readonly ElementReveal[];
+  /** Elements not yet revealed. */
+  open: number;
+}
+
+export const noReveals = (elements: readonly SolutionElement[]): RevealProgress => ({
+  reveals: elements.map((element) => ({ id: element.id, status: 'not', turn: null })),
+  open: elements.length,
+});
+
+export const trackReveals = (
   elements: readonly SolutionElement[],
   turns: readonly LeiaTurn[],
   lexicon: Lexicon = NO_LEXICON,
-): ElementReveal[] {
+): ElementReveal[] => [...revealsAfter(noReveals(elements), elements, turns, lexicon).reveals];
+
+/** `progress` (left as it is) carried on over the `turns` that follow the ones it has seen. */
+export function revealsAfter(
+  progress: RevealProgress,
+  elements: readonly SolutionElement[],
+  turns: readonly LeiaTurn[],
+  lexicon: Lexicon = NO_LEXICON,
+): RevealProgress {
   const { keys, weight } = keysOf(elements);
-  const reveals: ElementReveal[] = elements.map((element) => ({ id: element.id, status: 'not', turn: null }));
-  let open = elements.length;
+  const reveals = [...progress.reveals];
+  let open = progress.open;
   for (const turn of turns) {
     if (open === 0) break;
-    const { said, asked, askedWeight } = readTurn(turn, lexicon);
-    const quoted = new Map<string, Sentences>();
-    const sentences = (text: string) => {
-      const known = quoted.get(text);
-      if (known) return known;
-      const found = sentencesOf(text);
-      quoted.set(text, found);
-      return found;
-    };
+    const { said, asked, askedWeight, sentences: replied } = readTurn(turn, lexicon);
+    let questioned: Sentences | undefined;
     for (const [index, reveal] of reveals.entries()) {
       if (reveal.status === 'revealed') continue;
       const key = keys[index]!;
@@ -235,15 +252,17 @@ export function trackReveals(
       if (match >= REVEAL_THRESHOLD) {
         open--;
       } else if (!(match >= PARTLY_THRESHOLD && reveal.status === 'not')) continue;
-      const source = fromQuestion > stated ? turn.question : turn.text;
+      // Quoted from the question when it carried most of the match.
+      if (fromQuestion > stated) questioned ??= sentenceTerms(turn.question);
+      const source = fromQuestion > stated ? questioned! : replied;
       reveals[index] = {
         id: reveal.id,
         status: match >= REVEAL_THRESHOLD ? 'revealed' : 'partly',
         turn: turn.turn,
         match: Math.round(Math.min(1, match) * 100) / 100,
-        evidence: evidenceIn(sentences(source), key),
+        evidence: evidenceIn(source, key),
       };
     }
   }
-  return reveals;
+  return { reveals, open };
 }

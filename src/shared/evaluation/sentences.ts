@@ -17,11 +17,18 @@ const wordCount = (text: string) => text.split(/\s+/).filter((word) => /[\p{L}\p
  * Sentences of a text: a stop (. ! ?) followed by space and a capital, digit or quote ends one, and
  * so does a blank line. Single line breaks inside a paragraph do not.
  */
-export function splitSentences(text: string): string[] {
+export const splitSentences = (text: string): string[] =>
+  sentenceTerms(text).map((sentence) => sentence.text);
+
+/** The sentences of a text with their terms (read once to keep only sentences that have some). */
+export function sentenceTerms(text: string): { text: string; terms: string[] }[] {
   return text
     .split(/\n\s*\n|(?<=[.!?…])\s+(?=[\p{Lu}\p{N}"'“‘¿¡(])/u)
-    .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
-    .filter((sentence) => terms(sentence).length > 0);
+    .map((sentence) => {
+      const flat = sentence.replace(/\s+/g, ' ').trim();
+      return { text: flat, terms: terms(flat) };
+    })
+    .filter((sentence) => sentence.terms.length > 0);
 }
 
 /**

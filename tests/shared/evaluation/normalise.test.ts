@@ -1,4 +1,5 @@
-import { fold, splitIdentifiers, stem, termSet, terms, wordSpans } from '@shared/evaluation/normalise';
+import { fold, splitIdentifiers, stem, termSet, terms, wordSpans, words } from '@shared/evaluation/normalise';
+import fc from 'fast-check';
 
 describe('normalisation for matching', () => {
   it('folds case and accents', () => {
@@ -43,5 +44,33 @@ describe('normalisation for matching', () => {
     const spans = wordSpans(text);
     expect(spans.map((span) => span.word)).toEqual(['un', 'cafe', 'cardnumber']);
     expect(spans.map((span) => text.slice(span.start, span.end))).toEqual(['Un', 'café', 'cardNumber']);
+  });
+
+  it("reads a text's words token by token as from the whole text, and folds ASCII as any text", () => {
+    // The whole text at once, as words were read before each token's words were remembered.
+    const fullFold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+    const whole = (text: string) => fullFold(splitIdentifiers(text)).match(/[\p{L}\p{N}]+/gu) ?? [];
+    const pieces = ['Gestión', 'ÉLITE', 'cardNumber', 'HTTPServer', 'seat_zone', 'e-mail', 'x2y', 'İstanbul'];
+    // Longer than the tokens kept: read each time.
+    pieces.push(`${'LongIdentifierPart'.repeat(4)}Ñ2`);
+    const text = fc
+      .array(
+        fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 8 }),
+          fc.constantFrom(...pieces, 'ΟΔΟΣ', "ΑΣ'Α", 'e\u0301'),
+        ),
+        {
+          maxLength: 8,
+        },
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (one) => {
+        expect(words(one)).toEqual(whole(one));
+        expect(words(one)).toEqual(whole(one)); // remembered
+        expect(fold(one)).toBe(fullFold(one));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
