@@ -94,10 +94,25 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: ['tests/e2e/code-cache.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file has its own server, database and browser: two files at once.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Empties and reads the built server's one code-cache folder, which every other started
+          // server writes to: alone, after the other browser files.
+          name: 'e2e-code-cache',
+          include: ['tests/e2e/code-cache.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
