@@ -1,6 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+// Vitest runs one file at a time per core less one: on CI's two cores, one file at a time, while
+// most files spend their time waiting on a server, a database or a browser. Three at once keep both
+// cores busy (docs/architecture.md "Tests"); LEIA_TEST_WORKERS overrides it.
+const unitWorkers = Number(process.env.LEIA_TEST_WORKERS) || Math.max(3, availableParallelism());
 
 // One config for the client build and every vitest project. The server bundle has its own
 // config (vite.server.config.ts). Aliases come from tsconfig.json's "paths".
@@ -21,6 +27,7 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   test: {
     globals: true,
+    maxWorkers: unitWorkers,
     restoreMocks: true,
     projects: [
       {
@@ -46,7 +53,8 @@ export default defineConfig({
           exclude: ['tests/server/**/*.postgres.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
-          testTimeout: 20_000,
+          // A test that starts its own databases (restarts, threads) waits that long on a busy machine.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -61,7 +69,7 @@ export default defineConfig({
                 exclude: ['tests/server/pglite-thread.test.ts'],
                 environment: 'node' as const,
                 env: { TEST_DB: 'postgres' },
-                testTimeout: 20_000,
+                testTimeout: 60_000,
                 hookTimeout: 60_000,
               },
             },
@@ -86,10 +94,25 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
+          exclude: ['tests/e2e/code-cache.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file has its own server, database and browser: two files at once.
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Empties and reads the built server's one code-cache folder, which every other started
+          // server writes to: alone, after the other browser files.
+          name: 'e2e-code-cache',
+          include: ['tests/e2e/code-cache.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

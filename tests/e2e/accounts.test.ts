@@ -3,8 +3,8 @@ import { launchChromium } from '../support/browser';
 import { type ApiSession, createUser, signIn } from './support/api';
 import {
   type Account,
-  chooseMenuItem,
   type E2EApp,
+  goByMenu,
   hasFocus,
   hidden,
   loginViaUi,
@@ -167,7 +167,7 @@ describe('Accounts in Chromium', () => {
 
   it('palette: Ctrl+K opens it even from a text field, "Manage users" + Enter navigates; ? opens the shortcuts help; Escape closes both; /admin opens', async () => {
     const page = await session(app.admin);
-    await chooseMenuItem(page, 'Profile');
+    await goByMenu(page, 'Profile', '/profile');
     await visible(page.getByRole('heading', { level: 1, name: 'Profile' }));
     await page.getByRole('button', { name: 'Edit email' }).click();
     const field = page.getByRole('textbox', { name: 'New email' });
@@ -220,8 +220,7 @@ describe('Accounts in Chromium', () => {
   it('admin creates an instructor; logged in as them, the menu and palette have no admin items and admin routes show Access Denied', async () => {
     const instructor = { email: 'new.instructor@e2e.test', password: 'instructor-pass-1' };
     const page = await session(app.admin);
-    await chooseMenuItem(page, 'Manage users');
-    await onPath(page, '/administration/users');
+    await goByMenu(page, 'Manage users', '/administration/users');
     await visible(userRow(page, app.admin.email).getByText('Administrator', { exact: true }));
 
     await page.getByRole('button', { name: 'Add User' }).click();
@@ -285,7 +284,7 @@ describe('Accounts in Chromium', () => {
     const account = await newUser('pw-changer');
     const newPassword = 'a-brand-new-password';
     const page = await session(account);
-    await chooseMenuItem(page, 'Profile');
+    await goByMenu(page, 'Profile', '/profile');
     await visible(page.getByRole('heading', { level: 1, name: 'Profile' }));
     await visible(page.getByText('View and manage your account information'));
     const info = page.getByRole('region', { name: 'Account information' });
@@ -385,7 +384,7 @@ describe('Accounts in Chromium', () => {
   it('a token that expires while the page is open sends the user to /login at the next 60 s check', async () => {
     const account = await newUser('expiring');
     const page = await session(account, (fresh) => fresh.clock.install());
-    await chooseMenuItem(page, 'Profile');
+    await goByMenu(page, 'Profile', '/profile');
     await visible(page.getByRole('heading', { level: 1, name: 'Profile' }));
     const token = await storedToken(page);
     expect(token).not.toBeNull();
@@ -417,7 +416,7 @@ describe('Accounts in Chromium', () => {
   it("a deleted user's open page goes to /login at its next API call", async () => {
     const account = await newUser('doomed');
     const page = await session(account);
-    await chooseMenuItem(page, 'Profile');
+    await goByMenu(page, 'Profile', '/profile');
     await visible(page.getByRole('heading', { level: 1, name: 'Profile' }));
 
     const id = await userIdOf(account.email);
@@ -426,8 +425,7 @@ describe('Accounts in Chromium', () => {
     expect(pathOf(page)).toBe('/profile');
     expect(await storedToken(page)).not.toBeNull();
 
-    await chooseMenuItem(page, 'Search LEIAs');
-    await onPath(page, '/login');
+    await goByMenu(page, 'Search LEIAs', '/login');
     await visible(page.getByRole('heading', { level: 1, name: 'Designer' }));
     await poll(() => storedToken(page)).toBeNull();
   });

@@ -3,8 +3,8 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { launchChromium } from '../support/browser';
 import { type ApiSession, createUser, signIn } from './support/api';
 import {
-  chooseMenuItem,
   type E2EApp,
+  goByMenu,
   hasFocus,
   hidden,
   onPath,
@@ -103,8 +103,7 @@ describe('My Activities in Chromium', () => {
     await addToActivity(page, first, ACTIVITY, true);
     await addToActivity(page, second, ACTIVITY, false);
 
-    await chooseMenuItem(page, 'My Activities');
-    await onPath(page, '/users/me/activities');
+    await goByMenu(page, 'My Activities', '/users/me/activities');
     const card = page.getByRole('article', { name: ACTIVITY, exact: true });
     await visible(card.getByText('2 LEIAs'));
     await card.getByRole('button', { name: `Show the LEIAs of ${ACTIVITY}` }).click();

@@ -209,9 +209,26 @@ export async function openSession(
  */
 export async function chooseMenuItem(page: Page, item: string): Promise<void> {
   const menu = await openMenu(page);
-  await menu.getByRole('menuitem', { name: item, exact: true }).focus();
-  await page.keyboard.press('Enter');
+  await menu.getByRole('menuitem', { name: item, exact: true }).press('Enter');
 }
+
+/**
+ * Chooses a header menu item that leads to `path`, and waits until the page is there. Enter on an
+ * item of a header rendered anew right then (see openMenu) is lost, leaving the page where it
+ * was: so while the page has not gone there, choose the item again (choosing it twice leads to the
+ * same place).
+ */
+export async function goByMenu(page: Page, item: string, path: string): Promise<void> {
+  await poll(async () => {
+    if (pathOf(page) === path) return path;
+    await chooseMenuItem(page, item);
+    await onPath(page, path, RETRY_AFTER_MS).catch(() => undefined);
+    return pathOf(page);
+  }, 2 * UI_TIMEOUT_MS).toBe(path);
+}
+
+/** How long a lost key is waited for before the key is pressed again. */
+const RETRY_AFTER_MS = 5_000;
 
 /**
  * Opens the header menu by keyboard and returns it (role menu). Right after a login or a reload the
