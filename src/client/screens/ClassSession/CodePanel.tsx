@@ -5,7 +5,8 @@ import { closeSession, copyCode, copyJoinLink, extendTime, showCode } from '@mac
 import { CLASS_TEXTS } from '@shared/class-sessions';
 import { useLocation } from 'wouter';
 import { ClassLiveActor } from './actors';
-import { CLASS_REPORT_LABEL, joinLinkOf } from './useClassSessionCommands';
+import { joinLinkOf } from './joinLink';
+import { CLASS_REPORT_LABEL } from './useClassSessionCommands';
 
 /**
  * The join code (large for a projector with 'Show code'), the join link, each copied in one

@@ -12,7 +12,7 @@ import { classLiveMachine } from '@machines/classLive/machine';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';
 import { fromCallback, fromPromise } from 'xstate';
-import { joinLinkOf } from './useClassSessionCommands';
+import { joinLinkOf } from './joinLink';
 
 /** The live view of one class session (machines/classLive), wired once to its API and events. */
 export const ClassLiveActor = createActorContext(classLiveMachine);

@@ -19,9 +19,6 @@ import { ClassLiveActor } from './actors';
 /** The button and command that open the session's report. */
 export const CLASS_REPORT_LABEL = 'Class report';
 
-/** The join link as students open it: this page's origin and the session's join path. */
-export const joinLinkOf = (joinPath: string): string => `${window.location.origin}${joinPath}`;
-
 /**
  * The live view's actions (machines/classLive/actions.ts) as palette commands and shortcuts; the
  * code panel's buttons are the same actions. Opening the report is a link, always there.
