@@ -32,7 +32,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'shared', include: ['tests/shared/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'shared',
+          include: ['tests/shared/**/*.test.ts'],
+          environment: 'node',
+          // The labelled and property sets grade hundreds of texts: a second alone, five beside
+          // other files on a busy machine.
+          testTimeout: 20_000,
+        },
       },
       {
         extends: true,
