@@ -1,7 +1,7 @@
 import { SearchIcon, Select, type SelectOption } from '@client/components';
 import { type Density, setDensity, useDensity } from '@client/density';
 import { useSearchBox } from '@client/palette';
-import type { SearchFilters as Filters, VersionFilter } from '@machines/searchList';
+import type { SearchFilters as Filters, VersionFilter } from '@machines/searchList/machine';
 import type { LeiaSort } from '@shared/schemas/leias';
 import type { Visibility } from '@shared/schemas/visibility';
 import { type KeyboardEvent, useId, useRef } from 'react';

@@ -1,8 +1,8 @@
 import type { LeiaListItem, LeiaSort } from '@shared/schemas/leias';
 import type { Visibility } from '@shared/schemas/visibility';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type Notice, notice } from './notice';
-import { notProvided } from './notProvided';
+import { type Notice, notice } from '../notice';
+import { notProvided } from '../notProvided';
 
 /**
  * The LEIA result list of the Search screen and of My LEIAs.
