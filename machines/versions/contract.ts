@@ -113,6 +113,19 @@ export const EMPTY = {
 export const seesContent = (context: VersionsContext) =>
   context.target !== null && canSeeVersionContent(context.viewer, context.target.kind);
 
+/**
+ * A version that may be restored: an older one (the newest is the current content: restoring it
+ * would copy it unchanged), where the viewer may restore at all.
+ */
+export const restorable = (context: VersionsContext, id: string): boolean =>
+  mayRestore(context) && context.versions.slice(1).some((version) => version.id === id);
+
+/** Why the History's commands wait. */
+export const VERSIONS_COMMAND_REASONS = {
+  notOwner: 'Only the owner of this name or an administrator can restore a version',
+  busy: 'Wait for the History to finish what it is doing',
+} as const;
+
 export const mayRestore = (context: VersionsContext) => {
   const latest = context.versions[0];
   return (

@@ -8,11 +8,11 @@ import {
   comparisonOf,
   EMPTY,
   entry,
-  mayRestore,
   pair,
   pickedAfter,
   previousVersion,
   type RestoreResult,
+  restorable,
   seesContent,
   VERSIONS_FLOW_TEXTS,
   type VersionContent,
@@ -94,8 +94,7 @@ export const versionsMachine = base
       hasPrevious: ({ context }) => seesContent(context) && previousVersion(context) !== undefined,
       mayRestoreIt: ({ context, event }) =>
         (event.type === 'history.restore.ask' || event.type === 'history.restore') &&
-        mayRestore(context) &&
-        entry(context, event.id) !== undefined,
+        restorable(context, event.id),
     },
   })
   .createMachine({

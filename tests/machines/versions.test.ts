@@ -1,6 +1,9 @@
+import { availability } from '@machines/action';
+import { askRestore, comparePrevious, restoreVersion } from '@machines/versions/actions';
 import {
   bumpOptions,
   pickedAfter,
+  VERSIONS_COMMAND_REASONS,
   VERSIONS_FLOW_TEXTS,
   type VersionContent,
   type VersionsEvent,
@@ -279,6 +282,30 @@ describe('history machine: restoring', () => {
     expect(view().mayRestore).toBe(false);
     send({ type: 'history.restore.ask', id: 'id-1.0.0' });
     expect(snap().value).toEqual({ Open: { Ready: 'Browsing' } });
+  });
+
+  it('the newest version is never restored (its content is the current one); the refused event changes nothing', async () => {
+    const { send, snap } = start(admin);
+    send({ type: 'history.open', target: problem });
+    await flush();
+    const [newest, older] = snap().context.versions;
+    expect(availability(snap(), askRestore, older!).can).toBe(true);
+    expect(snap().can(restoreVersion.event({ entry: newest!, bump: 'minor' }))).toBe(false);
+    const before = snap();
+    send(askRestore.event(newest!));
+    send(restoreVersion.event({ entry: newest!, bump: 'minor' }));
+    expect(snap()).toBe(before);
+  });
+
+  it('while a restore is asked, the History is busy: the actions wait, with their reason', async () => {
+    const { send, snap } = start(admin);
+    send({ type: 'history.open', target: problem });
+    await flush();
+    send(askRestore.event(snap().context.versions[1]!));
+    expect(availability(snap(), comparePrevious, undefined).reason).toBe(VERSIONS_COMMAND_REASONS.busy);
+    expect(availability(snap(), askRestore, snap().context.versions[1]!).reason).toBe(
+      VERSIONS_COMMAND_REASONS.busy,
+    );
   });
 
   it('bumpOptions: minor first, each with the number it gives', () => {

@@ -1,5 +1,7 @@
-import { Badge, Button, RefreshIcon } from '@client/components';
+import { ActionButton } from '@client/actions/ActionButton';
+import { Badge, RefreshIcon } from '@client/components';
 import { formatDateTime } from '@client/format';
+import { askRestore } from '@machines/versions/actions';
 import type { VersionsView } from '@machines/versions/selectors';
 import { HistoryActor } from './actors';
 import { HISTORY_LABELS, versionPeople } from './labels';
@@ -12,7 +14,6 @@ import { HISTORY_LABELS, versionPeople } from './labels';
  */
 export function VersionList({ view }: { view: VersionsView }) {
   const history = HistoryActor.useActorRef();
-  const busy = view.comparing || view.confirming || view.restoringNow;
   const name = view.target?.name ?? '';
   return (
     <ol className="history-versions" aria-label={HISTORY_LABELS.versionsOf(name)}>
@@ -47,17 +48,17 @@ export function VersionList({ view }: { view: VersionsView }) {
               </p>
               {entry.note && <p className="history-version__note">{entry.note}</p>}
             </div>
+            {/* The older versions, where the viewer may restore: the machine's `restorable`. */}
             {view.mayRestore && index > 0 && (
-              <Button
+              <ActionButton
+                flow={history}
+                action={askRestore}
+                target={entry}
                 size="sm"
                 variant="ghost"
                 icon={<RefreshIcon />}
                 aria-label={HISTORY_LABELS.restoreVersion(entry.version)}
-                disabled={busy}
-                onClick={() => history.send({ type: 'history.restore.ask', id: entry.id })}
-              >
-                {HISTORY_LABELS.restore}
-              </Button>
+              />
             )}
           </li>
         );
