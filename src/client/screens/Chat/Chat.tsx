@@ -1,3 +1,4 @@
+import { ActionButton } from '@client/actions/ActionButton';
 import {
   ArrowLeftIcon,
   BookIcon,
@@ -13,10 +14,9 @@ import { useDocumentTitle } from '@client/components/useDocumentTitle';
 import { EvaluationActors } from '@client/evaluation/actors';
 import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
 import { type ChatNavigationState, readChatNavigationState } from '@client/runner/navigation';
-import { regenerateReply, retryReply, stopReply } from '@machines/chat/actions';
+import { evaluateConversation, regenerateReply, retryReply, stopReply } from '@machines/chat/actions';
 import { CHAT_STATUS_TEXTS, CHAT_TEXTS } from '@machines/chat/contract';
 import { canSend, chatView, failedNotice, isReplying, isTyping } from '@machines/chat/selectors';
-import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import { failureMessage, failureStatus } from '@machines/failure';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -53,13 +53,13 @@ function ChatSession({ sessionId }: { sessionId: string }) {
   return (
     <ChatActors sessionId={sessionId}>
       <EvaluationActors>
-        <ChatSessionView sessionId={sessionId} />
+        <ChatSessionView />
       </EvaluationActors>
     </ChatActors>
   );
 }
 
-function ChatSessionView({ sessionId }: { sessionId: string }) {
+function ChatSessionView() {
   const historyState: unknown = useHistoryState();
   const navigation = useMemo(() => readChatNavigationState(historyState), [historyState]);
   const actor = ChatActor.useActorRef();
@@ -75,7 +75,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
   const toolbarActionsId = useId();
 
   const finish = useFinishConversation(navigation);
-  const evaluation = useEvaluateConversation(sessionId);
+  useEvaluateConversation();
   const toggleInstructions = useCallback(() => setInstructionsOpen((open) => !open), []);
   useChatCommands({ instructionsOpen, finish, toggleInstructions });
   useEscapeToStop(stoppable, () => actor.send(stopReply.event()));
@@ -95,7 +95,6 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
         instructionsOpen={instructionsOpen}
         onToggleInstructions={toggleInstructions}
         navigation={navigation}
-        evaluation={evaluation}
         onFinish={finish}
       />
 
@@ -129,7 +128,6 @@ interface ChatHeaderProps {
   instructionsOpen: boolean;
   onToggleInstructions: () => void;
   navigation: ChatNavigationState;
-  evaluation: ReturnType<typeof useEvaluateConversation>;
   onFinish: () => void;
 }
 
@@ -144,10 +142,10 @@ function ChatHeader({
   instructionsOpen,
   onToggleInstructions,
   navigation,
-  evaluation,
   onFinish,
 }: ChatHeaderProps) {
   const navId = useId();
+  const chat = ChatActor.useActorRef();
   return (
     <header className="chat-header">
       <div className="chat-header__inner">
@@ -178,14 +176,7 @@ function ChatHeader({
               {instructionsOpen ? 'Hide Instructions' : 'Instructions'}
             </Button>
             <SaveTranscription navigation={navigation} />
-            <Button
-              icon={<ClipboardIcon />}
-              disabled={evaluation.disabled !== undefined}
-              title={evaluation.disabled}
-              onClick={evaluation.evaluate}
-            >
-              {EVALUATION_VIEW_TEXTS.button}
-            </Button>
+            <ActionButton flow={chat} action={evaluateConversation} icon={<ClipboardIcon />} />
           </div>
           <Button variant="primary" onClick={onFinish}>
             Finish Conversation
