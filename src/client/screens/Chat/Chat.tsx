@@ -14,18 +14,19 @@ import { useDocumentTitle } from '@client/components/useDocumentTitle';
 import { EvaluationActors } from '@client/evaluation/actors';
 import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
 import { type ChatNavigationState, readChatNavigationState } from '@client/runner/navigation';
-import { evaluateConversation, regenerateReply, retryReply, stopReply } from '@machines/chat/actions';
+import { evaluateConversation, regenerateReply, stopReply } from '@machines/chat/actions';
 import { CHAT_STATUS_TEXTS, CHAT_TEXTS } from '@machines/chat/contract';
-import { canSend, chatView, failedNotice, isReplying, isTyping } from '@machines/chat/selectors';
+import { type ChatSnapshot, canSend, chatView, failedNotice } from '@machines/chat/selectors';
 import { failureMessage, failureStatus } from '@machines/failure';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { ChatActor, ChatActors } from './actors';
 import { ChatToolbar } from './ChatToolbar';
-import { ConversationPane, useChatSend } from './ConversationPane';
+import { ConversationPane } from './ConversationPane';
 import { SaveTranscription } from './SaveTranscription';
 import { useChatCommands } from './useChatCommands';
+import { type ConversationReading, useConversationPane } from './useConversationPane';
 import { useEscapeToStop } from './useEscapeToStop';
 import { useEvaluateConversation } from './useEvaluateConversation';
 import { useFinishConversation } from './useFinishConversation';
@@ -189,20 +190,20 @@ function ChatHeader({
   );
 }
 
+/** Where the chat keeps what its conversation pane shows. */
+const CHAT_READING: ConversationReading<ChatSnapshot> = {
+  failed: failedNotice,
+  speaker: (s) => s.context.session?.leia.personaName,
+  status: (s) => s.context.status && CHAT_STATUS_TEXTS[s.context.status],
+  focus: (s) => s.context.focus,
+  canSend,
+};
+
 function Conversation() {
   const actor = ChatActor.useActorRef();
-  const messages = ChatActor.useSelector((s) => s.context.messages);
-  const partial = ChatActor.useSelector((s) => s.context.partial);
-  const typing = ChatActor.useSelector(isTyping);
-  const replying = ChatActor.useSelector(isReplying);
-  const failed = ChatActor.useSelector(failedNotice);
+  const pane = useConversationPane(actor, CHAT_READING);
   const canRegenerate = ChatActor.useSelector((s) => s.can(regenerateReply.event()));
-  const speaker = ChatActor.useSelector((s) => s.context.session?.leia.personaName);
   const offline = ChatActor.useSelector((s) => s.context.offline);
-  const status = ChatActor.useSelector((s) => s.context.status);
-  const focus = ChatActor.useSelector((s) => s.context.focus);
-
-  const send = useChatSend(actor, canSend);
 
   return (
     <>
@@ -212,17 +213,7 @@ function Conversation() {
         </p>
       )}
       <ConversationPane
-        messages={messages}
-        partial={partial}
-        typing={typing}
-        replying={replying}
-        failed={failed}
-        speaker={speaker}
-        status={status && CHAT_STATUS_TEXTS[status]}
-        focus={focus}
-        onSend={send}
-        onRetry={() => actor.send(retryReply.event())}
-        onStop={() => actor.send(stopReply.event())}
+        {...pane}
         onRegenerate={canRegenerate ? () => actor.send(regenerateReply.event()) : undefined}
       />
     </>
