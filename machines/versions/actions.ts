@@ -1,8 +1,9 @@
 import type { Actor } from '@shared/permissions';
 import type { VersionEntry } from '@shared/schemas/history';
+import { HISTORY_TEXTS } from '@shared/schemas/history';
 import type { VersionBump } from '@shared/semver';
 import { actionsOf } from '../action';
-import { VERSIONS_COMMAND_REASONS, type VersionsEvent } from './contract';
+import { VERSIONS_COMMAND_REASONS, VERSIONS_FLOW_TEXTS, type VersionsEvent } from './contract';
 import { comparePreviousReason, isBrowsing, type VersionsSnapshot } from './selectors';
 
 /**
@@ -52,4 +53,21 @@ export const restoreVersion = defineAction<{ entry: VersionEntry; bump: VersionB
   type: 'history.restore',
   event: ({ entry, bump }) => ({ type: 'history.restore', id: entry.id, bump }),
   unavailable: busyOr(() => VERSIONS_COMMAND_REASONS.notOwner),
+});
+
+/** The design the item was made from, when the viewer may read it (a lineage link). */
+export const openSource = defineAction({
+  id: 'leias.derivedFrom',
+  label: 'Open the design this came from',
+  title: 'Open the design this came from',
+  group: 'History',
+  keywords: ['lineage', 'source', 'origin', 'parent', 'derived'],
+  allowed: signedIn,
+  type: 'history.openSource',
+  event: () => ({ type: 'history.openSource' }),
+  unavailable: (s) => {
+    const { lineage } = s.context;
+    if (lineage === null) return VERSIONS_FLOW_TEXTS.loading;
+    return lineage.derivedFrom ? HISTORY_TEXTS.derivedFromPrivate : VERSIONS_COMMAND_REASONS.notDerived;
+  },
 });

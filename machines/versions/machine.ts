@@ -1,13 +1,14 @@
 import type { Actor } from '@shared/permissions';
 import type { Lineage, VersionEntry } from '@shared/schemas/history';
 import { DEFAULT_BUMP, type VersionBump } from '@shared/semver';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { failureMessage } from '../failure';
 import { notProvided } from '../notProvided';
 import {
   comparisonOf,
   EMPTY,
   entry,
+  type OpenSource,
   pair,
   pickedAfter,
   previousVersion,
@@ -92,6 +93,7 @@ export const versionsMachine = base
         entry(context, event.from) !== undefined &&
         entry(context, event.to) !== undefined,
       hasPrevious: ({ context }) => seesContent(context) && previousVersion(context) !== undefined,
+      sourceVisible: ({ context }) => context.lineage?.derivedFrom?.visible === true,
       mayRestoreIt: ({ context, event }) =>
         (event.type === 'history.restore.ask' || event.type === 'history.restore') &&
         restorable(context, event.id),
@@ -114,6 +116,13 @@ export const versionsMachine = base
         initial: 'Loading',
         on: {
           'history.close': { target: 'Closed', actions: assign({ target: null, ...EMPTY }) },
+          'history.openSource': {
+            guard: 'sourceVisible',
+            actions: emit(({ context }): OpenSource => {
+              const { id, name, version } = context.lineage!.derivedFrom as OpenSource['source'];
+              return { type: 'openSource', source: { id, name, version } };
+            }),
+          },
           'history.open': {
             guard: 'otherTarget',
             target: '.Loading',
