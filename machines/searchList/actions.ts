@@ -8,6 +8,7 @@ import { openDeleteLeia } from '../deleteLeia';
 import { type DesignPresetEvent, designFromEvent } from '../designPreset';
 import type { LeiaSummary, LeiaViewEvent } from '../leiaView';
 import type { StartSessionEvent } from '../startSession';
+import { type SearchListEvent, VERSION_FILTERS, VISIBILITY_FILTERS } from './machine';
 
 /**
  * What a user can do with a LEIA of a list (Search, My LEIAs), each defined once
@@ -149,3 +150,35 @@ export const deleteLeia = actionsOf<DeleteDialogEvent<LeiaListItem>>()<LeiaRowTa
   applies: ({ leia, viewer }) => canDelete(viewer, leia),
   unavailable: LEIA_ROW_TEXTS.deleting,
 });
+
+const forList = actionsOf<SearchListEvent>();
+
+/** 'Visibility: All', 'Visibility: Private'...: the list's Visibility filter set from the palette. */
+export const visibilityFilters = VISIBILITY_FILTERS.map(({ value, label }) =>
+  forList({
+    id: `leias.visibility.${value}`,
+    label,
+    title: `Visibility: ${label}`,
+    group: GROUP,
+    keywords: ['filter', 'show', value],
+    allowed: signedIn,
+    type: 'filters.set',
+    event: () => ({ type: 'filters.set', filters: { visibility: value } }),
+    unavailable: '',
+  }),
+);
+
+/** 'Version: Latest only', 'Version: All'. */
+export const versionFilters = VERSION_FILTERS.map(({ value, label }) =>
+  forList({
+    id: `leias.version.${value}`,
+    label,
+    title: `Version: ${label}`,
+    group: GROUP,
+    keywords: ['filter', 'versions', value],
+    allowed: signedIn,
+    type: 'filters.set',
+    event: () => ({ type: 'filters.set', filters: { version: value } }),
+    unavailable: '',
+  }),
+);

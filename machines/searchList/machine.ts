@@ -39,6 +39,19 @@ export const SEARCH_LIST_TEXTS = {
 /** 'Latest only' (the default) or All versions. */
 export type VersionFilter = 'latest' | 'all';
 
+/** The Visibility filter's choices, as its select and the palette name them. */
+export const VISIBILITY_FILTERS: readonly { value: Visibility; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'private', label: 'Private' },
+  { value: 'public', label: 'Public' },
+];
+
+/** The Version filter's choices. */
+export const VERSION_FILTERS: readonly { value: VersionFilter; label: string }[] = [
+  { value: 'latest', label: 'Latest only' },
+  { value: 'all', label: 'All' },
+];
+
 export interface SearchFilters {
   text: string;
   visibility: Visibility;

@@ -1,4 +1,4 @@
-import { commandFields, type Flow } from '@client/actions/commands';
+import { actionCommand, commandFields, type Flow } from '@client/actions/commands';
 import { type LeiaListItem, type LeiaPage, listLeias } from '@client/api/leias';
 import { ClockIcon, EyeIcon, FolderIcon, SearchIcon } from '@client/components';
 import {
@@ -13,14 +13,13 @@ import {
 import { type ActionDefinition, availability } from '@machines/action';
 import type { leiaViewMachine } from '@machines/leiaView';
 import { rankByMatch } from '@machines/paletteMatch';
-import { openLeia, showLeiaHistory } from '@machines/searchList/actions';
+import { openLeia, showLeiaHistory, versionFilters, visibilityFilters } from '@machines/searchList/actions';
 import { type SearchFilters, type searchListMachine, searchQuery } from '@machines/searchList/machine';
 import type { Actor } from '@shared/permissions';
 import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
 import type { ActorRefFrom, EventObject } from 'xstate';
 import { LeiaListActor, type LeiaScope, LeiaViewActor, scopeParams } from './actors';
 import type { RowAction } from './rowActions';
-import { VERSION_OPTIONS, VISIBILITY_OPTIONS } from './SearchFilters';
 
 /**
  * The screen's palette commands, registered while it is mounted: focus the search box (or fill it
@@ -170,29 +169,12 @@ const actionCommands = (actions: readonly RowAction[], actor: Actor | null, find
       : [],
   );
 
-/** The Visibility and Version filters. */
-const filterCommands = (setFilters: SetFilters): Command[] => [
-  ...VISIBILITY_OPTIONS.map(
-    (option): Command => ({
-      id: `leias.visibility.${option.value}`,
-      title: `Visibility: ${option.label}`,
-      group: GROUP,
-      icon: <EyeIcon />,
-      keywords: ['filter', 'show', option.value],
-      allowed: signedIn,
-      run: () => setFilters({ visibility: option.value }),
-    }),
+/** The Visibility and Version filters (the list takes them at any time). */
+const filterCommands = (list: Flow): Command[] => [
+  ...visibilityFilters.map((filter) =>
+    actionCommand(list, list.getSnapshot(), filter, { icon: <EyeIcon /> }),
   ),
-  ...VERSION_OPTIONS.map(
-    (option): Command => ({
-      id: `leias.version.${option.value}`,
-      title: `Version: ${option.label}`,
-      group: GROUP,
-      keywords: ['filter', 'versions', option.value],
-      allowed: signedIn,
-      run: () => setFilters({ version: option.value }),
-    }),
-  ),
+  ...versionFilters.map((filter) => actionCommand(list, list.getSnapshot(), filter)),
 ];
 
 const leiaCommands = (
@@ -222,6 +204,6 @@ const leiaCommands = (
     searchCommand(setFilters),
     ...openCommands(view, findAny),
     ...actionCommands(actions, actor, findListed),
-    ...filterCommands(setFilters),
+    ...filterCommands(list),
   ];
 };
