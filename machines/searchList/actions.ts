@@ -34,18 +34,10 @@ export const LEIA_ROW_TEXTS = {
   deleting: 'A LEIA is being deleted',
 } as const;
 
-export const LEIA_ROW_IDS = {
-  design: 'leias.design',
-  view: 'leias.view',
-  try: 'leias.try',
-  addToActivity: 'leias.addToActivity',
-  delete: 'leias.delete',
-} as const;
-
 const forView = actionsOf<LeiaViewEvent>();
 
 export const viewLeia = forView<LeiaRowTarget>({
-  id: LEIA_ROW_IDS.view,
+  id: 'leias.view',
   label: 'View',
   title: 'View LEIA...',
   group: GROUP,
@@ -83,7 +75,7 @@ export const showLeiaHistory = forView<LeiaSummary>({
 });
 
 export const designFromLeia = actionsOf<DesignPresetEvent>()<LeiaRowTarget>({
-  id: LEIA_ROW_IDS.design,
+  id: 'leias.design',
   label: 'Design from this',
   title: 'Design from LEIA...',
   group: GROUP,
@@ -96,7 +88,7 @@ export const designFromLeia = actionsOf<DesignPresetEvent>()<LeiaRowTarget>({
 
 /** Starts a session with the LEIA and opens /chat/{sessionId} with its problem description. */
 export const tryLeia = actionsOf<StartSessionEvent>()<LeiaRowTarget>({
-  id: LEIA_ROW_IDS.try,
+  id: 'leias.try',
   label: 'Try',
   title: 'Try LEIA...',
   group: GROUP,
@@ -114,7 +106,7 @@ const forAdding = actionsOf<AddToActivityEvent>();
 
 /** The Add-to-activity modal for that LEIA (admins). */
 export const addToActivity = forAdding<LeiaRowTarget>({
-  id: LEIA_ROW_IDS.addToActivity,
+  id: 'leias.addToActivity',
   label: 'Add to Activity',
   title: 'Add to Activity...',
   group: 'Activities',
@@ -139,7 +131,7 @@ export const addLeiaToActivity = forAdding<{ leia: LeiaRef; activity: ActivityCh
 
 /** The Delete dialog of a LEIA: any for admins, else only the viewer's own (canDelete). */
 export const deleteLeia = actionsOf<DeleteDialogEvent<LeiaListItem>>()<LeiaRowTarget>({
-  id: LEIA_ROW_IDS.delete,
+  id: 'leias.delete',
   label: 'Delete',
   title: 'Delete LEIA...',
   group: GROUP,

@@ -1,4 +1,3 @@
-import { useAvailability } from '@client/actions/ActionButton';
 import type { Flow } from '@client/actions/commands';
 import { AddToActivityActor } from '@client/activities/addToActivityActor';
 import type { LeiaListItem } from '@client/api/leias';
@@ -17,7 +16,7 @@ import {
   viewLeia,
 } from '@machines/searchList/actions';
 import { type StartSessionSnapshot, startingKey } from '@machines/startSession';
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { type ReactNode, useMemo } from 'react';
 import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { DeleteLeiaActor, LeiaViewActor } from './actors';
@@ -52,9 +51,16 @@ export const canRun = (row: RowAction, target: LeiaRowTarget): boolean =>
 
 /** What a row's button shows of its action now: absent, disabled, busy. */
 export function useRowAction(row: RowAction, target: LeiaRowTarget) {
-  const { applies, can } = useAvailability(row.flow, row.action, target);
-  const busy = useSelector(row.flow, (s: AnyMachineSnapshot) => row.busy?.(s, target.leia) ?? false);
-  return { shown: applies && offers(row, target), disabled: !can, busy };
+  // One subscription per button: a page of rows holds many.
+  const { can, busy } = useSelector(
+    row.flow,
+    (s: AnyMachineSnapshot) => ({
+      can: availability(s, row.action, target).can,
+      busy: row.busy?.(s, target.leia) ?? false,
+    }),
+    shallowEqual,
+  );
+  return { shown: offers(row, target), disabled: !can, busy };
 }
 
 /** Busy: 'Design from this' is loading this LEIA's parts. */

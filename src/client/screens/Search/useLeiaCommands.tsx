@@ -16,7 +16,7 @@ import { rankByMatch } from '@machines/paletteMatch';
 import { openLeia, showLeiaHistory, versionFilters, visibilityFilters } from '@machines/searchList/actions';
 import { type SearchFilters, type searchListMachine, searchQuery } from '@machines/searchList/machine';
 import type { Actor } from '@shared/permissions';
-import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
+import { type ReactNode, useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { ActorRefFrom, EventObject } from 'xstate';
 import { LeiaListActor, type LeiaScope, LeiaViewActor, scopeParams } from './actors';
 import type { RowAction } from './rowActions';
@@ -50,12 +50,15 @@ export function useLeiaCommands(actions: readonly RowAction[], actor: Actor | nu
 /** The states of the row actions' flows, as one string that changes when one of them moves. */
 function useStatesOf(actions: readonly RowAction[]): string {
   const read = () => actions.map(({ flow }) => JSON.stringify(flow.getSnapshot().value)).join('|');
-  const subscribe = (changed: () => void) => {
-    const subscriptions = actions.map(({ flow }) => flow.subscribe(changed));
-    return () => {
-      for (const subscription of subscriptions) subscription.unsubscribe();
-    };
-  };
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const subscriptions = actions.map(({ flow }) => flow.subscribe(changed));
+      return () => {
+        for (const subscription of subscriptions) subscription.unsubscribe();
+      };
+    },
+    [actions],
+  );
   return useSyncExternalStore(subscribe, read);
 }
 
