@@ -30,6 +30,18 @@ export const comparePrevious = defineAction({
   unavailable: busyOr((s) => comparePreviousReason(s, '') ?? ''),
 });
 
+/** A version's checkbox: two picked are compared (not while a restore is asked or under way). */
+export const pickVersion = defineAction<VersionEntry>({
+  id: 'history.pick',
+  label: 'Compare',
+  title: 'Compare versions',
+  group: 'History',
+  allowed: signedIn,
+  type: 'history.pick',
+  event: (entry) => ({ type: 'history.pick', id: entry.id }),
+  unavailable: busyOr(() => ''),
+});
+
 /** The row's Restore: asks which new version it becomes (an older version, by its owner or an admin). */
 export const askRestore = defineAction<VersionEntry>({
   id: 'history.restoreAsk',

@@ -1,5 +1,11 @@
-import { availability } from '@machines/action';
-import { askRestore, comparePrevious, openSource, restoreVersion } from '@machines/versions/actions';
+import { acceptsNow, availability } from '@machines/action';
+import {
+  askRestore,
+  comparePrevious,
+  openSource,
+  pickVersion,
+  restoreVersion,
+} from '@machines/versions/actions';
 import {
   bumpOptions,
   pickedAfter,
@@ -303,6 +309,10 @@ describe('history machine: restoring', () => {
     await flush();
     send(askRestore.event(snap().context.versions[1]!));
     expect(availability(snap(), comparePrevious, undefined).reason).toBe(VERSIONS_COMMAND_REASONS.busy);
+    expect(acceptsNow(snap(), pickVersion)).toBe(false);
+    const asking = snap();
+    send(pickVersion.event(snap().context.versions[0]!));
+    expect(snap()).toBe(asking);
     expect(availability(snap(), askRestore, snap().context.versions[1]!).reason).toBe(
       VERSIONS_COMMAND_REASONS.busy,
     );

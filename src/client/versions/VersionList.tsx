@@ -1,7 +1,8 @@
 import { ActionButton } from '@client/actions/ActionButton';
 import { Badge, RefreshIcon } from '@client/components';
 import { formatDateTime } from '@client/format';
-import { askRestore } from '@machines/versions/actions';
+import { acceptsNow } from '@machines/action';
+import { askRestore, pickVersion } from '@machines/versions/actions';
 import type { VersionsView } from '@machines/versions/selectors';
 import { HistoryActor } from './actors';
 import { HISTORY_LABELS, versionPeople } from './labels';
@@ -14,6 +15,8 @@ import { HISTORY_LABELS, versionPeople } from './labels';
  */
 export function VersionList({ view }: { view: VersionsView }) {
   const history = HistoryActor.useActorRef();
+  // Whether the History takes a pick now (not while a restore is asked or under way): its machine.
+  const canPick = HistoryActor.useSelector((s) => acceptsNow(s, pickVersion));
   const name = view.target?.name ?? '';
   return (
     <ol className="history-versions" aria-label={HISTORY_LABELS.versionsOf(name)}>
@@ -32,8 +35,8 @@ export function VersionList({ view }: { view: VersionsView }) {
                 className="history-version__pick"
                 aria-label={HISTORY_LABELS.compare(entry.version)}
                 checked={view.picked.includes(entry.id)}
-                disabled={view.restoringNow || view.confirming}
-                onChange={() => history.send({ type: 'history.pick', id: entry.id })}
+                disabled={!canPick}
+                onChange={() => history.send(pickVersion.event(entry))}
               />
             )}
             <div className="history-version__body">
