@@ -1,3 +1,4 @@
+import type { ItemOwner } from '@shared/schemas/visibility';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
 import { type Notice, notice } from './notice';
 import { notProvided } from './notProvided';
@@ -10,7 +11,7 @@ import type { DesignSource } from './wizard/versions';
  *
  *   Idle --preset.load--> Loading --the three parts--> Idle (openDesign)
  *   Loading --error--> Idle (notify 'Could not load preset data')
- *   Loading --preset.load (another one)--> Loading (the latest click wins)
+ *   Loading --preset.load (another one)--> Loading (the latest click wins; the one loading is refused)
  *
  * `loading.key` says which LEIA is loading, so only its button is busy. The app provides
  * `loadPreset` (GET /api/v1/personas/{id}, /problems/{id}, /behaviours/{id}, together),
@@ -34,6 +35,20 @@ export interface PresetRequest {
 
 export type DesignPresetEvent = { type: 'preset.load'; request: PresetRequest };
 
+/** A LEIA 'Design from this' starts from: its id, part ids, and (to record where it came from) its name. */
+export interface DesignFromLeia {
+  id: string;
+  parts: PresetIds;
+  metadata?: { name: string; version: string };
+  user?: ItemOwner;
+}
+
+/** 'Design from this' of a LEIA: its parts, and the LEIA itself as the design's source when named. */
+export const designFromEvent = ({ id, parts, metadata, user }: DesignFromLeia): DesignPresetEvent => ({
+  type: 'preset.load',
+  request: { key: id, ids: parts, ...(metadata && { source: { id, ...metadata, ...(user && { user }) } }) },
+});
+
 export const designPresetMachine = setup({
   types: {
     context: {} as { loading: PresetRequest | null },
@@ -46,12 +61,17 @@ export const designPresetMachine = setup({
     openDesign: (_, _preset: WizardPreset) => notProvided('designPreset', 'openDesign'),
     notify: (_, _notice: Notice) => notProvided('designPreset', 'notify'),
   },
+  guards: {
+    /** A LEIA whose parts are loading is not asked for again (its button is busy). */
+    notLoadingIt: ({ context, event }) => context.loading?.key !== event.request.key,
+  },
 }).createMachine({
   id: 'designPreset',
   context: { loading: null },
   initial: 'Idle',
   on: {
     'preset.load': {
+      guard: 'notLoadingIt',
       target: '.Loading',
       reenter: true,
       actions: assign({ loading: ({ event }) => event.request }),

@@ -40,7 +40,8 @@ export interface LeiaViewContext {
 }
 
 export type LeiaViewEvent =
-  | { type: 'view.open'; leia: LeiaSummary }
+  /** With `tab`, on that tab (the palette's Show history...). */
+  | { type: 'view.open'; leia: LeiaSummary; tab?: LeiaTab }
   | { type: 'view.close' }
   | { type: 'view.tab'; tab: LeiaTab }
   | { type: 'view.retry' };
@@ -61,7 +62,7 @@ export const leiaViewMachine = setup({
       return {
         summary: event.leia,
         leia: context.leia?.id === event.leia.id ? context.leia : null,
-        tab: different ? ('problem' as const) : context.tab,
+        tab: event.tab ?? (different ? ('problem' as const) : context.tab),
         lastId: event.leia.id,
         error: null,
       };

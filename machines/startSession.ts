@@ -11,7 +11,7 @@ import { notProvided } from './notProvided';
  *   Idle --session.start--> Starting --{sessionId}--> Idle (openChat with the navigation state)
  *   Starting --answer without a sessionId--> Idle (notify texts.noSession)
  *   Starting --error--> Idle (notify texts.failed, or what a fair-use limit refused and when to retry)
- *   Starting --session.start (another one)--> Starting (the latest click wins)
+ *   Starting --session.start (another one)--> Starting (the latest click wins; the one starting is refused)
  *
  * `starting.key` says which item is starting, so only that row's button is disabled. Each screen
  * passes its own texts as input and provides `initialize` (POST /runner/initialize), `openChat`
@@ -65,12 +65,17 @@ export const startSessionMachine = setup({
     openChat: (_, _params: { sessionId: string; state: unknown }) => notProvided('startSession', 'openChat'),
     notify: (_, _notice: Notice) => notProvided('startSession', 'notify'),
   },
+  guards: {
+    /** What is starting is not started again (its button is busy). */
+    notStartingIt: ({ context, event }) => context.starting?.key !== event.request.key,
+  },
 }).createMachine({
   id: 'startSession',
   context: ({ input }) => ({ texts: input.texts ?? SEARCH_START_TEXTS, starting: null }),
   initial: 'Idle',
   on: {
     'session.start': {
+      guard: 'notStartingIt',
       target: '.Starting',
       reenter: true,
       actions: assign({ starting: ({ event }) => event.request }),

@@ -1,4 +1,6 @@
 import { actionsOf } from '../action';
+import { CHAT_TRANSCRIPTION_TEXTS, type ChatTranscriptionEvent } from '../chatTranscription';
+import { EVALUATION_VIEW_TEXTS } from '../evaluation';
 import { CHAT_TEXTS, type ChatEvent, type ChatExportFormat } from './contract';
 import { type ChatSnapshot, isReplying } from './selectors';
 
@@ -73,3 +75,28 @@ export const EXPORT_ACTIONS = [exportMarkdown, exportJson] as const;
 
 /** The chat's actions without a target whose availability the palette shows. */
 export const CHAT_ACTIONS = [regenerateReply, stopReply, ...EXPORT_ACTIONS] as const;
+
+/** The report of the conversation (the E key too); the chat emits what the screen opens. */
+export const evaluateConversation = defineAction({
+  id: 'chat.evaluate',
+  label: EVALUATION_VIEW_TEXTS.button,
+  title: EVALUATION_VIEW_TEXTS.command,
+  group: GROUP,
+  keywords: ['report', 'coverage', 'score', 'solution', 'revealed', 'elicitation'],
+  shortcut: 'e',
+  type: 'chat.evaluate',
+  event: () => ({ type: 'chat.evaluate' }),
+  unavailable: (s) => (isReplying(s) ? EVALUATION_VIEW_TEXTS.replying : EVALUATION_VIEW_TEXTS.nothingYet),
+});
+
+/** 'Save Transcription' of a chat recorded for an activity's LEIA (its own flow: chatTranscription). */
+export const saveTranscription = actionsOf<ChatTranscriptionEvent>()<Omit<ChatTranscriptionEvent, 'type'>>({
+  id: 'chat.saveTranscription',
+  label: CHAT_TRANSCRIPTION_TEXTS.button,
+  title: 'Save transcription',
+  group: GROUP,
+  keywords: ['activity', 'record', 'transcription'],
+  type: 'save',
+  event: ({ messages, recording }) => ({ type: 'save', messages, recording }),
+  unavailable: CHAT_TRANSCRIPTION_TEXTS.saving,
+});

@@ -117,4 +117,14 @@ export type ChatEvent =
   /** Download the conversation as a file (while it has messages). */
   | { type: 'chat.export'; format: ChatExportFormat }
   /** The conversation could not be written as a file: what was wrong with it. */
-  | { type: 'chat.exportRefused'; errors: readonly string[] };
+  | { type: 'chat.exportRefused'; errors: readonly string[] }
+  /** The report of the conversation (once the LEIA has replied, not while a reply streams). */
+  | { type: 'chat.evaluate' };
+
+/** What the chat asks the screen to open once it takes chat.evaluate (the evaluation is its own actor). */
+export interface ChatEvaluate {
+  type: 'evaluate';
+  sessionId: string;
+  /** The LEIA's name, the report's heading. */
+  about: string;
+}

@@ -1,11 +1,12 @@
 import type { ChatMessage } from '@shared/schemas/runner';
-import { assign, fromPromise, setup } from 'xstate';
+import { and, assign, emit, fromPromise, not, setup, stateIn } from 'xstate';
 import { type Failure, failureLimitText, failureStatus } from '../failure';
 import type { Notice } from '../notice';
 import { notProvided } from '../notProvided';
 import { REPLY_STREAM, withReply, withStoppedReply } from '../replyStream';
 import type {
   ChatContext,
+  ChatEvaluate,
   ChatEvent,
   ChatExport,
   ChatFocusRequest,
@@ -119,6 +120,7 @@ export const chatMachine = setup({
     hasText: ({ event }) => event.type === 'chat.send' && !isBlank(event.text),
     hasUserMessage: ({ context }) => context.messages.some((message) => !message.isLeia),
     hasMessages: ({ context }) => context.messages.length > 0,
+    hasLeiaReply: ({ context }) => context.messages.some((message) => message.isLeia),
     isCurrentRequest: ({ context, event }) =>
       event.type === 'chat.delta' && event.requestId === context.requestId,
     /** No response at all (offline) and this browser kept the conversation. */
@@ -146,6 +148,17 @@ export const chatMachine = setup({
   }),
   initial: 'Loading',
   on: {
+    // Not while a reply streams: the server would evaluate the conversation without it.
+    'chat.evaluate': {
+      guard: and(['hasLeiaReply', not(stateIn('#chat.Replying'))]),
+      actions: emit(
+        ({ context }): ChatEvaluate => ({
+          type: 'evaluate',
+          sessionId: context.sessionId,
+          about: context.session?.leia.name ?? '',
+        }),
+      ),
+    },
     'chat.export': {
       guard: 'hasMessages',
       actions: {

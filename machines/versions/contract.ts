@@ -79,7 +79,15 @@ export type VersionsEvent =
   | { type: 'history.restore.bump'; bump: VersionBump }
   | { type: 'history.restore.cancel' }
   | { type: 'history.restore.confirm' }
-  | { type: 'history.restore'; id: string; bump: VersionBump };
+  | { type: 'history.restore'; id: string; bump: VersionBump }
+  /** Open the design the item came from (when the viewer may read it): emits `openSource`. */
+  | { type: 'history.openSource' };
+
+/** What the History asks the screen to open once it takes history.openSource. */
+export interface OpenSource {
+  type: 'openSource';
+  source: { id: string; name: string; version: string };
+}
 
 /** Picking a version toggles it; a third pick replaces the older of the two. */
 export const pickedAfter = (picked: readonly string[], id: string): string[] =>
@@ -112,6 +120,20 @@ export const EMPTY = {
 
 export const seesContent = (context: VersionsContext) =>
   context.target !== null && canSeeVersionContent(context.viewer, context.target.kind);
+
+/**
+ * A version that may be restored: an older one (the newest is the current content: restoring it
+ * would copy it unchanged), where the viewer may restore at all.
+ */
+export const restorable = (context: VersionsContext, id: string): boolean =>
+  mayRestore(context) && context.versions.slice(1).some((version) => version.id === id);
+
+/** Why the History's commands wait. */
+export const VERSIONS_COMMAND_REASONS = {
+  notDerived: 'This LEIA was not derived from another',
+  notOwner: 'Only the owner of this name or an administrator can restore a version',
+  busy: 'Wait for the History to finish what it is doing',
+} as const;
 
 export const mayRestore = (context: VersionsContext) => {
   const latest = context.versions[0];

@@ -1,18 +1,19 @@
 import type { Actor } from '@shared/permissions';
 import type { Lineage, VersionEntry } from '@shared/schemas/history';
 import { DEFAULT_BUMP, type VersionBump } from '@shared/semver';
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
 import { failureMessage } from '../failure';
 import { notProvided } from '../notProvided';
 import {
   comparisonOf,
   EMPTY,
   entry,
-  mayRestore,
+  type OpenSource,
   pair,
   pickedAfter,
   previousVersion,
   type RestoreResult,
+  restorable,
   seesContent,
   VERSIONS_FLOW_TEXTS,
   type VersionContent,
@@ -92,10 +93,10 @@ export const versionsMachine = base
         entry(context, event.from) !== undefined &&
         entry(context, event.to) !== undefined,
       hasPrevious: ({ context }) => seesContent(context) && previousVersion(context) !== undefined,
+      sourceVisible: ({ context }) => context.lineage?.derivedFrom?.visible === true,
       mayRestoreIt: ({ context, event }) =>
         (event.type === 'history.restore.ask' || event.type === 'history.restore') &&
-        mayRestore(context) &&
-        entry(context, event.id) !== undefined,
+        restorable(context, event.id),
     },
   })
   .createMachine({
@@ -115,6 +116,13 @@ export const versionsMachine = base
         initial: 'Loading',
         on: {
           'history.close': { target: 'Closed', actions: assign({ target: null, ...EMPTY }) },
+          'history.openSource': {
+            guard: 'sourceVisible',
+            actions: emit(({ context }): OpenSource => {
+              const { id, name, version } = context.lineage!.derivedFrom as OpenSource['source'];
+              return { type: 'openSource', source: { id, name, version } };
+            }),
+          },
           'history.open': {
             guard: 'otherTarget',
             target: '.Loading',

@@ -1,13 +1,15 @@
-import type { Actor } from '@shared/permissions';
-import { actionsOf } from '../action';
+import { type Actor, canSeeBehaviour } from '@shared/permissions';
+import { type ActionDefinition, actionsOf } from '../action';
 import { WIZARD_COMMAND_REASONS, WIZARD_TEXTS, type WizardEvent } from './contract';
 import type { WizardSnapshot } from './machine';
+import { PART_KINDS, type PartKind, type WizardPart } from './parts';
 import { isFinishing, wizardStep } from './selectors';
 
 /**
- * The wizard's steps as actions (machines/action.ts): Next step, Previous step, Finish and Try this
- * design. When each can run is the machine's (`snapshot.can`); why not is read from where the flow
- * is (its selectors).
+ * The wizard's actions (machines/action.ts): its steps (Next step, Previous step, Finish, Try this
+ * design) and what is done with a part (Select and Delete in step 1; Edit, Reset and History in
+ * step 2). When each can run is the machine's (`snapshot.can`); why not is read from where the
+ * flow is (its selectors).
  */
 
 const GROUP = 'Design';
@@ -70,4 +72,91 @@ export const tryDesign = defineAction({
   type: 'wizard.try',
   event: () => ({ type: 'wizard.try' }),
   unavailable: WIZARD_COMMAND_REASONS.nothingToTry,
+});
+
+/** One definition per part kind ('Select persona...', 'Select problem...', 'Select behaviour...'). */
+const perKind = <Target>(
+  define: (kind: PartKind) => ActionDefinition<Target, WizardEvent>,
+): Record<PartKind, ActionDefinition<Target, WizardEvent>> =>
+  Object.fromEntries(PART_KINDS.map((kind) => [kind, define(kind)])) as Record<
+    PartKind,
+    ActionDefinition<Target, WizardEvent>
+  >;
+
+const capitalised = (kind: PartKind) => `${kind[0]?.toUpperCase()}${kind.slice(1)}`;
+/** A behaviour is edited only by those who may see behaviours (the machine's guards agree). */
+const mayEditKind = (kind: PartKind) => (kind === 'behaviour' ? canSeeBehaviour : signedIn);
+
+/** Step 1: a card of a list chosen as the design's part. */
+export const selectPart = perKind((kind) =>
+  defineAction<WizardPart>({
+    id: `wizard.select.${kind}`,
+    label: 'Select',
+    title: `Select ${kind}...`,
+    group: GROUP,
+    keywords: ['choose', 'pick', capitalised(kind)],
+    allowed: signedIn,
+    type: 'part.select',
+    event: (part) => ({ type: 'part.select', kind, part }),
+    unavailable: WIZARD_COMMAND_REASONS.notSelecting,
+  }),
+);
+
+/** Step 1: the delete dialog of a listed resource (its owner or an admin: the `mayDelete` guard). */
+export const deletePart = perKind((kind) =>
+  defineAction<WizardPart>({
+    id: `wizard.delete.${kind}`,
+    label: 'Delete',
+    title: `Delete ${kind}...`,
+    group: GROUP,
+    keywords: ['remove', 'resource'],
+    allowed: signedIn,
+    type: 'part.delete',
+    event: (part) => ({ type: 'part.delete', kind, part }),
+    unavailable: WIZARD_COMMAND_REASONS.notSelecting,
+  }),
+);
+
+/** Step 2: the part's editor. */
+export const editPart = perKind((kind) =>
+  defineAction({
+    id: `wizard.edit.${kind}`,
+    label: 'Edit',
+    title: `Edit ${kind}`,
+    group: GROUP,
+    keywords: ['change', 'customise', 'json'],
+    allowed: mayEditKind(kind),
+    type: 'part.edit',
+    event: () => ({ type: 'part.edit', kind }),
+    unavailable: WIZARD_COMMAND_REASONS.notEditing,
+  }),
+);
+
+/** Step 2: an edited part back to the one chosen. */
+export const resetPart = perKind((kind) =>
+  defineAction({
+    id: `wizard.reset.${kind}`,
+    label: 'Reset',
+    title: `Reset ${kind}`,
+    group: GROUP,
+    keywords: ['undo', 'original', 'revert'],
+    allowed: mayEditKind(kind),
+    type: 'part.reset',
+    event: () => ({ type: 'part.reset', kind }),
+    unavailable: (s) =>
+      wizardStep(s) === 2 ? WIZARD_COMMAND_REASONS.notEdited : WIZARD_COMMAND_REASONS.notEditing,
+  }),
+);
+
+/** Step 2: the versions of a chosen part's name (everyone's, a behaviour's as metadata only). */
+export const partHistory = defineAction<PartKind>({
+  id: 'wizard.history',
+  label: 'History',
+  title: 'Show history...',
+  group: GROUP,
+  keywords: ['versions', 'diff', 'compare', 'restore', 'changes'],
+  allowed: signedIn,
+  type: 'part.history',
+  event: (kind) => ({ type: 'part.history', kind }),
+  unavailable: WIZARD_COMMAND_REASONS.historyOnEdit,
 });

@@ -99,6 +99,10 @@ export type WizardEvent =
   | { type: 'part.deleted'; kind: PartKind; id: string }
   | { type: 'part.save'; kind: PartKind; spec: Record<string, unknown>; apiVersion: string }
   | { type: 'part.reset'; kind: PartKind }
+  /** Step 2: open the part's editor, or its History; step 1: the Delete dialog of a listed part. */
+  | { type: 'part.edit'; kind: PartKind }
+  | { type: 'part.history'; kind: PartKind }
+  | { type: 'part.delete'; kind: PartKind; part: WizardPart }
   | { type: 'name.change'; key: NameKey; value: string }
   | { type: 'visibility.set'; key: NameKey; value: boolean }
   | { type: 'saveAs.mode'; key: NameKey; mode: SaveMode }
@@ -113,6 +117,16 @@ export type WizardEvent =
   | { type: 'preset.replace' }
   | { type: 'preset.keep' }
   | NameCheckReport;
+
+/**
+ * What the wizard asks the screen to open once it has taken part.edit, part.history or part.delete
+ * (the editor, the History panel and the delete dialog are actors of their own).
+ */
+export interface WizardEmitted {
+  type: 'open.editor' | 'open.history' | 'open.delete';
+  kind: PartKind;
+  part: WizardPart;
+}
 
 /**
  * POST /{kind}s: the edited part, cleaned up and named (src/shared/resource-cleanup.ts), with the

@@ -43,6 +43,8 @@ const leiaBody = (context: WizardContext) => {
  *   Selection --wizard.next [all three chosen] / snapshot the originals--> Edit
  *   Edit: generates on entry and after each save or reset (the shared engine, as on the server)
  *     --part.save [may edit that part] / part.reset [edited]--> Edit
+ *     --part.edit [chosen, may edit] / part.history [chosen]--> emits open.editor / open.history
+ *   Selection --part.delete [owner or admin]--> emits open.delete (the screen's delete dialog)
  *     --wizard.next [a generated LEIA, no error] / blank names for the LEIA and the edited parts--> Create
  *   Create.Naming --name.change--> a check of that name after a pause (child machine nameCheck)
  *     --wizard.finish [every name filled, no error]--> Finishing; else 'Name is required' on blanks
@@ -82,6 +84,7 @@ export const wizardMachine = wizardSetup.createMachine({
       on: {
         'part.select': { actions: 'select' },
         'part.deleted': { actions: 'forgetDeleted' },
+        'part.delete': { guard: 'mayDelete', actions: 'openDelete' },
         'wizard.next': { guard: 'allChosen', target: 'Edit', actions: 'snapshotOriginals' },
         'wizard.discard': { actions: 'discard' },
       },
@@ -91,6 +94,8 @@ export const wizardMachine = wizardSetup.createMachine({
       on: {
         'part.save': { guard: 'canSave', actions: ['savePart', 'generate'] },
         'part.reset': { guard: 'canReset', actions: ['resetPart', 'generate'] },
+        'part.edit': { guard: 'mayEdit', actions: 'openEditor' },
+        'part.history': { guard: 'hasHistory', actions: 'openHistory' },
         'wizard.next': { guard: 'generated', target: 'Create', actions: 'prepareNames' },
         'wizard.previous': { target: 'Selection' },
         'wizard.try': [

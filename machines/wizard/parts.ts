@@ -3,6 +3,7 @@ import type { Actor } from '@shared/permissions';
 import { type ResourceKind, resourceKinds } from '@shared/schemas/resources';
 import type { InitializeBody, RunnerPart } from '@shared/schemas/runner';
 import type { ItemOwner } from '@shared/schemas/visibility';
+import type { VersionsTarget } from '../versions/contract';
 
 /**
  * What the design wizard holds about the three parts (machines/wizard/machine.ts): the chosen resources,
@@ -143,3 +144,11 @@ export const partsMadePublic = (
     return part.isPublished === false ? [{ kind, name: part.metadata.name, isNew: false }] : [];
   });
 };
+
+/** The History of a chosen part: its stored id and name (an edited part's are its original's). */
+export const historyTarget = (kind: PartKind, part: WizardPart): VersionsTarget => ({
+  kind,
+  id: part.id,
+  name: part.metadata.name,
+  version: part.metadata.version,
+});

@@ -1,3 +1,4 @@
+import { canDelete } from '@shared/permissions';
 import { DEFAULT_BUMP } from '@shared/semver';
 import { assertEvent, assign as assignWith, fromPromise, setup } from 'xstate';
 import { failureMessage } from '../failure';
@@ -9,6 +10,7 @@ import type {
   LatestRequest,
   TryRequest,
   WizardContext,
+  WizardEmitted,
   WizardEvent,
   WizardInput,
 } from './contract';
@@ -156,12 +158,26 @@ const base = setup({
   },
 });
 
+/** The part a part.edit, part.history or part.delete names: the listed one to delete, else the chosen one. */
+const openedPart = (
+  type: WizardEmitted['type'],
+  context: WizardContext,
+  event: WizardEvent,
+): WizardEmitted => {
+  const kind = (event as { kind: PartKind }).kind;
+  return { type, kind, part: event.type === 'part.delete' ? event.part : context.parts[kind]! };
+};
+
 // Typed for this machine; the two updates that take params use xstate's own assign.
-const { assign, enqueueActions } = base;
+const { assign, emit, enqueueActions } = base;
 
 export const wizardSetup = base.extend({
   actions: {
     logNoLeia: () => console.error(WIZARD_TEXTS.noGeneratedLeia),
+    /** Ask the screen to open the part's editor, its History, or the delete dialog (WizardEmitted). */
+    openEditor: emit(({ context, event }) => openedPart('open.editor', context, event)),
+    openHistory: emit(({ context, event }) => openedPart('open.history', context, event)),
+    openDelete: emit(({ context, event }) => openedPart('open.delete', context, event)),
     /** A card chosen in step 1; choosing the chosen one again keeps its edits. */
     select: assign(({ context, event }) => {
       assertEvent(event, 'part.select');
@@ -297,6 +313,17 @@ export const wizardSetup = base.extend({
       context.parts[event.kind] !== undefined &&
       (event.kind !== 'behaviour' || context.viewer.seesBehaviour),
     canReset: ({ context, event }) => event.type === 'part.reset' && isEdited(context.parts[event.kind]),
+    /** Edit a chosen part; a behaviour only for those who may see behaviours. */
+    mayEdit: ({ context, event }) =>
+      event.type === 'part.edit' &&
+      context.parts[event.kind] !== undefined &&
+      (event.kind !== 'behaviour' || context.viewer.seesBehaviour),
+    /** Every chosen part has a History, a behaviour's too (its versions as metadata only). */
+    hasHistory: ({ context, event }) =>
+      event.type === 'part.history' && context.parts[event.kind] !== undefined,
+    /** Delete a listed resource: its owner or an admin (canDelete). */
+    mayDelete: ({ context, event }) =>
+      event.type === 'part.delete' && canDelete(context.viewer.actor, event.part),
     namesReady: ({ context }) => namesReady(context.names, namedNow(context)) && notesReady(context.notes),
     verified: ({ context }) => context.verifying.length === 0 && namesReady(context.names, namedNow(context)),
     /** 'New version of' only for what the viewer may version; 'New name' always. */

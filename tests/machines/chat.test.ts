@@ -1,5 +1,7 @@
+import { availability } from '@machines/action';
 import {
   EXPORT_ACTIONS,
+  evaluateConversation,
   exportJson,
   exportMarkdown,
   regenerateReply,
@@ -18,6 +20,7 @@ import {
 } from '@machines/chat/contract';
 import { chatMachine } from '@machines/chat/machine';
 import { type ChatSnapshot, canSend, chatView, failedNotice } from '@machines/chat/selectors';
+import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
 import type { Notice } from '@machines/notice';
 import type { ChatMessage } from '@shared/schemas/runner';
 import { createActor, fromPromise } from 'xstate';
@@ -260,6 +263,32 @@ describe('chat machine: sending', () => {
     expect(canSend(chat.snap(), 'Hi')).toBe(false);
     const failed = await ready({ load: { status: 404 } });
     expect(canSend(failed.snap(), 'Hi')).toBe(false);
+  });
+});
+
+describe('chat machine: evaluating the conversation', () => {
+  it('is refused before the LEIA has replied and while a reply streams; then it emits what to evaluate', async () => {
+    const chat = await ready();
+    const asked: unknown[] = [];
+    chat.actor.on('evaluate', (event) => void asked.push(event));
+    expect(availability(chat.snap(), evaluateConversation, undefined).reason).toBe(
+      EVALUATION_VIEW_TEXTS.nothingYet,
+    );
+    const before = chat.snap();
+    chat.send(evaluateConversation.event());
+    expect(chat.snap()).toBe(before);
+    chat.send({ type: 'chat.send', text: 'Hi' });
+    await chat.last().done({ text: 'Hello!', timestamp: '2025-06-01T12:00:03.000Z' });
+    chat.send({ type: 'chat.send', text: 'And then?' });
+    expect(availability(chat.snap(), evaluateConversation, undefined).reason).toBe(
+      EVALUATION_VIEW_TEXTS.replying,
+    );
+    chat.send(evaluateConversation.event());
+    expect(asked).toEqual([]);
+    await chat.last().done({ text: 'Then this.', timestamp: '2025-06-01T12:00:05.000Z' });
+    expect(chat.snap().can(evaluateConversation.event())).toBe(true);
+    chat.send(evaluateConversation.event());
+    expect(asked).toEqual([{ type: 'evaluate', sessionId: SESSION, about: info.leia.name }]);
   });
 });
 

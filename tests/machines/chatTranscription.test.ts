@@ -1,4 +1,7 @@
+import { availability } from '@machines/action';
+import { saveTranscription } from '@machines/chat/actions';
 import {
+  CHAT_TRANSCRIPTION_TEXTS,
   type ChatTranscriptionEvent,
   chatTranscriptionMachine,
   isSavingTranscription,
@@ -116,6 +119,22 @@ describe('chatTranscription machine', () => {
     await flush();
     expect(t.notices).toEqual([{ tone: 'error', message: text, brief: true }]);
     expect(t.actor.getSnapshot().value).toBe('Idle');
+  });
+
+  it('Save transcription is refused while one is being saved (the refused event changes nothing)', async () => {
+    let finish: () => void = () => {};
+    const { actor } = start(() => new Promise<void>((resolve) => (finish = resolve)));
+    expect(actor.getSnapshot().can(saveTranscription.event({ messages, recording }))).toBe(true);
+    actor.send(saveTranscription.event({ messages, recording }));
+    const saving = actor.getSnapshot();
+    expect(availability(saving, saveTranscription, { messages, recording }).reason).toBe(
+      CHAT_TRANSCRIPTION_TEXTS.saving,
+    );
+    actor.send(saveTranscription.event({ messages, recording }));
+    expect(actor.getSnapshot()).toBe(saving);
+    finish();
+    await flush();
+    expect(actor.getSnapshot().can(saveTranscription.event({ messages, recording }))).toBe(true);
   });
 
   it('reaches both states', () => {

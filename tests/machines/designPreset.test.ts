@@ -38,6 +38,16 @@ describe('designPreset machine', () => {
     expect(presetLoadingKey(actor.getSnapshot())).toBeNull();
   });
 
+  it('the LEIA whose parts are loading is refused (the refused event changes nothing); another is taken', () => {
+    const { actor } = start(preset);
+    actor.send({ type: 'preset.load', request: { key: 'leia-1', ids } });
+    const loading = actor.getSnapshot();
+    expect(loading.can({ type: 'preset.load', request: { key: 'leia-1', ids } })).toBe(false);
+    actor.send({ type: 'preset.load', request: { key: 'leia-1', ids } });
+    expect(actor.getSnapshot()).toBe(loading);
+    expect(loading.can({ type: 'preset.load', request: { key: 'leia-2', ids } })).toBe(true);
+  });
+
   it("a failure says 'Could not load preset data'", async () => {
     const { actor, opened, notified } = start(new Error('404'));
     actor.send({ type: 'preset.load', request: { key: 'leia-1', ids } });

@@ -11,7 +11,7 @@ import {
   searchListMachine,
   searchListView,
   searchQuery,
-} from '@machines/searchList';
+} from '@machines/searchList/machine';
 import type { LeiaListItem } from '@shared/schemas/leias';
 import { createActor, fromPromise } from 'xstate';
 

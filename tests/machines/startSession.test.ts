@@ -115,6 +115,17 @@ describe('startSession machine', () => {
     expect(opened).toEqual([{ sessionId: 'second', state: { problemDescription: 'Problem of leia-2' } }]);
   });
 
+  it('what is starting is refused (the refused event changes nothing); another start is taken', () => {
+    const { actor, calls } = start([{ sessionId: 'first' }]);
+    actor.send({ type: 'session.start', request: request('leia-1') });
+    const starting = actor.getSnapshot();
+    expect(starting.can({ type: 'session.start', request: request('leia-1') })).toBe(false);
+    actor.send({ type: 'session.start', request: request('leia-1') });
+    expect(actor.getSnapshot()).toBe(starting);
+    expect(calls).toHaveLength(1);
+    expect(starting.can({ type: 'session.start', request: request('leia-2') })).toBe(true);
+  });
+
   it('every state is reachable', () => {
     const paths = getShortestPaths(startSessionMachine, {
       events: [{ type: 'session.start', request: request('x') }],

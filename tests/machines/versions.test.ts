@@ -1,6 +1,15 @@
+import { acceptsNow, availability } from '@machines/action';
+import {
+  askRestore,
+  comparePrevious,
+  openSource,
+  pickVersion,
+  restoreVersion,
+} from '@machines/versions/actions';
 import {
   bumpOptions,
   pickedAfter,
+  VERSIONS_COMMAND_REASONS,
   VERSIONS_FLOW_TEXTS,
   type VersionContent,
   type VersionsEvent,
@@ -9,7 +18,7 @@ import {
 import { versionsMachine } from '@machines/versions/machine';
 import { comparePreviousReason, versionsView } from '@machines/versions/selectors';
 import type { Actor } from '@shared/permissions';
-import type { VersionEntry } from '@shared/schemas/history';
+import { HISTORY_TEXTS, type Lineage, type VersionEntry } from '@shared/schemas/history';
 import { VERSION_CHANGE_TEXTS } from '@shared/version-changes';
 import { createActor, fromPromise } from 'xstate';
 
@@ -279,6 +288,74 @@ describe('history machine: restoring', () => {
     expect(view().mayRestore).toBe(false);
     send({ type: 'history.restore.ask', id: 'id-1.0.0' });
     expect(snap().value).toEqual({ Open: { Ready: 'Browsing' } });
+  });
+
+  it('the newest version is never restored (its content is the current one); the refused event changes nothing', async () => {
+    const { send, snap } = start(admin);
+    send({ type: 'history.open', target: problem });
+    await flush();
+    const [newest, older] = snap().context.versions;
+    expect(availability(snap(), askRestore, older!).can).toBe(true);
+    expect(snap().can(restoreVersion.event({ entry: newest!, bump: 'minor' }))).toBe(false);
+    const before = snap();
+    send(askRestore.event(newest!));
+    send(restoreVersion.event({ entry: newest!, bump: 'minor' }));
+    expect(snap()).toBe(before);
+  });
+
+  it('while a restore is asked, the History is busy: the actions wait, with their reason', async () => {
+    const { send, snap } = start(admin);
+    send({ type: 'history.open', target: problem });
+    await flush();
+    send(askRestore.event(snap().context.versions[1]!));
+    expect(availability(snap(), comparePrevious, undefined).reason).toBe(VERSIONS_COMMAND_REASONS.busy);
+    expect(acceptsNow(snap(), pickVersion)).toBe(false);
+    const asking = snap();
+    send(pickVersion.event(snap().context.versions[0]!));
+    expect(snap()).toBe(asking);
+    expect(availability(snap(), askRestore, snap().context.versions[1]!).reason).toBe(
+      VERSIONS_COMMAND_REASONS.busy,
+    );
+  });
+
+  it('Open the design this came from: only a source the viewer may read; refused otherwise, with its reason', async () => {
+    const open = async (derivedFrom?: Lineage['derivedFrom']) => {
+      const actor = createActor(
+        versionsMachine.provide({
+          actors: {
+            loadHistory: fromPromise(
+              async (): Promise<{ versions: VersionEntry[]; lineage: Lineage }> => ({
+                versions,
+                lineage: { derived: [], ...(derivedFrom && { derivedFrom }) },
+              }),
+            ),
+          },
+        }),
+        { input: { viewer: admin } },
+      ).start();
+      const asked: unknown[] = [];
+      actor.on('openSource', (event) => void asked.push(event));
+      expect(availability(actor.getSnapshot(), openSource, undefined).reason).toBe(
+        VERSIONS_FLOW_TEXTS.loading,
+      );
+      actor.send({ type: 'history.open', target: problem });
+      await flush();
+      return { actor, asked };
+    };
+    const none = await open();
+    expect(availability(none.actor.getSnapshot(), openSource, undefined).reason).toBe(
+      VERSIONS_COMMAND_REASONS.notDerived,
+    );
+    const hidden = await open({ visible: false });
+    const before = hidden.actor.getSnapshot();
+    hidden.actor.send(openSource.event());
+    expect(hidden.actor.getSnapshot()).toBe(before);
+    expect(hidden.asked).toEqual([]);
+    expect(availability(before, openSource, undefined).reason).toBe(HISTORY_TEXTS.derivedFromPrivate);
+    const source = { id: 'l-0', name: 'Origin', version: '1.0.0' };
+    const shown = await open({ visible: true, ...source });
+    shown.actor.send(openSource.event());
+    expect(shown.asked).toEqual([{ type: 'openSource', source }]);
   });
 
   it('bumpOptions: minor first, each with the number it gives', () => {

@@ -2,9 +2,13 @@ import { withFailure } from '@client/api/errors';
 import { getResource } from '@client/api/resources';
 import { ROUTES } from '@client/routes';
 import { showNotice } from '@client/toasts';
-import { designPresetMachine, type PresetRequest, presetLoadingKey } from '@machines/designPreset';
+import {
+  type DesignFromLeia,
+  designFromEvent,
+  designPresetMachine,
+  presetLoadingKey,
+} from '@machines/designPreset';
 import type { WizardPart } from '@machines/wizard/parts';
-import type { ItemOwner } from '@shared/schemas/visibility';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -45,29 +49,10 @@ export function DesignPresetActors({ children }: { children: ReactNode }) {
   return <DesignPresetActor.Provider logic={logic}>{children}</DesignPresetActor.Provider>;
 }
 
-/** A LEIA 'Design from this' starts from: its id, part ids, and (to record where it came from) its name. */
-export interface DesignFromLeia {
-  id: string;
-  parts: PresetRequest['ids'];
-  metadata?: { name: string; version: string };
-  user?: ItemOwner;
-}
-
 /** `designFrom(leia)` opens /create with that LEIA's parts; `loadingKey` is the LEIA loading. */
 export function useDesignFrom() {
   const actor = DesignPresetActor.useActorRef();
   const loadingKey = DesignPresetActor.useSelector(presetLoadingKey);
-  const designFrom = useCallback(
-    ({ id, parts, metadata, user }: DesignFromLeia) =>
-      actor.send({
-        type: 'preset.load',
-        request: {
-          key: id,
-          ids: parts,
-          ...(metadata && { source: { id, ...metadata, ...(user && { user }) } }),
-        },
-      }),
-    [actor],
-  );
+  const designFrom = useCallback((leia: DesignFromLeia) => actor.send(designFromEvent(leia)), [actor]);
   return { designFrom, loadingKey };
 }

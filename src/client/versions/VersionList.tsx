@@ -1,5 +1,8 @@
-import { Badge, Button, RefreshIcon } from '@client/components';
+import { ActionButton } from '@client/actions/ActionButton';
+import { Badge, RefreshIcon } from '@client/components';
 import { formatDateTime } from '@client/format';
+import { acceptsNow } from '@machines/action';
+import { askRestore, pickVersion } from '@machines/versions/actions';
 import type { VersionsView } from '@machines/versions/selectors';
 import { HistoryActor } from './actors';
 import { HISTORY_LABELS, versionPeople } from './labels';
@@ -12,7 +15,8 @@ import { HISTORY_LABELS, versionPeople } from './labels';
  */
 export function VersionList({ view }: { view: VersionsView }) {
   const history = HistoryActor.useActorRef();
-  const busy = view.comparing || view.confirming || view.restoringNow;
+  // Whether the History takes a pick now (not while a restore is asked or under way): its machine.
+  const canPick = HistoryActor.useSelector((s) => acceptsNow(s, pickVersion));
   const name = view.target?.name ?? '';
   return (
     <ol className="history-versions" aria-label={HISTORY_LABELS.versionsOf(name)}>
@@ -31,8 +35,8 @@ export function VersionList({ view }: { view: VersionsView }) {
                 className="history-version__pick"
                 aria-label={HISTORY_LABELS.compare(entry.version)}
                 checked={view.picked.includes(entry.id)}
-                disabled={view.restoringNow || view.confirming}
-                onChange={() => history.send({ type: 'history.pick', id: entry.id })}
+                disabled={!canPick}
+                onChange={() => history.send(pickVersion.event(entry))}
               />
             )}
             <div className="history-version__body">
@@ -47,17 +51,17 @@ export function VersionList({ view }: { view: VersionsView }) {
               </p>
               {entry.note && <p className="history-version__note">{entry.note}</p>}
             </div>
+            {/* The older versions, where the viewer may restore: the machine's `restorable`. */}
             {view.mayRestore && index > 0 && (
-              <Button
+              <ActionButton
+                flow={history}
+                action={askRestore}
+                target={entry}
                 size="sm"
                 variant="ghost"
                 icon={<RefreshIcon />}
                 aria-label={HISTORY_LABELS.restoreVersion(entry.version)}
-                disabled={busy}
-                onClick={() => history.send({ type: 'history.restore.ask', id: entry.id })}
-              >
-                {HISTORY_LABELS.restore}
-              </Button>
+              />
             )}
           </li>
         );

@@ -1,39 +1,39 @@
+import { actionCommand, commandFields, targetArgument } from '@client/actions/commands';
+import { useActionSnapshot } from '@client/actions/useActionSnapshot';
 import { ClockIcon, RefreshIcon } from '@client/components';
 import { type Command, defineCommand, type StaticArgument, usePaletteCommands } from '@client/palette';
-import { bumpOptions } from '@machines/versions/contract';
-import {
-  comparePreviousReason,
-  isBrowsing,
-  isVersionsOpen,
-  type VersionsSnapshot,
-  versionsView,
-} from '@machines/versions/selectors';
-import type { Actor } from '@shared/permissions';
+import { askRestore, comparePrevious, restoreVersion } from '@machines/versions/actions';
+import { bumpOptions, mayRestore, VERSIONS_COMMAND_REASONS } from '@machines/versions/contract';
+import { isVersionsOpen, type VersionsSnapshot } from '@machines/versions/selectors';
 import type { VersionEntry } from '@shared/schemas/history';
 import type { VersionBump } from '@shared/semver';
-import { shallowEqual } from '@xstate/react';
 import { useMemo } from 'react';
 import { HistoryActor } from './actors';
 import { bumpLabel, versionPeople } from './labels';
 
-export const HISTORY_COMMAND_REASONS = {
-  notOwner: 'Only the owner of this name or an administrator can restore a version',
-  busy: 'Wait for the History to finish what it is doing',
-} as const;
+type Versions = () => VersionEntry[];
 
-const signedIn = (actor: Actor | null) => actor !== null;
-
-const selectState = (s: VersionsSnapshot) => ({
-  browsing: isBrowsing(s),
-  open: isVersionsOpen(s),
-  compareReason: comparePreviousReason(s, ''),
-  mayRestore: versionsView(s).mayRestore,
+/** As which new version: the bumps of the newest version. */
+const bumpPage = (versions: Versions): StaticArgument<VersionBump> => ({
+  placeholder: 'As which new version?',
+  empty: 'No versions',
+  load: () => {
+    const latest = versions()[0]?.version;
+    return latest
+      ? bumpOptions(latest).map(({ bump, version }) => ({
+          id: bump,
+          title: bumpLabel(bump, version),
+          value: bump,
+        }))
+      : [];
+  },
 });
 
 /**
  * 'Compare with previous version' and 'Restore version...' on the History in scope (the View
- * modal's LEIA, the wizard's part). `closed` says why they cannot run while no History is open;
- * `reveal` brings it into view before they run (the View modal switches to its History tab).
+ * modal's LEIA, the wizard's part), from their definitions (machines/versions/actions.ts). `closed`
+ * says why they cannot run while no History is open; `reveal` brings it into view before they run
+ * (the View modal switches to its History tab).
  */
 export function useHistoryCommands({
   group,
@@ -45,68 +45,49 @@ export function useHistoryCommands({
   reveal: () => void;
 }) {
   const history = HistoryActor.useActorRef();
-  const state = HistoryActor.useSelector(selectState, shallowEqual);
+  const now = useActionSnapshot(history, [comparePrevious]) as VersionsSnapshot;
   const commands = useMemo((): Command[] => {
-    const ready = state.open ? (state.browsing ? undefined : HISTORY_COMMAND_REASONS.busy) : closed;
+    const open = isVersionsOpen(now);
     const versions = () => history.getSnapshot().context.versions;
-    const versionPage: StaticArgument<VersionEntry> = {
-      placeholder: 'Restore which version? Type a version or a note',
-      empty: 'No versions',
-      // The newest version is the current content: restoring it would copy it unchanged.
-      load: () =>
-        versions()
-          .slice(1)
-          .map((entry) => ({
-            id: entry.id,
-            title: `v${entry.version}`,
-            subtitle: [entry.note, versionPeople(entry)].filter(Boolean).join(' · '),
-            keywords: [entry.note ?? ''],
-            value: entry,
-          })),
-    };
-    const bumpPage = (): StaticArgument<VersionBump> => ({
-      placeholder: 'As which new version?',
-      empty: 'No versions',
-      load: () => {
-        const latest = versions()[0]?.version;
-        return latest
-          ? bumpOptions(latest).map(({ bump, version }) => ({
-              id: bump,
-              title: bumpLabel(bump, version),
-              value: bump,
-            }))
-          : [];
-      },
-    });
+    const restoreFields = commandFields(restoreVersion, now, <RefreshIcon />);
     return [
       {
-        id: 'history.comparePrevious',
-        title: 'Compare with previous version',
+        ...actionCommand(history, now, comparePrevious, { icon: <ClockIcon /> }),
         group,
-        icon: <ClockIcon />,
-        keywords: ['diff', 'changes', 'history', 'versions'],
-        allowed: signedIn,
-        disabled: ready ?? (state.compareReason || undefined),
+        ...(!open && { disabled: closed }),
         run: () => {
           reveal();
-          history.send({ type: 'history.comparePrevious' });
+          history.send(comparePrevious.event());
         },
       },
       defineCommand({
-        id: 'history.restore',
-        title: 'Restore version...',
+        ...restoreFields,
         group,
-        icon: <RefreshIcon />,
-        keywords: ['undo', 'revert', 'history', 'rollback'],
-        allowed: signedIn,
-        disabled: ready ?? (state.mayRestore ? undefined : HISTORY_COMMAND_REASONS.notOwner),
-        args: [versionPage, bumpPage],
-        run: (entry, bump) => {
+        disabled: open
+          ? (restoreFields.disabled ??
+            (mayRestore(now.context) ? undefined : VERSIONS_COMMAND_REASONS.notOwner))
+          : closed,
+        args: [
+          // The versions the machine would restore: older ones, where the viewer may.
+          targetArgument(history, askRestore, {
+            placeholder: 'Restore which version? Type a version or a note',
+            empty: 'No versions',
+            choices: versions,
+            item: (entry) => ({
+              id: entry.id,
+              title: `v${entry.version}`,
+              subtitle: [entry.note, versionPeople(entry)].filter(Boolean).join(' · '),
+              keywords: [entry.note ?? ''],
+            }),
+          }),
+          bumpPage(versions),
+        ],
+        run: (entry: VersionEntry, bump: VersionBump) => {
           reveal();
-          history.send({ type: 'history.restore', id: entry.id, bump });
+          history.send(restoreVersion.event({ entry, bump }));
         },
       }),
     ];
-  }, [history, state, group, closed, reveal]);
+  }, [history, now, group, closed, reveal]);
   usePaletteCommands(commands);
 }

@@ -1,8 +1,9 @@
 import { initializeSession } from '@client/api/runner';
-import { StartSessionActors, useStartSession } from '@client/runner/startSession';
-import { useTryAction } from '@client/screens/Search/useTryAction';
+import { StartSessionActor, StartSessionActors, useStartSession } from '@client/runner/startSession';
+import { startingIt, useRowAction } from '@client/screens/Search/rowActions';
+import { tryLeia } from '@machines/searchList/actions';
 import type { LeiaListItem } from '@shared/schemas/leias';
-import { act, render, renderHook, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'sonner';
 import { deferred, httpError } from '../support/http';
@@ -20,11 +21,13 @@ const leia = {
 
 /** The Try row action as the Search screen renders it: one button per row. */
 function TryButton() {
-  const [action] = useTryAction();
-  if (!action) return null;
+  const flow = StartSessionActor.useActorRef();
+  const target = { leia, viewer: null };
+  const row = { flow, action: tryLeia, busy: startingIt };
+  const { disabled, busy } = useRowAction(row, target);
   return (
-    <button type="button" disabled={action.busy?.(leia)} onClick={() => action.run(leia)}>
-      {action.label}
+    <button type="button" disabled={disabled || busy} onClick={() => flow.send(tryLeia.event(target))}>
+      {tryLeia.label}
     </button>
   );
 }
@@ -95,8 +98,7 @@ describe("Search row action 'Try'", () => {
   });
 
   it("offers its palette command 'Try LEIA...'", () => {
-    const { result } = renderHook(() => useTryAction(), { wrapper: StartSessionActors });
-    expect(result.current[0]?.command?.title).toBe('Try LEIA...');
+    expect(tryLeia.title).toBe('Try LEIA...');
   });
 });
 

@@ -1,3 +1,4 @@
+import { ActionButton } from '@client/actions/ActionButton';
 import {
   ArrowLeftIcon,
   BookIcon,
@@ -13,19 +14,19 @@ import { useDocumentTitle } from '@client/components/useDocumentTitle';
 import { EvaluationActors } from '@client/evaluation/actors';
 import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal';
 import { type ChatNavigationState, readChatNavigationState } from '@client/runner/navigation';
-import { regenerateReply, retryReply, stopReply } from '@machines/chat/actions';
+import { evaluateConversation, regenerateReply, stopReply } from '@machines/chat/actions';
 import { CHAT_STATUS_TEXTS, CHAT_TEXTS } from '@machines/chat/contract';
-import { canSend, chatView, failedNotice, isReplying, isTyping } from '@machines/chat/selectors';
-import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
+import { type ChatSnapshot, canSend, chatView, failedNotice } from '@machines/chat/selectors';
 import { failureMessage, failureStatus } from '@machines/failure';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 import { ChatActor, ChatActors } from './actors';
 import { ChatToolbar } from './ChatToolbar';
-import { ConversationPane, useChatSend } from './ConversationPane';
+import { ConversationPane } from './ConversationPane';
 import { SaveTranscription } from './SaveTranscription';
 import { useChatCommands } from './useChatCommands';
+import { type ConversationReading, useConversationPane } from './useConversationPane';
 import { useEscapeToStop } from './useEscapeToStop';
 import { useEvaluateConversation } from './useEvaluateConversation';
 import { useFinishConversation } from './useFinishConversation';
@@ -53,13 +54,13 @@ function ChatSession({ sessionId }: { sessionId: string }) {
   return (
     <ChatActors sessionId={sessionId}>
       <EvaluationActors>
-        <ChatSessionView sessionId={sessionId} />
+        <ChatSessionView />
       </EvaluationActors>
     </ChatActors>
   );
 }
 
-function ChatSessionView({ sessionId }: { sessionId: string }) {
+function ChatSessionView() {
   const historyState: unknown = useHistoryState();
   const navigation = useMemo(() => readChatNavigationState(historyState), [historyState]);
   const actor = ChatActor.useActorRef();
@@ -75,7 +76,7 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
   const toolbarActionsId = useId();
 
   const finish = useFinishConversation(navigation);
-  const evaluation = useEvaluateConversation(sessionId);
+  useEvaluateConversation();
   const toggleInstructions = useCallback(() => setInstructionsOpen((open) => !open), []);
   useChatCommands({ instructionsOpen, finish, toggleInstructions });
   useEscapeToStop(stoppable, () => actor.send(stopReply.event()));
@@ -95,7 +96,6 @@ function ChatSessionView({ sessionId }: { sessionId: string }) {
         instructionsOpen={instructionsOpen}
         onToggleInstructions={toggleInstructions}
         navigation={navigation}
-        evaluation={evaluation}
         onFinish={finish}
       />
 
@@ -129,7 +129,6 @@ interface ChatHeaderProps {
   instructionsOpen: boolean;
   onToggleInstructions: () => void;
   navigation: ChatNavigationState;
-  evaluation: ReturnType<typeof useEvaluateConversation>;
   onFinish: () => void;
 }
 
@@ -144,10 +143,10 @@ function ChatHeader({
   instructionsOpen,
   onToggleInstructions,
   navigation,
-  evaluation,
   onFinish,
 }: ChatHeaderProps) {
   const navId = useId();
+  const chat = ChatActor.useActorRef();
   return (
     <header className="chat-header">
       <div className="chat-header__inner">
@@ -178,14 +177,7 @@ function ChatHeader({
               {instructionsOpen ? 'Hide Instructions' : 'Instructions'}
             </Button>
             <SaveTranscription navigation={navigation} />
-            <Button
-              icon={<ClipboardIcon />}
-              disabled={evaluation.disabled !== undefined}
-              title={evaluation.disabled}
-              onClick={evaluation.evaluate}
-            >
-              {EVALUATION_VIEW_TEXTS.button}
-            </Button>
+            <ActionButton flow={chat} action={evaluateConversation} icon={<ClipboardIcon />} />
           </div>
           <Button variant="primary" onClick={onFinish}>
             Finish Conversation
@@ -198,20 +190,20 @@ function ChatHeader({
   );
 }
 
+/** Where the chat keeps what its conversation pane shows. */
+const CHAT_READING: ConversationReading<ChatSnapshot> = {
+  failed: failedNotice,
+  speaker: (s) => s.context.session?.leia.personaName,
+  status: (s) => s.context.status && CHAT_STATUS_TEXTS[s.context.status],
+  focus: (s) => s.context.focus,
+  canSend,
+};
+
 function Conversation() {
   const actor = ChatActor.useActorRef();
-  const messages = ChatActor.useSelector((s) => s.context.messages);
-  const partial = ChatActor.useSelector((s) => s.context.partial);
-  const typing = ChatActor.useSelector(isTyping);
-  const replying = ChatActor.useSelector(isReplying);
-  const failed = ChatActor.useSelector(failedNotice);
+  const pane = useConversationPane(actor, CHAT_READING);
   const canRegenerate = ChatActor.useSelector((s) => s.can(regenerateReply.event()));
-  const speaker = ChatActor.useSelector((s) => s.context.session?.leia.personaName);
   const offline = ChatActor.useSelector((s) => s.context.offline);
-  const status = ChatActor.useSelector((s) => s.context.status);
-  const focus = ChatActor.useSelector((s) => s.context.focus);
-
-  const send = useChatSend(actor, canSend);
 
   return (
     <>
@@ -221,17 +213,7 @@ function Conversation() {
         </p>
       )}
       <ConversationPane
-        messages={messages}
-        partial={partial}
-        typing={typing}
-        replying={replying}
-        failed={failed}
-        speaker={speaker}
-        status={status && CHAT_STATUS_TEXTS[status]}
-        focus={focus}
-        onSend={send}
-        onRetry={() => actor.send(retryReply.event())}
-        onStop={() => actor.send(stopReply.event())}
+        {...pane}
         onRegenerate={canRegenerate ? () => actor.send(regenerateReply.event()) : undefined}
       />
     </>

@@ -1,6 +1,10 @@
-import { Button, CheckIcon } from '@client/components';
-import { type Command, usePaletteCommands } from '@client/palette';
+import { ActionButton } from '@client/actions/ActionButton';
+import { boundCommand } from '@client/actions/commands';
+import { useActionSnapshot } from '@client/actions/useActionSnapshot';
+import { CheckIcon } from '@client/components';
+import { usePaletteCommands } from '@client/palette';
 import type { ChatNavigationState } from '@client/runner/navigation';
+import { saveTranscription } from '@machines/chat/actions';
 import type { ChatSessionInfo } from '@machines/chat/contract';
 import {
   CHAT_TRANSCRIPTION_TEXTS,
@@ -57,30 +61,23 @@ export function SaveTranscription({ navigation }: { navigation: ChatNavigationSt
 }
 
 function SaveButton({ recording }: { recording: RecordingFor }) {
-  const chat = ChatActor.useActorRef();
   const actor = ChatTranscriptionActor.useActorRef();
+  const messages = ChatActor.useSelector((s) => s.context.messages);
   const saving = ChatTranscriptionActor.useSelector(isSavingTranscription);
-  const commands = useMemo(
-    (): Command[] => [
-      {
-        id: 'chat.saveTranscription',
-        title: 'Save transcription',
-        group: 'Chat',
-        keywords: ['activity', 'record', 'transcription'],
-        disabled: saving ? CHAT_TRANSCRIPTION_TEXTS.saving : undefined,
-        run: () => actor.send({ type: 'save', messages: chat.getSnapshot().context.messages, recording }),
-      },
-    ],
-    [actor, chat, recording, saving],
+  const now = useActionSnapshot(actor);
+  const target = useMemo(() => ({ messages, recording }), [messages, recording]);
+  usePaletteCommands(
+    useMemo(() => [boundCommand(actor, now, saveTranscription, target)], [actor, now, target]),
   );
-  usePaletteCommands(commands);
   return (
-    <Button
+    <ActionButton
+      flow={actor}
+      action={saveTranscription}
+      target={target}
       icon={<CheckIcon />}
       loading={saving}
-      onClick={() => actor.send({ type: 'save', messages: chat.getSnapshot().context.messages, recording })}
     >
       {saving ? CHAT_TRANSCRIPTION_TEXTS.saving : CHAT_TRANSCRIPTION_TEXTS.button}
-    </Button>
+    </ActionButton>
   );
 }

@@ -1,55 +1,39 @@
+import { useAvailability } from '@client/actions/ActionButton';
+import { actionCommand } from '@client/actions/commands';
+import { useActionSnapshot } from '@client/actions/useActionSnapshot';
 import { ClipboardIcon } from '@client/components';
 import { EvaluationActor } from '@client/evaluation/actors';
-import { type Command, usePaletteCommands, useShortcut } from '@client/palette';
-import { isReplying } from '@machines/chat/selectors';
-import { EVALUATION_VIEW_TEXTS } from '@machines/evaluation';
-import { useCallback, useMemo } from 'react';
+import { usePaletteCommands, useShortcut } from '@client/palette';
+import { evaluateConversation } from '@machines/chat/actions';
+import type { ChatEvaluate } from '@machines/chat/contract';
+import { useEffect, useMemo } from 'react';
 import { ChatActor } from './actors';
 
-/** The key that evaluates the conversation (never while typing in the message box). */
-export const EVALUATE_SHORTCUT = 'e';
-
 /**
- * 'Evaluate' on the chat screen: the report of the session's stored conversation, opened by the
- * button, the palette command 'Evaluate conversation' and the E key. It cannot run before the
- * LEIA has replied, nor while a reply streams (the server would evaluate without it).
+ * 'Evaluate' on the chat screen (machines/chat/actions.ts): the report of the session's stored
+ * conversation, opened by the button (an ActionButton in the header), the palette command
+ * 'Evaluate conversation' and the E key. The chat's guard decides when (once the LEIA has replied,
+ * not while a reply streams); once it takes the event it emits what the evaluation opens.
  */
-export function useEvaluateConversation(sessionId: string) {
+export function useEvaluateConversation() {
+  const chat = ChatActor.useActorRef();
   const evaluation = EvaluationActor.useActorRef();
-  const hasReply = ChatActor.useSelector((s) => s.context.messages.some((message) => message.isLeia));
-  const replying = ChatActor.useSelector(isReplying);
-  const about = ChatActor.useSelector((s) => s.context.session?.leia.name ?? '');
-  const disabled = replying
-    ? EVALUATION_VIEW_TEXTS.replying
-    : hasReply
-      ? undefined
-      : EVALUATION_VIEW_TEXTS.nothingYet;
+  const now = useActionSnapshot(chat, [evaluateConversation]);
+  const { can } = useAvailability(chat, evaluateConversation, undefined);
 
-  const evaluate = useCallback(() => {
-    if (disabled === undefined) {
+  useEffect(() => {
+    const subscription = chat.on('evaluate', (event) => {
+      const { sessionId, about } = event as unknown as ChatEvaluate;
       evaluation.send({ type: 'evaluation.open', request: { kind: 'session', sessionId }, about });
-    }
-  }, [evaluation, sessionId, about, disabled]);
+    });
+    return () => subscription.unsubscribe();
+  }, [chat, evaluation]);
 
-  const commands = useMemo(
-    (): Command[] => [
-      {
-        id: 'chat.evaluate',
-        title: EVALUATION_VIEW_TEXTS.command,
-        group: 'Chat',
-        icon: <ClipboardIcon />,
-        shortcut: EVALUATE_SHORTCUT,
-        keywords: ['report', 'coverage', 'score', 'solution', 'revealed', 'elicitation'],
-        disabled,
-        run: evaluate,
-      },
-    ],
-    [disabled, evaluate],
+  usePaletteCommands(
+    useMemo(() => [actionCommand(chat, now, evaluateConversation, { icon: <ClipboardIcon /> })], [chat, now]),
   );
-  usePaletteCommands(commands);
-  useShortcut(EVALUATE_SHORTCUT, evaluate, {
+  useShortcut(evaluateConversation.shortcut ?? '', () => chat.send(evaluateConversation.event()), {
     description: 'Evaluate the conversation',
-    enabled: disabled === undefined,
+    enabled: can,
   });
-  return { evaluate, disabled };
 }

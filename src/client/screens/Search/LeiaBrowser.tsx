@@ -17,7 +17,7 @@ import {
   SEARCH_LIST_TEXTS,
   type SearchListSnapshot,
   searchListView,
-} from '@machines/searchList';
+} from '@machines/searchList/machine';
 import { shallowEqual } from '@xstate/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { LeiaActors, LeiaListActor, type LeiaScope, LeiaViewActor } from './actors';
@@ -26,9 +26,8 @@ import { LeiaList } from './LeiaList';
 import { takeRequestedView } from './requestedView';
 import { useRowActions } from './rowActions';
 import { SearchFilters } from './SearchFilters';
-import { useAddToActivityAction } from './useAddToActivityAction';
+import { useAddToActivityCommand } from './useAddToActivityCommand';
 import { useLeiaCommands } from './useLeiaCommands';
-import { useTryAction } from './useTryAction';
 import { ViewLeiaModal } from './view/ViewLeiaModal';
 import './search.css';
 
@@ -86,9 +85,8 @@ function LeiaBrowserView({ title, description, scope }: LeiaBrowserProps) {
     const leia = takeRequestedView();
     if (leia) view.send({ type: 'view.open', leia });
   }, [view]);
-  const tryAction = useTryAction();
-  const addAction = useAddToActivityAction();
-  const actions = useRowActions(useMemo(() => [...tryAction, ...addAction], [tryAction, addAction]));
+  const actions = useRowActions();
+  useAddToActivityCommand();
   useLeakCheckCommands();
   useLeiaCommands(actions, actor, scope);
   const feedRef = useRef<HTMLDivElement>(null);

@@ -6,7 +6,7 @@ import { isTypingTarget } from '@client/palette/keys';
 import type { Actor } from '@shared/permissions';
 import { type KeyboardEvent, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { LeiaRow } from './LeiaRow';
-import { isActionVisible, type RowAction } from './rowActions';
+import { canRun, type RowAction } from './rowActions';
 
 export interface LeiaListProps {
   items: LeiaListItem[];
@@ -69,16 +69,12 @@ function useFeedKeys(
     // Enter on a button inside the row presses that button; the row's keys act on the row only.
     if (!onRow || event.shiftKey) return;
     const leia = items[index];
-    const action = actions.find(
-      (candidate) =>
-        candidate.key === event.key &&
-        leia !== undefined &&
-        isActionVisible(candidate, leia, actor) &&
-        !candidate.disabled?.(leia),
-    );
-    if (action && leia) {
+    if (!leia) return;
+    const target = { leia, viewer: actor };
+    const action = actions.find((candidate) => candidate.key === event.key && canRun(candidate, target));
+    if (action) {
       event.preventDefault();
-      action.run(leia);
+      action.flow.send(action.action.event(target));
     }
   };
 }

@@ -2,7 +2,7 @@ import type { LeiaListItem } from '@client/api/leias';
 import { Badge, Button, RoleBadge } from '@client/components';
 import type { Actor } from '@shared/permissions';
 import { memo, type RefObject, useId } from 'react';
-import { isActionVisible, type RowAction } from './rowActions';
+import { offers, type RowAction, useRowAction } from './rowActions';
 
 export interface LeiaRowProps {
   leia: LeiaListItem;
@@ -21,8 +21,40 @@ export interface LeiaRowProps {
 const versionLabel = (leia: LeiaListItem) => `v${leia.metadata.version}`;
 
 /** The accessible name of a row's button: 'View Bank interview v1.0.0' (the visible label first). */
-export const actionName = (action: RowAction, leia: LeiaListItem) =>
+export const actionName = ({ action }: RowAction, leia: LeiaListItem) =>
   `${action.label} ${leia.metadata.name} ${versionLabel(leia)}`;
+
+/** A row's button of one action: absent where the row does not offer it, disabled while its flow refuses it. */
+function RowActionButton({
+  row,
+  leia,
+  actor,
+  active,
+}: {
+  row: RowAction;
+  leia: LeiaListItem;
+  actor: Actor | null;
+  active: boolean;
+}) {
+  const target = { leia, viewer: actor };
+  const { shown, disabled, busy } = useRowAction(row, target);
+  if (!shown) return null;
+  return (
+    <Button
+      size="sm"
+      variant={row.variant ?? 'secondary'}
+      icon={row.icon}
+      aria-label={actionName(row, leia)}
+      disabled={disabled}
+      loading={busy}
+      // The row's own keys (arrows, Enter, Delete) are for the row, not for its buttons.
+      tabIndex={active ? 0 : -1}
+      onClick={() => row.flow.send(row.action.event(target))}
+    >
+      {row.action.label}
+    </Button>
+  );
+}
 
 /**
  * One result: name, 'v' + version, Published/Unpublished, the owner's email and
@@ -42,7 +74,7 @@ export const LeiaRow = memo(function LeiaRow({
   const titleId = useId();
   const descriptionId = useId();
   const owner = leia.user?.email && leia.user?.role ? leia.user : null;
-  const available = actions.filter((action) => isActionVisible(action, leia, actor));
+  const available = actions.filter((row) => offers(row, { leia, viewer: actor }));
 
   return (
     // WAI-ARIA feed pattern: each article is focusable and the arrow keys move between them.
@@ -82,21 +114,8 @@ export const LeiaRow = memo(function LeiaRow({
       </div>
       {available.length > 0 && (
         <div className="leia-row__actions">
-          {available.map((action) => (
-            <Button
-              key={action.id}
-              size="sm"
-              variant={action.variant ?? 'secondary'}
-              icon={action.icon}
-              aria-label={actionName(action, leia)}
-              disabled={action.disabled?.(leia)}
-              loading={action.busy?.(leia)}
-              // The row's own keys (arrows, Enter, Delete) are for the row, not for its buttons.
-              tabIndex={active ? 0 : -1}
-              onClick={() => action.run(leia)}
-            >
-              {action.label}
-            </Button>
+          {available.map((row) => (
+            <RowActionButton key={row.action.id} row={row} leia={leia} actor={actor} active={active} />
           ))}
         </div>
       )}

@@ -1,21 +1,15 @@
 import { SearchIcon, Select, type SelectOption } from '@client/components';
 import { type Density, setDensity, useDensity } from '@client/density';
 import { useSearchBox } from '@client/palette';
-import type { SearchFilters as Filters, VersionFilter } from '@machines/searchList';
+import {
+  type SearchFilters as Filters,
+  VERSION_FILTERS,
+  type VersionFilter,
+  VISIBILITY_FILTERS,
+} from '@machines/searchList/machine';
 import type { LeiaSort } from '@shared/schemas/leias';
 import type { Visibility } from '@shared/schemas/visibility';
 import { type KeyboardEvent, useId, useRef } from 'react';
-
-export const VISIBILITY_OPTIONS: readonly (SelectOption & { value: Visibility })[] = [
-  { value: 'all', label: 'All' },
-  { value: 'private', label: 'Private' },
-  { value: 'public', label: 'Public' },
-];
-
-export const VERSION_OPTIONS: readonly (SelectOption & { value: VersionFilter })[] = [
-  { value: 'latest', label: 'Latest only' },
-  { value: 'all', label: 'All' },
-];
 
 export const SORT_OPTIONS: readonly (SelectOption & { value: LeiaSort })[] = [
   { value: 'relevance', label: 'Relevance' },
@@ -74,14 +68,14 @@ export function SearchFilters({ filters, onChange, onFocusResults }: SearchFilte
       <Select
         label="Visibility"
         className="search-filters__select"
-        options={[...VISIBILITY_OPTIONS]}
+        options={[...VISIBILITY_FILTERS]}
         value={filters.visibility}
         onChange={(event) => onChange({ visibility: event.target.value as Visibility })}
       />
       <Select
         label="Version"
         className="search-filters__select"
-        options={[...VERSION_OPTIONS]}
+        options={[...VERSION_FILTERS]}
         value={filters.version}
         onChange={(event) => onChange({ version: event.target.value as VersionFilter })}
       />

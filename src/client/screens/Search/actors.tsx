@@ -3,7 +3,7 @@ import { deleteLeia, getLeia, type LeiaListParams, listLeias } from '@client/api
 import { showNotice } from '@client/toasts';
 import { DELETE_LEIA_INPUT, deleteLeiaMachine } from '@machines/deleteLeia';
 import { leiaViewMachine } from '@machines/leiaView';
-import { searchListMachine } from '@machines/searchList';
+import { searchListMachine } from '@machines/searchList/machine';
 import { LEIA_DELETE_TEXTS } from '@shared/messages/deletion';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useState } from 'react';

@@ -1,99 +1,114 @@
+import type { Flow } from '@client/actions/commands';
+import { AddToActivityActor } from '@client/activities/addToActivityActor';
 import type { LeiaListItem } from '@client/api/leias';
 import type { ButtonVariant } from '@client/components';
-import { EyeIcon, SparklesIcon, TrashIcon } from '@client/components';
-import { useDesignFrom } from '@client/design/designPreset';
-import { openDeleteLeia } from '@machines/deleteLeia';
-import { type Actor, canDelete } from '@shared/permissions';
+import { EyeIcon, MessageIcon, PlusIcon, SparklesIcon, TrashIcon } from '@client/components';
+import { DesignPresetActor } from '@client/design/designPreset';
+import { StartSessionActor } from '@client/runner/startSession';
+import { type ActionDefinition, availability } from '@machines/action';
+import { type DesignPresetSnapshot, presetLoadingKey } from '@machines/designPreset';
+import {
+  addToActivity,
+  deleteLeia,
+  designFromLeia,
+  type LeiaRowTarget,
+  tryLeia,
+  viewLeia,
+} from '@machines/searchList/actions';
+import { type StartSessionSnapshot, startingKey } from '@machines/startSession';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { type ReactNode, useMemo } from 'react';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import { DeleteLeiaActor, LeiaViewActor } from './actors';
 
 /**
- * The actions of a result row. One entry drives three things: the row's button, the key that
- * runs it on a focused row, and (with `command`) a palette command whose page searches, as the
- * user types, the LEIAs the screen lists (see useLeiaCommands) and offers those where the action is
- * available. So a new action is one more entry, and its palette command comes with it.
- * `visible` takes the permission predicate of src/shared/permissions.ts: a button that the user
- * may not use is not rendered at all, and its palette page does not list that LEIA.
+ * The actions of a result row, each an action definition (machines/searchList/actions.ts) and the
+ * flow it is sent to, with what only a row adds: its icon, the key that runs it on a focused row,
+ * and (with `page`) the palette page that searches, as the user types, the LEIAs the screen lists
+ * and offers those where the flow takes it (see useLeiaCommands). So a new row action is one more
+ * definition and one more entry, and its button, key and palette command come with it.
  */
 export interface RowAction {
-  /** Stable id: 'view', 'try', 'delete'... (also the palette command's suffix). */
-  id: string;
-  /** The button text; the accessible name adds the LEIA's name ('View Bank interview v1.0.0'). */
-  label: string;
+  flow: Flow;
+  action: ActionDefinition<LeiaRowTarget, EventObject>;
   icon?: ReactNode;
   variant?: ButtonVariant;
-  /** Whether the row offers it to this user; absent = always. */
-  visible?: (leia: LeiaListItem, actor: Actor | null) => boolean;
-  /** E.g. Try while that row's session is starting. */
-  disabled?: (leia: LeiaListItem) => boolean;
-  /** Shows a spinner on the button (and disables it). */
-  busy?: (leia: LeiaListItem) => boolean;
-  run: (leia: LeiaListItem) => void;
+  /** Shows a spinner on the button (the flow is busy with this LEIA, which it then refuses). */
+  busy?: (snapshot: AnyMachineSnapshot, leia: LeiaListItem) => boolean;
   /** KeyboardEvent.key that runs it on a focused row: 'Enter', 'Delete'. */
   key?: string;
-  /**
-   * Also a palette command: `title` ends with '...' (it opens a page that searches the LEIAs the
-   * screen lists by the typed text); `empty` is shown when none matches.
-   */
-  command?: { title: string; placeholder: string; empty: string; keywords?: string[] };
+  /** Also a palette command (its title ends with '...'); `empty` is shown when no LEIA matches. */
+  page?: { placeholder: string; empty: string };
 }
 
-export const isActionVisible = (action: RowAction, leia: LeiaListItem, actor: Actor | null): boolean =>
-  !action.visible || action.visible(leia, actor);
+/** Whether the row offers it: who may (its `allowed`) and the target it applies to. */
+export const offers = ({ action }: RowAction, target: LeiaRowTarget): boolean =>
+  (action.allowed?.(target.viewer) ?? true) && (action.applies?.(target) ?? true);
 
-/**
- * The row actions in the product's order: Design from this, View, then `extra` (Try, from
- * useTryAction), then Delete.
- */
-export function useRowActions(extra: readonly RowAction[]) {
+/** Whether its flow takes it on this LEIA now (a key runs only then). */
+export const canRun = (row: RowAction, target: LeiaRowTarget): boolean =>
+  offers(row, target) && availability(row.flow.getSnapshot(), row.action, target).can;
+
+/** What a row's button shows of its action now: absent, disabled, busy. */
+export function useRowAction(row: RowAction, target: LeiaRowTarget) {
+  // One subscription per button: a page of rows holds many.
+  const { can, busy } = useSelector(
+    row.flow,
+    (s: AnyMachineSnapshot) => ({
+      can: availability(s, row.action, target).can,
+      busy: row.busy?.(s, target.leia) ?? false,
+    }),
+    shallowEqual,
+  );
+  return { shown: offers(row, target), disabled: !can, busy };
+}
+
+/** Busy: 'Design from this' is loading this LEIA's parts. */
+const designingIt = (s: AnyMachineSnapshot, leia: LeiaListItem) =>
+  presetLoadingKey(s as DesignPresetSnapshot) === leia.id;
+/** Busy: Try is starting a session with this LEIA. */
+export const startingIt = (s: AnyMachineSnapshot, leia: LeiaListItem) =>
+  startingKey(s as StartSessionSnapshot) === leia.id;
+
+const page = (verb: string, empty = 'No LEIAs found') => ({
+  placeholder: `${verb} which LEIA? Type a name or description`,
+  empty,
+});
+
+/** The row actions in the product's order: Design from this, View, Try, Add to Activity, Delete. */
+export function useRowActions(): readonly RowAction[] {
+  const design = DesignPresetActor.useActorRef();
   const view = LeiaViewActor.useActorRef();
+  const session = StartSessionActor.useActorRef();
+  const adding = AddToActivityActor.useActorRef();
   const remove = DeleteLeiaActor.useActorRef();
-  const { designFrom, loadingKey } = useDesignFrom();
   return useMemo<RowAction[]>(
     () => [
       {
-        id: 'design',
-        label: 'Design from this',
+        flow: design,
+        action: designFromLeia,
         icon: <SparklesIcon />,
-        busy: (leia) => leia.id === loadingKey,
-        run: designFrom,
-        command: {
-          title: 'Design from LEIA...',
-          placeholder: 'Design from which LEIA? Type a name or description',
-          empty: 'No LEIAs found',
-          keywords: ['derive', 'copy', 'customise', 'wizard', 'new'],
-        },
+        busy: designingIt,
+        page: page('Design from'),
       },
+      { flow: view, action: viewLeia, icon: <EyeIcon />, key: 'Enter', page: page('View') },
       {
-        id: 'view',
-        label: 'View',
-        icon: <EyeIcon />,
-        key: 'Enter',
-        run: (leia) => view.send({ type: 'view.open', leia }),
-        command: {
-          title: 'View LEIA...',
-          placeholder: 'View which LEIA? Type a name or description',
-          empty: 'No LEIAs found',
-          keywords: ['open', 'details', 'problem', 'persona', 'behaviour'],
-        },
+        flow: session,
+        action: tryLeia,
+        icon: <MessageIcon />,
+        busy: startingIt,
+        page: page('Try'),
       },
-      ...extra,
+      { flow: adding, action: addToActivity, icon: <PlusIcon /> },
       {
-        id: 'delete',
-        label: 'Delete',
+        flow: remove,
+        action: deleteLeia,
         icon: <TrashIcon />,
         variant: 'ghost',
         key: 'Delete',
-        visible: (leia, actor) => canDelete(actor, leia),
-        run: (leia) => remove.send(openDeleteLeia(leia)),
-        command: {
-          title: 'Delete LEIA...',
-          placeholder: 'Delete which LEIA? Type a name or description',
-          empty: 'No LEIAs found that you may delete',
-          keywords: ['remove'],
-        },
+        page: page('Delete', 'No LEIAs found that you may delete'),
       },
     ],
-    [view, remove, extra, designFrom, loadingKey],
+    [design, view, session, adding, remove],
   );
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_SEARCH_FILTERS, type SearchFilters } from '@machines/searchList';
+import { DEFAULT_SEARCH_FILTERS, type SearchFilters } from '@machines/searchList/machine';
 import { LEIA_SORTS, type LeiaSort } from '@shared/schemas/leias';
 import { VISIBILITIES, type Visibility } from '@shared/schemas/visibility';
 

@@ -1,3 +1,4 @@
+import { actionCommand, commandFields, type Flow } from '@client/actions/commands';
 import { type LeiaListItem, type LeiaPage, listLeias } from '@client/api/leias';
 import { ClockIcon, EyeIcon, FolderIcon, SearchIcon } from '@client/components';
 import {
@@ -9,37 +10,56 @@ import {
   type SearchArgument,
   usePaletteCommands,
 } from '@client/palette';
+import { type ActionDefinition, availability } from '@machines/action';
 import type { leiaViewMachine } from '@machines/leiaView';
 import { rankByMatch } from '@machines/paletteMatch';
-import { type SearchFilters, type searchListMachine, searchQuery } from '@machines/searchList';
+import { openLeia, showLeiaHistory, versionFilters, visibilityFilters } from '@machines/searchList/actions';
+import { type SearchFilters, type searchListMachine, searchQuery } from '@machines/searchList/machine';
 import type { Actor } from '@shared/permissions';
-import { useMemo } from 'react';
-import type { ActorRefFrom } from 'xstate';
+import { type ReactNode, useCallback, useMemo, useSyncExternalStore } from 'react';
+import type { ActorRefFrom, EventObject } from 'xstate';
 import { LeiaListActor, type LeiaScope, LeiaViewActor, scopeParams } from './actors';
-import { isActionVisible, type RowAction } from './rowActions';
-import { VERSION_OPTIONS, VISIBILITY_OPTIONS } from './SearchFilters';
+import type { RowAction } from './rowActions';
 
 /**
  * The screen's palette commands, registered while it is mounted: focus the search box (or fill it
- * with the text typed in the palette), open any LEIA by name, one command per row action that
- * declares `command` (View LEIA..., Try LEIA..., Delete LEIA...), and
- * the filters.
+ * with the text typed in the palette), open any LEIA (or its history) by name, one command per row
+ * action that has a `page` (Design from LEIA..., View LEIA..., Try LEIA..., Delete LEIA...), and
+ * the filters. Open, history and the row actions are action definitions
+ * (machines/searchList/actions.ts), as their buttons are.
  *
  * The LEIA pages search the server as the user types (GET /leias?text=…) with the screen's Version
  * filter (latest only by default): 'Open LEIA...' among every LEIA the user may see; a row action's
  * page among the LEIAs this screen lists (its scope and its Visibility filter as they are now),
- * keeping those for which the row would show the button (the same `visible` predicate), so
+ * keeping those where the row's flow takes the action (the same definition as the button's), so
  * 'Delete LEIA...' offers only what this user may delete. The answer is ranked by match, the
  * name first, and the page says when more LEIAs match than it lists.
  */
 export function useLeiaCommands(actions: readonly RowAction[], actor: Actor | null, scope: LeiaScope) {
   const list = LeiaListActor.useActorRef();
   const view = LeiaViewActor.useActorRef();
+  const states = useStatesOf(actions);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `states` renews the commands when a flow changes state
   const commands = useMemo(
     () => leiaCommands({ list, view }, actions, actor, scope),
-    [list, view, actions, actor, scope],
+    [list, view, actions, actor, scope, states],
   );
   usePaletteCommands(commands);
+}
+
+/** The states of the row actions' flows, as one string that changes when one of them moves. */
+function useStatesOf(actions: readonly RowAction[]): string {
+  const read = () => actions.map(({ flow }) => JSON.stringify(flow.getSnapshot().value)).join('|');
+  const subscribe = useCallback(
+    (changed: () => void) => {
+      const subscriptions = actions.map(({ flow }) => flow.subscribe(changed));
+      return () => {
+        for (const subscription of subscriptions) subscription.unsubscribe();
+      };
+    },
+    [actions],
+  );
+  return useSyncExternalStore(subscribe, read);
 }
 
 const GROUP = 'LEIAs';
@@ -92,95 +112,72 @@ const searchCommand = (setFilters: SetFilters): Command => ({
   },
 });
 
+/**
+ * An action on a LEIA the palette searches for as the user types (the search-page form of
+ * targetCommand, src/client/actions/commands.ts): its fields and disabled reason from the
+ * definition; the page keeps the LEIAs where the flow takes it now.
+ */
+function searchedCommand<Target>(
+  flow: Flow,
+  action: ActionDefinition<Target, EventObject>,
+  page: { placeholder: string; empty: string; find: Find; targetOf: (leia: LeiaListItem) => Target },
+  icon?: ReactNode,
+): Command {
+  const takes = (leia: LeiaListItem) => availability(flow.getSnapshot(), action, page.targetOf(leia)).can;
+  return defineCommand({
+    ...commandFields(action, flow.getSnapshot(), icon),
+    args: [leiaArgument(page, page.find, takes)],
+    run: (leia: LeiaListItem) => flow.send(action.event(page.targetOf(leia))),
+  });
+}
+
 /** Open a LEIA, or its history, in the View modal. */
 const openCommands = (view: ActorRefFrom<typeof leiaViewMachine>, findAny: Find): Command[] => [
-  defineCommand({
-    id: 'leias.open',
-    title: 'Open LEIA...',
-    group: GROUP,
-    icon: <FolderIcon />,
-    keywords: ['find', 'go to', 'view', 'version'],
-    allowed: signedIn,
-    args: [
-      leiaArgument(
-        { placeholder: 'Open which LEIA? Type a name or description', empty: 'No LEIAs found' },
-        findAny,
-      ),
-    ],
-    run: (leia) => view.send({ type: 'view.open', leia }),
-  }),
-  defineCommand({
-    id: 'leias.history',
-    title: 'Show history...',
-    group: GROUP,
-    icon: <ClockIcon />,
-    keywords: ['versions', 'diff', 'compare', 'restore', 'changes'],
-    allowed: signedIn,
-    args: [
-      leiaArgument(
-        {
-          placeholder: 'Show the history of which LEIA? Type a name or description',
-          empty: 'No LEIAs found',
-        },
-        findAny,
-      ),
-    ],
-    // The View modal on its History tab (which the modal keeps while it shows this LEIA).
-    run: (leia) => {
-      view.send({ type: 'view.open', leia });
-      view.send({ type: 'view.tab', tab: 'history' });
+  searchedCommand(
+    view,
+    openLeia,
+    {
+      placeholder: 'Open which LEIA? Type a name or description',
+      empty: 'No LEIAs found',
+      find: findAny,
+      targetOf: (leia) => leia,
     },
-  }),
+    <FolderIcon />,
+  ),
+  searchedCommand(
+    view,
+    showLeiaHistory,
+    {
+      placeholder: 'Show the history of which LEIA? Type a name or description',
+      empty: 'No LEIAs found',
+      find: findAny,
+      targetOf: (leia) => leia,
+    },
+    <ClockIcon />,
+  ),
 ];
 
 /** The row actions that are commands too, on the LEIAs listed where the action is available. */
 const actionCommands = (actions: readonly RowAction[], actor: Actor | null, findListed: Find): Command[] =>
-  actions.flatMap((action): Command[] =>
-    action.command
+  actions.flatMap(({ flow, action, page, icon }): Command[] =>
+    page
       ? [
-          defineCommand({
-            id: `leias.${action.id}`,
-            title: action.command.title,
-            group: GROUP,
-            icon: action.icon,
-            keywords: action.command.keywords,
-            allowed: signedIn,
-            args: [
-              leiaArgument(
-                action.command,
-                findListed,
-                (leia) => isActionVisible(action, leia, actor) && !action.disabled?.(leia),
-              ),
-            ],
-            run: action.run,
-          }),
+          searchedCommand(
+            flow,
+            action,
+            { ...page, find: findListed, targetOf: (leia) => ({ leia, viewer: actor }) },
+            icon,
+          ),
         ]
       : [],
   );
 
-/** The Visibility and Version filters. */
-const filterCommands = (setFilters: SetFilters): Command[] => [
-  ...VISIBILITY_OPTIONS.map(
-    (option): Command => ({
-      id: `leias.visibility.${option.value}`,
-      title: `Visibility: ${option.label}`,
-      group: GROUP,
-      icon: <EyeIcon />,
-      keywords: ['filter', 'show', option.value],
-      allowed: signedIn,
-      run: () => setFilters({ visibility: option.value }),
-    }),
+/** The Visibility and Version filters (the list takes them at any time). */
+const filterCommands = (list: Flow): Command[] => [
+  ...visibilityFilters.map((filter) =>
+    actionCommand(list, list.getSnapshot(), filter, { icon: <EyeIcon /> }),
   ),
-  ...VERSION_OPTIONS.map(
-    (option): Command => ({
-      id: `leias.version.${option.value}`,
-      title: `Version: ${option.label}`,
-      group: GROUP,
-      keywords: ['filter', 'versions', option.value],
-      allowed: signedIn,
-      run: () => setFilters({ version: option.value }),
-    }),
-  ),
+  ...versionFilters.map((filter) => actionCommand(list, list.getSnapshot(), filter)),
 ];
 
 const leiaCommands = (
@@ -210,6 +207,6 @@ const leiaCommands = (
     searchCommand(setFilters),
     ...openCommands(view, findAny),
     ...actionCommands(actions, actor, findListed),
-    ...filterCommands(setFilters),
+    ...filterCommands(list),
   ];
 };

@@ -1,43 +1,30 @@
 import { STUDENT_CHAT_STATUS } from '@machines/classStudent/contract';
-import { canSendMessage, chatFailedNotice, isReplying, isTyping } from '@machines/classStudent/selectors';
+import { canSendMessage, chatFailedNotice, type StudentSnapshot } from '@machines/classStudent/selectors';
 import { CLASS_TEXTS } from '@shared/class-sessions';
-import { useCallback } from 'react';
-import { ConversationPane, useChatSend } from '../Chat/ConversationPane';
+import { ConversationPane, type ConversationPaneProps } from '../Chat/ConversationPane';
 import { ReadOnlyMessages } from '../Chat/MessageList';
+import { type ConversationReading, useConversationPane } from '../Chat/useConversationPane';
 import { useEscapeToStop } from '../Chat/useEscapeToStop';
 import { StudentActor } from './actors';
+
+/** Where a student's session keeps what its conversation pane shows. */
+const STUDENT_READING: ConversationReading<StudentSnapshot> = {
+  failed: chatFailedNotice,
+  speaker: (s) => s.context.view?.leia.personaName,
+  status: (s) => s.context.chatStatus && STUDENT_CHAT_STATUS[s.context.chatStatus],
+  focus: (s) =>
+    s.context.focus?.field === 'composer' ? (s.context.focus as ConversationPaneProps['focus']) : null,
+  canSend: canSendMessage,
+};
 
 /** The conversation with the student's LEIA: streaming, Stop (Esc) and Retry, as the Chat screen. */
 export function StudentConversation() {
   const actor = StudentActor.useActorRef();
-  const messages = StudentActor.useSelector((s) => s.context.messages);
-  const partial = StudentActor.useSelector((s) => s.context.partial);
-  const typing = StudentActor.useSelector(isTyping);
-  const replying = StudentActor.useSelector(isReplying);
-  const failed = StudentActor.useSelector(chatFailedNotice);
-  const speaker = StudentActor.useSelector((s) => s.context.view?.leia.personaName);
-  const status = StudentActor.useSelector((s) => s.context.chatStatus);
-  const focus = StudentActor.useSelector((s) =>
-    s.context.focus?.field === 'composer' ? s.context.focus : null,
-  );
-  const stop = useCallback(() => actor.send({ type: 'chat.stop' }), [actor]);
-  useEscapeToStop(replying, stop);
-  const send = useChatSend(actor, canSendMessage);
+  const pane = useConversationPane(actor, STUDENT_READING);
+  useEscapeToStop(pane.replying, pane.onStop);
   return (
     <div className="student-chat">
-      <ConversationPane
-        messages={messages}
-        partial={partial}
-        typing={typing}
-        replying={replying}
-        failed={failed}
-        speaker={speaker}
-        status={status && STUDENT_CHAT_STATUS[status]}
-        focus={focus as { field: 'composer'; ifLost?: boolean } | null}
-        onSend={send}
-        onRetry={() => actor.send({ type: 'chat.retry' })}
-        onStop={stop}
-      />
+      <ConversationPane {...pane} />
     </div>
   );
 }

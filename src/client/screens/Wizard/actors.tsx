@@ -7,16 +7,17 @@ import { LEIA_LIST_TARGET, requestFocus } from '@client/palette';
 import { ROUTES } from '@client/routes';
 import { StartSessionActor, StartSessionActors } from '@client/runner/startSession';
 import { showNotice } from '@client/toasts';
-import { HistoryActors, type OnRestored } from '@client/versions/actors';
-import { DELETE_RESOURCE_INPUT, deleteResourceMachine } from '@machines/deleteResource';
+import { HistoryActor, HistoryActors, type OnRestored } from '@client/versions/actors';
+import { DELETE_RESOURCE_INPUT, deleteResourceMachine, openDeleteResource } from '@machines/deleteResource';
 import { leaveConfirmMachine } from '@machines/leaveConfirm';
 import { nameCheckMachine } from '@machines/nameCheck';
 import { partEditorMachine } from '@machines/partEditor';
 import { resourceListsMachine } from '@machines/resourceLists';
 import type { StartSessionTexts } from '@machines/startSession';
-import { WIZARD_TEXTS, type WizardInput } from '@machines/wizard/contract';
+import { WIZARD_TEXTS, type WizardEmitted, type WizardInput } from '@machines/wizard/contract';
 import { wizardMachine } from '@machines/wizard/machine';
 import type { WizardPart } from '@machines/wizard/parts';
+import { historyTarget } from '@machines/wizard/parts';
 import { wizardDraft } from '@machines/wizard/selectors';
 import { type Actor, canPublish, canSeeBehaviour } from '@shared/permissions';
 import { createActorContext } from '@xstate/react';
@@ -203,10 +204,34 @@ function DialogActors({ user, children }: { user: Actor; children: ReactNode }) 
       <DeleteResourceActor.Provider logic={logic.remove} options={{ input: DELETE_RESOURCE_INPUT }}>
         <LeaveConfirmActor.Provider logic={logic.leave}>
           <HistoryActors viewer={user} onRestored={reloadList}>
+            <OpenPartDialogs />
             {children}
           </HistoryActors>
         </LeaveConfirmActor.Provider>
       </DeleteResourceActor.Provider>
     </PartEditorActor.Provider>
   );
+}
+
+/** What the wizard asks to open once it takes Edit, History or Delete (WizardEmitted), opened. */
+function OpenPartDialogs() {
+  const wizard = WizardActor.useActorRef();
+  const editor = PartEditorActor.useActorRef();
+  const remove = DeleteResourceActor.useActorRef();
+  const history = HistoryActor.useActorRef();
+  useEffect(() => {
+    const on = (type: WizardEmitted['type'], open: (opened: WizardEmitted) => void) =>
+      wizard.on(type, (event) => open(event as unknown as WizardEmitted));
+    const subscriptions = [
+      on('open.editor', ({ kind, part }) => editor.send({ type: 'editor.open', kind, part })),
+      on('open.history', ({ kind, part }) =>
+        history.send({ type: 'history.open', target: historyTarget(kind, part) }),
+      ),
+      on('open.delete', ({ kind, part }) => remove.send(openDeleteResource(kind, part))),
+    ];
+    return () => {
+      for (const subscription of subscriptions) subscription.unsubscribe();
+    };
+  }, [wizard, editor, remove, history]);
+  return null;
 }

@@ -1,13 +1,15 @@
+import { actionCommand } from '@client/actions/commands';
+import { useActionSnapshot } from '@client/actions/useActionSnapshot';
 import { Button, FolderIcon } from '@client/components';
-import { type Command, usePaletteCommands } from '@client/palette';
+import { usePaletteCommands } from '@client/palette';
 import { HistoryActor, HistoryActors } from '@client/versions/actors';
 import { HistoryPanel } from '@client/versions/HistoryPanel';
 import { DerivedFrom, DerivedList, type LineageItem } from '@client/versions/Lineage';
 import { useHistoryCommands } from '@client/versions/useHistoryCommands';
 import { isLeiaOpen, shownLeia } from '@machines/leiaView';
-import { VERSIONS_FLOW_TEXTS } from '@machines/versions/contract';
+import { openSource } from '@machines/versions/actions';
+import { type OpenSource, VERSIONS_FLOW_TEXTS } from '@machines/versions/contract';
 import type { Actor } from '@shared/permissions';
-import { HISTORY_TEXTS } from '@shared/schemas/history';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { LeiaViewActor } from '../actors';
 
@@ -17,11 +19,6 @@ import { LeiaViewActor } from '../actors';
  */
 
 const GROUP = 'LEIAs';
-const LINEAGE_REASONS = {
-  none: 'This LEIA was not derived from another',
-  private: HISTORY_TEXTS.derivedFromPrivate,
-} as const;
-const signedIn = (actor: Actor | null) => actor !== null;
 
 /** The LEIA the modal shows once loaded, or null. */
 
@@ -83,35 +80,22 @@ const useOpenLeia = () => {
  */
 export function LeiaHistoryCommands() {
   const view = LeiaViewActor.useActorRef();
+  const history = HistoryActor.useActorRef();
   const open = useOpenLeia();
-  const source = HistoryActor.useSelector((s) => s.context.lineage?.derivedFrom);
-  const loaded = HistoryActor.useSelector((s) => s.context.lineage !== null);
+  const now = useActionSnapshot(history, [openSource]);
   const reveal = useCallback(() => view.send({ type: 'view.tab', tab: 'history' }), [view]);
   useHistoryCommands({ group: GROUP, closed: VERSIONS_FLOW_TEXTS.loading, reveal });
-  const commands = useMemo(
-    (): Command[] => [
-      {
-        id: 'leias.derivedFrom',
-        title: 'Open the design this came from',
-        group: GROUP,
-        icon: <FolderIcon />,
-        keywords: ['lineage', 'source', 'origin', 'parent', 'derived'],
-        allowed: signedIn,
-        disabled: !loaded
-          ? VERSIONS_FLOW_TEXTS.loading
-          : !source
-            ? LINEAGE_REASONS.none
-            : !source.visible
-              ? LINEAGE_REASONS.private
-              : undefined,
-        run: () => {
-          if (source?.visible) open(source);
-        },
-      },
-    ],
-    [open, source, loaded],
+  // The History takes 'Open the design this came from' only when the viewer may read it.
+  useEffect(() => {
+    const subscription = history.on('openSource', (event) => open((event as unknown as OpenSource).source));
+    return () => subscription.unsubscribe();
+  }, [history, open]);
+  usePaletteCommands(
+    useMemo(
+      () => [{ ...actionCommand(history, now, openSource, { icon: <FolderIcon /> }), group: GROUP }],
+      [history, now],
+    ),
   );
-  usePaletteCommands(commands);
   return null;
 }
 

@@ -1,14 +1,14 @@
+import { ActionButton } from '@client/actions/ActionButton';
 import { Badge, Button, ClockIcon, EditIcon, RefreshIcon, RoleBadge } from '@client/components';
 import { DiffView } from '@client/components/code/DiffView';
-import { HistoryActor } from '@client/versions/actors';
 import { specText } from '@machines/partEditor';
+import { editPart, partHistory, resetPart } from '@machines/wizard/actions';
 import type { PartKind, WizardPart } from '@machines/wizard/parts';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { type ReactNode, useId, useState } from 'react';
-import { PartEditorActor, WizardActor } from '../actors';
+import { WizardActor } from '../actors';
 import { PART_LABEL, WIZARD_LABELS } from '../labels';
 import { behaviourSummary } from '../select/BehaviourPicker';
-import { historyTarget } from './PartHistoryModal';
 
 /** The part's kind, name, version and '(edited)'. */
 function PartCardHeader({ label, part, titleId }: { label: string; part: WizardPart; titleId: string }) {
@@ -41,27 +41,25 @@ function PartActions({
   historyButton: ReactNode;
 }) {
   const wizard = WizardActor.useActorRef();
-  const editor = PartEditorActor.useActorRef();
   return (
     <div className="part-card__actions">
-      <Button
+      <ActionButton
+        flow={wizard}
+        action={editPart[kind]}
         size="sm"
         icon={<EditIcon />}
         aria-label={`Edit ${kind}`}
-        onClick={() => editor.send({ type: 'editor.open', kind, part })}
-      >
-        {WIZARD_LABELS.edit}
-      </Button>
+      />
+      {/* Shown once edited, as '(edited)' and Show changes are: the machine's canReset says the same. */}
       {part.edited && (
-        <Button
+        <ActionButton
+          flow={wizard}
+          action={resetPart[kind]}
           size="sm"
           variant="ghost"
           icon={<RefreshIcon />}
           aria-label={`Reset ${kind}`}
-          onClick={() => wizard.send({ type: 'part.reset', kind })}
-        >
-          {WIZARD_LABELS.reset}
-        </Button>
+        />
       )}
       {part.edited && hasOriginal && (
         <Button
@@ -87,7 +85,7 @@ function PartActions({
 export function PartCard({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
   const part = WizardActor.useSelector((s) => s.context.parts[kind]);
   const original = WizardActor.useSelector((s) => s.context.originals[kind]);
-  const history = HistoryActor.useActorRef();
+  const wizard = WizardActor.useActorRef();
   const [showChanges, setShowChanges] = useState(false);
   const titleId = useId();
   if (!part) return null;
@@ -96,15 +94,15 @@ export function PartCard({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
   const label = PART_LABEL[kind];
   // Everyone's, a behaviour's too: an instructor sees its versions as metadata only.
   const historyButton = (
-    <Button
+    <ActionButton
+      flow={wizard}
+      action={partHistory}
+      target={kind}
       size="sm"
       variant="ghost"
       icon={<ClockIcon />}
       aria-label={`History of ${kind}`}
-      onClick={() => history.send({ type: 'history.open', target: historyTarget(kind, part) })}
-    >
-      {WIZARD_LABELS.history}
-    </Button>
+    />
   );
 
   return (

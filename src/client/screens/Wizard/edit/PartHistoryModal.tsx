@@ -3,18 +3,8 @@ import { HistoryActor } from '@client/versions/actors';
 import { HistoryPanel } from '@client/versions/HistoryPanel';
 import { DerivedFrom } from '@client/versions/Lineage';
 import { useHistoryCommands } from '@client/versions/useHistoryCommands';
-import type { VersionsTarget } from '@machines/versions/contract';
 import { isVersionsOpen } from '@machines/versions/selectors';
-import type { PartKind, WizardPart } from '@machines/wizard/parts';
 import { PART_LABEL } from '../labels';
-
-/** The History of a chosen part: its stored id and name (an edited part's are its original's). */
-export const historyTarget = (kind: PartKind, part: WizardPart): VersionsTarget => ({
-  kind,
-  id: part.id,
-  name: part.metadata.name,
-  version: part.metadata.version,
-});
 
 const noop = () => undefined;
 

@@ -1,5 +1,6 @@
 import { Select } from '@client/components';
 import { RESOURCE_LISTS_TEXTS } from '@machines/resourceLists';
+import { selectPart } from '@machines/wizard/actions';
 import type { WizardPart } from '@machines/wizard/parts';
 import { useId } from 'react';
 import { ResourceListsActor, WizardActor } from '../actors';
@@ -27,7 +28,7 @@ export function BehaviourPicker() {
   const headingId = useId();
   const choose = (id: string) => {
     const part = items.find((item) => item.id === id);
-    if (part) wizard.send({ type: 'part.select', kind: 'behaviour', part });
+    if (part) wizard.send(selectPart.behaviour.event(part));
   };
   return (
     <section className="behaviour-picker" aria-labelledby={headingId}>

@@ -1,5 +1,5 @@
 import { CheckIcon, cx, ErrorState, focusOn, SearchIcon, Select, Spinner } from '@client/components';
-import { openDeleteResource } from '@machines/deleteResource';
+import { availability } from '@machines/action';
 import {
   emptyListText,
   type ListFilters,
@@ -7,10 +7,11 @@ import {
   matchingItems,
   RESOURCE_LISTS_TEXTS,
 } from '@machines/resourceLists';
+import { deletePart, selectPart } from '@machines/wizard/actions';
 import type { PartKind, WizardPart } from '@machines/wizard/parts';
-import { type Actor, canDelete, canSeeBehaviour } from '@shared/permissions';
+import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { useCallback, useId, useMemo, useRef } from 'react';
-import { DeleteResourceActor, ResourceListsActor, WizardActor } from '../actors';
+import { ResourceListsActor, WizardActor } from '../actors';
 import { LIST_TITLE, PROCESS_OPTIONS, SEARCH_PLACEHOLDER, VISIBILITY_OPTIONS } from '../labels';
 import { ResourceCardList } from './ResourceCardList';
 
@@ -67,7 +68,6 @@ function ColumnFilters({
 export function ResourceColumn({ kind, viewer }: { kind: PartKind; viewer: Actor }) {
   const lists = ResourceListsActor.useActorRef();
   const wizard = WizardActor.useActorRef();
-  const remove = DeleteResourceActor.useActorRef();
   const list = ResourceListsActor.useSelector((s) => s.context.lists[kind]);
   const status = ResourceListsActor.useSelector((s) => listStatus(s, kind));
   const chosenId = WizardActor.useSelector((s) => s.context.parts[kind]?.id ?? null);
@@ -77,15 +77,16 @@ export function ResourceColumn({ kind, viewer }: { kind: PartKind; viewer: Actor
   const title = LIST_TITLE[kind];
 
   const setFilter = (filters: Partial<ListFilters>) => lists.send({ type: 'lists.filter', kind, filters });
-  const select = useCallback(
-    (part: WizardPart) => wizard.send({ type: 'part.select', kind, part }),
+  const select = useCallback((part: WizardPart) => wizard.send(selectPart[kind].event(part)), [wizard, kind]);
+  const askDelete = useCallback(
+    (part: WizardPart) => wizard.send(deletePart[kind].event(part)),
     [wizard, kind],
   );
-  const askDelete = useCallback(
-    (part: WizardPart) => remove.send(openDeleteResource(kind, part)),
-    [remove, kind],
+  // Whether the wizard takes the card's Delete (its owner or an admin): the machine's guard.
+  const mayDelete = useCallback(
+    (part: WizardPart) => availability(wizard.getSnapshot(), deletePart[kind], part).can,
+    [wizard, kind],
   );
-  const mayDelete = useCallback((part: WizardPart) => canDelete(viewer, part), [viewer]);
   const focusFirstCard = () =>
     focusOn(searchRef.current?.closest('section')?.querySelector<HTMLElement>('[data-card][tabindex="0"]'));
   const empty = emptyListText(list);

@@ -1,8 +1,8 @@
 import type { LeiaListItem, LeiaSort } from '@shared/schemas/leias';
 import type { Visibility } from '@shared/schemas/visibility';
 import { assign, fromPromise, type SnapshotFrom, setup } from 'xstate';
-import { type Notice, notice } from './notice';
-import { notProvided } from './notProvided';
+import { type Notice, notice } from '../notice';
+import { notProvided } from '../notProvided';
 
 /**
  * The LEIA result list of the Search screen and of My LEIAs.
@@ -38,6 +38,19 @@ export const SEARCH_LIST_TEXTS = {
 
 /** 'Latest only' (the default) or All versions. */
 export type VersionFilter = 'latest' | 'all';
+
+/** The Visibility filter's choices, as its select and the palette name them. */
+export const VISIBILITY_FILTERS: readonly { value: Visibility; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'private', label: 'Private' },
+  { value: 'public', label: 'Public' },
+];
+
+/** The Version filter's choices. */
+export const VERSION_FILTERS: readonly { value: VersionFilter; label: string }[] = [
+  { value: 'latest', label: 'Latest only' },
+  { value: 'all', label: 'All' },
+];
 
 export interface SearchFilters {
   text: string;
