@@ -11,6 +11,8 @@ export interface Config {
   host: string;
   /** PostgreSQL when set; otherwise PGlite in `dataDir`. */
   databaseUrl?: string;
+  /** PostgreSQL connections per process (db/client.ts DEFAULT_POOL_SIZE when absent). */
+  databasePoolSize?: number;
   /** PGlite folder, or `memory://` for a throwaway in-memory database. */
   dataDir: string;
   adminEmail: string;
@@ -158,6 +160,7 @@ const envSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// or postgresql:// URL')
       .optional(),
   ),
+  LEIA_DB_POOL_SIZE: intIn(1, 1000),
   LEIA_DATA_DIR: optionalString,
   LEIA_ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email('expected an email address').optional()),
   LEIA_ADMIN_PASSWORD: z.preprocess(
@@ -211,6 +214,7 @@ export function loadConfig(
     port: e.PORT ?? 8080,
     host: e.HOST ?? '0.0.0.0',
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.LEIA_DB_POOL_SIZE,
     dataDir: e.LEIA_DATA_DIR ?? './data',
     adminEmail: e.LEIA_ADMIN_EMAIL ?? 'admin@leia.local',
     adminPassword: e.LEIA_ADMIN_PASSWORD,

@@ -21,13 +21,18 @@ import type { BenchRow } from './types';
  * - join p50/p99;
  * - first token of a class message against the runner's own route at the same concurrency (200
  *   sessions x 10 messages with the same LEIAs and questions, started on the process the students
- *   join on and chatted on the one they chat on), p50/p99 and their ratio;
+ *   join on and chatted on the one they chat on), p50/p99 and their ratio. Both start from open
+ *   connections (each student or session first loads its screen from the chat process): 200 new
+ *   connections to a busy process wait in its accept queue for seconds, which staggered the
+ *   runner's sessions, so the messages in flight on average are reported for both;
  * - live-event delay: from the moment a row's activity was stored (its lastActivityAt, the
  *   database's clock on this machine) until the live view read the event;
  * - server memory per student: heap used after a full GC, joined and chatted, against before the
  *   joins (RSS, which moves with what the allocator and PGlite give back, as a total).
  * CLASS_BENCH_PROFILE=1: PGlite only, with the server's V8 CPU profiles (each thread's) written to
- * tests/bench/.profiles/class (git-ignored).
+ * tests/bench/.profiles/class (git-ignored); CLASS_BENCH_PROFILE=postgres: the same for the two
+ * PostgreSQL processes. CLASS_BENCH_ONLY=pglite or postgres runs that half alone;
+ * CLASS_BENCH_POOL=n sets the PostgreSQL connections per process.
  */
 
 const STUDENTS = 200;
@@ -100,6 +105,8 @@ interface Figures {
   failures: number;
   joins: number[];
   firstTokens: number[];
+  /** Messages in flight on average while the class chatted (like with like: the runner's too). */
+  inFlight: number;
   handIns: number[];
   wallMs: number;
 }
@@ -111,7 +118,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * joined (the instructor says "go"), all 200 chat at once on `chatAt`, then hand in there.
  */
 async function runClass(joinAt: string, chatAt: string, code: string): Promise<Figures> {
-  const figures: Figures = { failures: 0, joins: [], firstTokens: [], handIns: [], wallMs: 0 };
+  const figures: Figures = { failures: 0, joins: [], firstTokens: [], inFlight: 0, handIns: [], wallMs: 0 };
   const start = performance.now();
   const joinOne = async (i: number) => {
     await sleep((i * JOIN_SPREAD_MS) / STUDENTS);
@@ -122,6 +129,12 @@ async function runClass(joinAt: string, chatAt: string, code: string): Promise<F
     return { cookie: joined.cookie };
   };
   const joined = await Promise.all(Array.from({ length: STUDENTS }, (_, i) => joinOne(i)));
+  // Each student's screen loads their view from the process they chat on (opening the connection
+  // their messages use), as the runner's sessions load theirs (runRunner): both timed phases start
+  // from open connections.
+  await Promise.all(joined.map((s) => s && call(`${chatAt}${STUDENT_PATHS.me}`, 'GET', s)));
+  const chatting = performance.now();
+  let messagesMs = 0;
   const chat = async (headers: { cookie: string }) => {
     for (const question of QUESTIONS.slice(0, MESSAGES)) {
       const body = JSON.stringify({ message: question });
@@ -133,6 +146,7 @@ async function runClass(joinAt: string, chatAt: string, code: string): Promise<F
       );
       if (!ok(sent, true)) figures.failures++;
       else figures.firstTokens.push(sent.first);
+      messagesMs += sent.total;
     }
     const draftBody = JSON.stringify({ text: '- Customers order cakes online.' });
     const draft = await call(`${chatAt}${STUDENT_PATHS.draft}`, 'PUT', { ...headers, ...json }, draftBody);
@@ -142,6 +156,7 @@ async function runClass(joinAt: string, chatAt: string, code: string): Promise<F
     else figures.handIns.push(handIn.total);
   };
   await Promise.all(joined.map((student) => student && chat(student).catch(() => void figures.failures++)));
+  figures.inFlight = messagesMs / (performance.now() - chatting);
   figures.wallMs = performance.now() - start;
   return figures;
 }
@@ -152,10 +167,15 @@ async function runClass(joinAt: string, chatAt: string, code: string): Promise<F
  * process and chat on the other (a process that did not start a session reads its history at the
  * first message: that is the layout's cost, not the class's).
  */
-async function runRunner(startAt: string, base: string, token: string, leiaIds: string[]): Promise<number[]> {
+async function runRunner(
+  startAt: string,
+  base: string,
+  token: string,
+  leiaIds: string[],
+): Promise<{ firsts: number[]; inFlight: number }> {
   const headers = { authorization: `Bearer ${token}`, ...json };
   const firsts: number[] = [];
-  const session = async (_: unknown, i: number) => {
+  const start = async (_: unknown, i: number) => {
     const leia = leiaIds[i % leiaIds.length]!;
     const started = await call(
       `${startAt}/api/v1/runner/initialize`,
@@ -164,6 +184,14 @@ async function runRunner(startAt: string, base: string, token: string, leiaIds: 
       JSON.stringify({ leia }),
     );
     const { sessionId } = JSON.parse(started.body) as { sessionId: string };
+    // The Chat screen loads the session from the process it chats on: that opens the connection.
+    await call(`${base}/api/v1/runner/${sessionId}`, 'GET', headers);
+    return sessionId;
+  };
+  const sessionIds = await Promise.all(Array.from({ length: STUDENTS }, start));
+  const chatting = performance.now();
+  let messagesMs = 0;
+  const session = async (sessionId: string) => {
     for (const question of QUESTIONS.slice(0, MESSAGES)) {
       const sent = await call(
         `${base}/api/v1/runner/${sessionId}/messages`,
@@ -172,10 +200,11 @@ async function runRunner(startAt: string, base: string, token: string, leiaIds: 
         JSON.stringify({ message: question }),
       );
       if (ok(sent, true)) firsts.push(sent.first);
+      messagesMs += sent.total;
     }
   };
-  await Promise.all(Array.from({ length: STUDENTS }, session));
-  return firsts;
+  await Promise.all(sessionIds.map(session));
+  return { firsts, inFlight: messagesMs / (performance.now() - chatting) };
 }
 
 /** Delay of each event that records an activity (join, message, draft, hand-in) to the live view. */
@@ -200,7 +229,8 @@ async function measure(label: string, servers: ServerProcess[]): Promise<BenchRo
   const token = await loginAt(first.url, ADMIN);
   const { session, leiaIds } = await setUpClass(first.url, token, { leias: 3 });
   // The same LEIAs through the runner's own route, as an admin tries them.
-  const runnerFirsts = await runRunner(first.url, second.url, token, leiaIds);
+  const runner = await runRunner(first.url, second.url, token, leiaIds);
+  const runnerFirsts = runner.firsts;
   const live = await openLiveView(first.url, token, session.id);
   const before = await Promise.all(servers.map((s) => s.stats()));
   const figures = await runClass(first.url, second.url, session.code);
@@ -227,6 +257,8 @@ async function measure(label: string, servers: ServerProcess[]): Promise<BenchRo
     row(bench, 'first token p99, class message', percentile(figures.firstTokens, 0.99), 'ms'),
     row(bench, 'first token p50, runner message (same concurrency)', median(runnerFirsts), 'ms'),
     row(bench, 'first token p99, runner message (same concurrency)', percentile(runnerFirsts, 0.99), 'ms'),
+    row(bench, 'messages in flight on average, class', figures.inFlight, ''),
+    row(bench, 'messages in flight on average, runner', runner.inFlight, ''),
     target(bench, 'first token p50: class / runner', ratio(0.5), 'x', TARGETS.firstTokenRatio),
     target(bench, 'first token p99: class / runner', ratio(0.99), 'x', TARGETS.firstTokenRatio),
     row(bench, 'hand-in p99 (graded offline)', percentile(figures.handIns, 0.99), 'ms'),
@@ -240,17 +272,25 @@ async function measure(label: string, servers: ServerProcess[]): Promise<BenchRo
 }
 
 export async function run(): Promise<BenchRow[]> {
+  // CLASS_BENCH_POOL: PostgreSQL connections per process (the default otherwise).
+  const poolSize = process.env.CLASS_BENCH_POOL
+    ? { databasePoolSize: Number(process.env.CLASS_BENCH_POOL) }
+    : {};
   const config = (overrides: Partial<Config>): Config =>
-    benchConfig(ADMIN, { ...overrides, logLevel: 'warn' });
+    benchConfig(ADMIN, { ...overrides, ...poolSize, logLevel: 'warn' });
   const rows: BenchRow[] = [];
-  const profileDir = process.env.CLASS_BENCH_PROFILE ? join(root, 'tests/bench/.profiles/class') : undefined;
-  const single = await startServerProcess(config({}), profileDir ? { cpuProfileDir: profileDir } : {});
-  try {
-    rows.push(...(await measure('PGlite, one process', [single])));
-  } finally {
-    await single.stop();
+  const profiled = process.env.CLASS_BENCH_PROFILE;
+  const only = process.env.CLASS_BENCH_ONLY ?? (profiled === 'postgres' ? 'postgres' : profiled && 'pglite');
+  const profile = profiled ? { cpuProfileDir: join(root, 'tests/bench/.profiles/class') } : {};
+  if (only !== 'postgres') {
+    const single = await startServerProcess(config({}), profile);
+    try {
+      rows.push(...(await measure('PGlite, one process', [single])));
+    } finally {
+      await single.stop();
+    }
   }
-  if (profileDir) return rows;
+  if (only === 'pglite') return rows;
   if (!(await postgresReachable())) {
     rows.push(row('class on PostgreSQL', 'skipped (no PostgreSQL)', 0, ''));
     return rows;
@@ -258,8 +298,8 @@ export async function run(): Promise<BenchRow[]> {
   const database = await createPostgresDatabase();
   const servers: ServerProcess[] = [];
   try {
-    servers.push(await startServerProcess(config({ databaseUrl: database.databaseUrl })));
-    servers.push(await startServerProcess(config({ databaseUrl: database.databaseUrl })));
+    servers.push(await startServerProcess(config({ databaseUrl: database.databaseUrl }), profile));
+    servers.push(await startServerProcess(config({ databaseUrl: database.databaseUrl }), profile));
     rows.push(...(await measure('PostgreSQL, join on one process, chat on another', servers)));
   } finally {
     await Promise.all(servers.map((s) => s.stop()));

@@ -42,7 +42,15 @@ export interface Notifications {
 /** Any number of server processes may start at once against one PostgreSQL: migrate under a lock. */
 const MIGRATION_LOCK_ID = 7_302_015;
 
-type Where = { databaseUrl?: string; dataDir: string };
+type Where = { databaseUrl?: string; dataDir: string; databasePoolSize?: number };
+
+/**
+ * PostgreSQL connections per server process. Each chat message holds one for each of its
+ * statements, and a statement holds it for its whole round trip, commit included (tens of
+ * milliseconds on a busy machine): with 20, a class of 200 queued for them (docs/perf-notes.md,
+ * issue 26). Connections are opened only as needed.
+ */
+export const DEFAULT_POOL_SIZE = 50;
 
 /** The database, open and migrated. */
 export async function openDatabase(where: Where): Promise<Database> {
@@ -57,7 +65,9 @@ export async function openDatabase(where: Where): Promise<Database> {
  * Queries wait for `ready`.
  */
 export function startDatabase(where: Where, clock?: StartupClock): Database {
-  return where.databaseUrl ? startPostgres(where.databaseUrl, clock) : startPglite(where.dataDir, clock);
+  return where.databaseUrl
+    ? startPostgres(where.databaseUrl, where.databasePoolSize ?? DEFAULT_POOL_SIZE, clock)
+    : startPglite(where.dataDir, clock);
 }
 
 function startPglite(dataDir: string, clock?: StartupClock): Database {
@@ -81,8 +91,8 @@ function startPglite(dataDir: string, clock?: StartupClock): Database {
   };
 }
 
-function startPostgres(url: string, clock?: StartupClock): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 20 });
+function startPostgres(url: string, poolSize: number, clock?: StartupClock): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client dropped by the server must not crash the process; the pool reconnects.
   pool.on('error', () => {});
   const ready = migratePostgres(pool, clock);
