@@ -1,5 +1,7 @@
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { type ActionDefinition, actionsOf } from '../action';
+import { LEAK_CHECK_KEYWORDS } from '../leakCheck/actions';
+import { LEAK_CHECK_VIEW_TEXTS } from '../leakCheck/contract';
 import { WIZARD_COMMAND_REASONS, WIZARD_TEXTS, type WizardEvent } from './contract';
 import type { WizardSnapshot } from './machine';
 import { PART_KINDS, type PartKind, type WizardPart } from './parts';
@@ -7,7 +9,7 @@ import { isFinishing, wizardStep } from './selectors';
 
 /**
  * The wizard's actions (machines/action.ts): its steps (Next step, Previous step, Finish, Try this
- * design) and what is done with a part (Select and Delete in step 1; Edit, Reset and History in
+ * design, Check this design) and what is done with a part (Select and Delete in step 1; Edit, Reset and History in
  * step 2). When each can run is the machine's (`snapshot.can`); why not is read from where the
  * flow is (its selectors).
  */
@@ -72,6 +74,24 @@ export const tryDesign = defineAction({
   type: 'wizard.try',
   event: () => ({ type: 'wizard.try' }),
   unavailable: WIZARD_COMMAND_REASONS.nothingToTry,
+});
+
+/**
+ * 'Check this design' (steps 2 and 3, once the design is generated): the wizard emits `open.check`
+ * and the screen opens the leak check with it, whose own machine may still wait (a check starting).
+ * Listed under the leak check's id, as before it moved here.
+ */
+export const checkThisDesign = defineAction({
+  id: 'evaluation.checkDesign',
+  label: LEAK_CHECK_VIEW_TEXTS.button,
+  title: LEAK_CHECK_VIEW_TEXTS.button,
+  group: GROUP,
+  keywords: LEAK_CHECK_KEYWORDS,
+  allowed: signedIn,
+  type: 'design.check',
+  event: () => ({ type: 'design.check' }),
+  unavailable: (s) =>
+    wizardStep(s) === 1 ? LEAK_CHECK_VIEW_TEXTS.chooseParts : LEAK_CHECK_VIEW_TEXTS.notGenerated,
 });
 
 /** One definition per part kind ('Select persona...', 'Select problem...', 'Select behaviour...'). */

@@ -2,6 +2,7 @@ import type { CleanResourceBody } from '@shared/resource-cleanup';
 import type { LeiaCreateBody } from '@shared/schemas/leias';
 import type { InitializeBody } from '@shared/schemas/runner';
 import type { VersionBump } from '@shared/semver';
+import type { DesignToCheck } from '../leakCheck/contract';
 import type { NameCheckReport } from '../nameCheck';
 import type { WizardDraft, WizardPreset } from './draft';
 import type { Names } from './names';
@@ -113,6 +114,8 @@ export type WizardEvent =
   | { type: 'wizard.try' }
   | { type: 'wizard.finish' }
   | { type: 'wizard.discard' }
+  /** 'Check this design': the leak check of the design on screen, once it is generated (steps 2 and 3). */
+  | { type: 'design.check' }
   /** The answers to 'Replace the design in progress?'. */
   | { type: 'preset.replace' }
   | { type: 'preset.keep' }
@@ -126,6 +129,13 @@ export interface WizardEmitted {
   type: 'open.editor' | 'open.history' | 'open.delete';
   kind: PartKind;
   part: WizardPart;
+}
+
+/** What the wizard asks the leak check to open once it takes design.check: Try's body, and the LEIA's name. */
+export interface DesignCheckEmitted {
+  type: 'open.check';
+  design: DesignToCheck;
+  name: string;
 }
 
 /**

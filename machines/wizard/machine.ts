@@ -53,6 +53,7 @@ const leiaBody = (context: WizardContext) => {
  *     A failure goes back to Naming with its message ('Failed to create persona resource',
  *     'Failed to create LEIA'); a part already created is never created again.
  *   wizard.previous goes back a step, down to Selection; wizard.discard empties the design.
+ *   Edit, Create --design.check [a generated LEIA, no error]--> emits open.check (the leak check)
  *
  * Try (steps 2 and 3) starts a chat with the generated LEIA and carries the draft along; with no
  * generated LEIA it logs an error and does nothing. The app provides the IO (machines/wizard/setup.ts):
@@ -103,12 +104,17 @@ export const wizardMachine = wizardSetup.createMachine({
           { actions: 'logNoLeia' },
         ],
         'wizard.discard': { target: 'Selection', actions: 'discard' },
+        'design.check': { guard: 'generated', actions: 'openCheck' },
       },
     },
     Create: {
       entry: 'generate',
       initial: 'Naming',
-      on: { 'name.checked': { actions: 'nameReported' }, 'name.checkFailed': { actions: 'nameReported' } },
+      on: {
+        'name.checked': { actions: 'nameReported' },
+        'name.checkFailed': { actions: 'nameReported' },
+        'design.check': { guard: 'generated', actions: 'openCheck' },
+      },
       states: {
         Naming: {
           // Which version each 'New version of' follows; without an answer the item's own version is used.

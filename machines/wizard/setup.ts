@@ -7,6 +7,7 @@ import { notProvided } from '../notProvided';
 import type {
   CreateLeiaInput,
   CreatePartInput,
+  DesignCheckEmitted,
   LatestRequest,
   TryRequest,
   WizardContext,
@@ -115,6 +116,12 @@ export const isGenerated = (context: WizardContext): boolean =>
 export const designBody = (context: WizardContext) =>
   runnerBody(context.parts as Required<Parts>, context.viewer, nameOf(context.names, 'leia'));
 
+/** The design on screen as a leak check takes it: Try's body, and the LEIA's name ('' until typed). */
+export const checkedDesign = (context: WizardContext) => {
+  const design = designBody(context);
+  return { design, name: design.metadata?.name ?? '' };
+};
+
 /** Try from a step: the generated LEIA's parts, and the draft for the chat to bring back. */
 export const tryParams =
   (step: WizardStep) =>
@@ -178,6 +185,8 @@ export const wizardSetup = base.extend({
     openEditor: emit(({ context, event }) => openedPart('open.editor', context, event)),
     openHistory: emit(({ context, event }) => openedPart('open.history', context, event)),
     openDelete: emit(({ context, event }) => openedPart('open.delete', context, event)),
+    /** Ask the screen to open the leak check of the design as it is (DesignCheckEmitted). */
+    openCheck: emit(({ context }): DesignCheckEmitted => ({ type: 'open.check', ...checkedDesign(context) })),
     /** A card chosen in step 1; choosing the chosen one again keeps its edits. */
     select: assign(({ context, event }) => {
       assertEvent(event, 'part.select');
