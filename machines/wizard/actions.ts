@@ -2,7 +2,8 @@ import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { type ActionDefinition, actionsOf } from '../action';
 import { LEAK_CHECK_KEYWORDS } from '../leakCheck/actions';
 import { LEAK_CHECK_VIEW_TEXTS } from '../leakCheck/contract';
-import { WIZARD_COMMAND_REASONS, WIZARD_TEXTS, type WizardEvent } from './contract';
+import type { StartSessionEvent } from '../startSession';
+import { TRY_SESSION_KEY, WIZARD_COMMAND_REASONS, WIZARD_TEXTS, type WizardEvent } from './contract';
 import type { WizardSnapshot } from './machine';
 import { PART_KINDS, type PartKind, type WizardPart } from './parts';
 import { isFinishing, wizardStep } from './selectors';
@@ -92,6 +93,22 @@ export const checkThisDesign = defineAction({
   event: () => ({ type: 'design.check' }),
   unavailable: (s) =>
     wizardStep(s) === 1 ? LEAK_CHECK_VIEW_TEXTS.chooseParts : LEAK_CHECK_VIEW_TEXTS.notGenerated,
+});
+
+/**
+ * Try's session start, asked of machines/startSession.ts, whose guard refuses to start again what
+ * is starting: while the wizard's Try starts, Try waits with 'Starting...'. Not a command of its
+ * own: Try's button and command read it (the wizard's `tryDesign` says whether there is a LEIA).
+ */
+export const tryStart = actionsOf<StartSessionEvent>()({
+  id: 'wizard.try.start',
+  label: tryDesign.label,
+  title: tryDesign.title,
+  group: GROUP,
+  allowed: signedIn,
+  type: 'session.start',
+  event: () => ({ type: 'session.start', request: { key: TRY_SESSION_KEY, body: {} } }),
+  unavailable: WIZARD_COMMAND_REASONS.starting,
 });
 
 /** One definition per part kind ('Select persona...', 'Select problem...', 'Select behaviour...'). */

@@ -95,6 +95,9 @@ export const WIZARD_COMMAND_REASONS = {
   finishing: 'The LEIA is being created',
 } as const;
 
+/** What the wizard's Try session is called in machines/startSession.ts (only its start waits). */
+export const TRY_SESSION_KEY = 'wizard';
+
 export type WizardEvent =
   | { type: 'part.select'; kind: PartKind; part: WizardPart }
   | { type: 'part.deleted'; kind: PartKind; id: string }

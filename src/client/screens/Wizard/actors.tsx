@@ -14,7 +14,12 @@ import { nameCheckMachine } from '@machines/nameCheck';
 import { partEditorMachine } from '@machines/partEditor';
 import { resourceListsMachine } from '@machines/resourceLists';
 import type { StartSessionTexts } from '@machines/startSession';
-import { WIZARD_TEXTS, type WizardEmitted, type WizardInput } from '@machines/wizard/contract';
+import {
+  TRY_SESSION_KEY,
+  WIZARD_TEXTS,
+  type WizardEmitted,
+  type WizardInput,
+} from '@machines/wizard/contract';
 import { wizardMachine } from '@machines/wizard/machine';
 import type { WizardPart } from '@machines/wizard/parts';
 import { historyTarget } from '@machines/wizard/parts';
@@ -122,7 +127,7 @@ function FlowActors({ user, input, children }: { user: Actor; input: WizardInput
         startTry: (_, { body, draft, problemDescription }) =>
           session.send({
             type: 'session.start',
-            request: { key: 'wizard', body, state: { wizardState: draft, problemDescription } },
+            request: { key: TRY_SESSION_KEY, body, state: { wizardState: draft, problemDescription } },
           }),
         finished: (_, { name }) => {
           draftStorage.clear(user.id);

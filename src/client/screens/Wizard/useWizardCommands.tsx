@@ -12,7 +12,8 @@ import {
   TrashIcon,
 } from '@client/components';
 import { type Command, usePaletteCommands } from '@client/palette';
-import { useStartSession } from '@client/runner/startSession';
+import { StartSessionActor } from '@client/runner/startSession';
+import { availability } from '@machines/action';
 import { RESOURCE_LISTS_TEXTS } from '@machines/resourceLists';
 import {
   deletePart,
@@ -24,6 +25,7 @@ import {
   resetPart,
   selectPart,
   tryDesign,
+  tryStart,
 } from '@machines/wizard/actions';
 import { WIZARD_COMMAND_REASONS } from '@machines/wizard/contract';
 import { PART_KINDS, type PartKind, type WizardPart } from '@machines/wizard/parts';
@@ -87,7 +89,8 @@ interface Deps {
   now: AnyMachineSnapshot;
   viewer: Actor;
   itemsOf: (kind: PartKind) => () => WizardPart[];
-  starting: boolean;
+  /** The session machine's snapshot: Try waits while its session starts (`tryStart`). */
+  session: AnyMachineSnapshot;
   /** A LEIA has been generated (Try has something to try). */
   hasLeia: boolean;
 }
@@ -138,14 +141,15 @@ const partCommands = ({ wizard, now, viewer, itemsOf }: Deps): Command[] => [
 ];
 
 /** Try this design (once a LEIA is generated; not while a session starts), Finish. */
-const finishCommands = ({ wizard, now, starting, hasLeia }: Deps): Command[] => {
+const finishCommands = ({ wizard, now, session, hasLeia }: Deps): Command[] => {
   const tryCommand = actionCommand(wizard, now, tryDesign, { icon: <MessageIcon /> });
   return [
     {
       ...tryCommand,
-      disabled: starting
-        ? WIZARD_COMMAND_REASONS.starting
-        : (tryCommand.disabled ?? (hasLeia ? undefined : WIZARD_COMMAND_REASONS.nothingToTry)),
+      disabled:
+        availability(session, tryStart, undefined).reason ??
+        tryCommand.disabled ??
+        (hasLeia ? undefined : WIZARD_COMMAND_REASONS.nothingToTry),
     },
     actionCommand(wizard, now, finish, { icon: <CheckIcon /> }),
   ];
@@ -164,8 +168,7 @@ export function useWizardCommands(viewer: Actor) {
   const unsaved = WizardActor.useSelector(hasUnsavedEdits);
   const hasLeia = WizardActor.useSelector((s) => s.context.generation?.leia != null);
   const now = useActionSnapshot(wizard, UNTARGETED);
-  const { startingKey } = useStartSession();
-  const starting = startingKey === 'wizard';
+  const session = useActionSnapshot(StartSessionActor.useActorRef(), TRY_START);
 
   const commands = useMemo((): Command[] => {
     const deps: Deps = {
@@ -175,11 +178,11 @@ export function useWizardCommands(viewer: Actor) {
       now,
       viewer,
       itemsOf: (kind) => () => lists.getSnapshot().context.lists[kind].items,
-      starting,
+      session,
       hasLeia,
     };
     return [...stepCommands(deps), ...partCommands(deps), ...finishCommands(deps)];
-  }, [wizard, lists, confirm, unsaved, now, starting, hasLeia, viewer]);
+  }, [wizard, lists, confirm, unsaved, now, session, hasLeia, viewer]);
   usePaletteCommands(commands);
 }
 
@@ -191,3 +194,6 @@ const UNTARGETED = [
   tryDesign,
   ...PART_KINDS.flatMap((kind) => [editPart[kind], resetPart[kind]]),
 ];
+
+/** Whether Try's session is starting answers within the session machine's Starting state. */
+const TRY_START = [tryStart];
