@@ -10,7 +10,7 @@ import { isFinishing, wizardStep } from './selectors';
 
 /**
  * The wizard's actions (machines/action.ts): its steps (Next step, Previous step, Finish, Try this
- * design, Check this design) and what is done with a part (Select and Delete in step 1; Edit, Reset and History in
+ * design, Design a new LEIA, Check this design) and what is done with a part (Select and Delete in step 1; Edit, Reset and History in
  * step 2). When each can run is the machine's (`snapshot.can`); why not is read from where the
  * flow is (its selectors).
  */
@@ -75,6 +75,23 @@ export const tryDesign = defineAction({
   type: 'wizard.try',
   event: () => ({ type: 'wizard.try' }),
   unavailable: WIZARD_COMMAND_REASONS.nothingToTry,
+});
+
+/**
+ * 'Design a new LEIA' (Start over on the wizard's nav; in the palette it replaces the menu's command
+ * while here): empties the design, asking first when there are unsaved edits. Not while the LEIA
+ * is being created.
+ */
+export const startOver = defineAction({
+  id: 'nav.design',
+  label: 'Start over',
+  title: 'Design a new LEIA',
+  group: GROUP,
+  keywords: ['start over', 'discard', 'new', 'wizard', 'create'],
+  allowed: signedIn,
+  type: 'wizard.startOver',
+  event: () => ({ type: 'wizard.startOver' }),
+  unavailable: WIZARD_COMMAND_REASONS.finishing,
 });
 
 /**

@@ -116,6 +116,9 @@ export type WizardEvent =
   | { type: 'wizard.previous' }
   | { type: 'wizard.try' }
   | { type: 'wizard.finish' }
+  /** 'Design a new LEIA' (Start over): asks first (ask.discard) when there are unsaved edits. */
+  | { type: 'wizard.startOver' }
+  /** The design emptied: Start over without unsaved edits, or the answer 'Discard'. */
   | { type: 'wizard.discard' }
   /** 'Check this design': the leak check of the design on screen, once it is generated (steps 2 and 3). */
   | { type: 'design.check' }
@@ -132,6 +135,11 @@ export interface WizardEmitted {
   type: 'open.editor' | 'open.history' | 'open.delete';
   kind: PartKind;
   part: WizardPart;
+}
+
+/** What the wizard asks the screen once it takes Start over with unsaved edits: 'Discard this design?'. */
+export interface DiscardQuestionEmitted {
+  type: 'ask.discard';
 }
 
 /** What the wizard asks the leak check to open once it takes design.check: Try's body, and the LEIA's name. */

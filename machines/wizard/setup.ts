@@ -8,6 +8,7 @@ import type {
   CreateLeiaInput,
   CreatePartInput,
   DesignCheckEmitted,
+  DiscardQuestionEmitted,
   LatestRequest,
   TryRequest,
   WizardContext,
@@ -308,6 +309,8 @@ export const wizardSetup = base.extend({
     takePreset: assign(({ context }) => initialContext({ viewer: context.viewer, ...context.incoming })),
     /** 'Keep my design': the waiting preset is dropped. */
     dropPreset: assign({ incoming: null }),
+    /** Ask the screen to ask 'Discard this design?' (DiscardQuestionEmitted). */
+    askDiscard: emit((): DiscardQuestionEmitted => ({ type: 'ask.discard' })),
     /** Back to an empty step 1 (the explicit discard). */
     discard: enqueueActions(({ context, enqueue }) => {
       for (const key of Object.keys(context.names) as NameKey[]) enqueue.stopChild(nameCheckId(key));
@@ -346,6 +349,8 @@ export const wizardSetup = base.extend({
       context.viewer.publishes &&
       (event.key === 'leia' || context.visibility.leia !== true),
     presetWaits: ({ context }) => context.incoming !== null,
+    /** Work that starting over would lose (the rule of the `hasUnsavedEdits` selector, at that step). */
+    unsaved: ({ context }, { step }: { step: WizardStep }) => hasEdits(draftOf(context, step)),
     restoresCreate: ({ context }) => context.restoredStep === 3 && allChosen(context.parts),
     restoresEdit: ({ context }) => context.restoredStep >= 2 && allChosen(context.parts),
   },

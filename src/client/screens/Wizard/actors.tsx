@@ -218,12 +218,13 @@ function DialogActors({ user, children }: { user: Actor; children: ReactNode }) 
   );
 }
 
-/** What the wizard asks to open once it takes Edit, History or Delete (WizardEmitted), opened. */
+/** What the wizard asks to open once it takes Edit, History or Delete (WizardEmitted), or Start over with unsaved edits (ask.discard), opened. */
 function OpenPartDialogs() {
   const wizard = WizardActor.useActorRef();
   const editor = PartEditorActor.useActorRef();
   const remove = DeleteResourceActor.useActorRef();
   const history = HistoryActor.useActorRef();
+  const confirm = LeaveConfirmActor.useActorRef();
   useEffect(() => {
     const on = (type: WizardEmitted['type'], open: (opened: WizardEmitted) => void) =>
       wizard.on(type, (event) => open(event as unknown as WizardEmitted));
@@ -233,10 +234,11 @@ function OpenPartDialogs() {
         history.send({ type: 'history.open', target: historyTarget(kind, part) }),
       ),
       on('open.delete', ({ kind, part }) => remove.send(openDeleteResource(kind, part))),
+      wizard.on('ask.discard', () => confirm.send({ type: 'confirm.ask', pending: { kind: 'discard' } })),
     ];
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
     };
-  }, [wizard, editor, remove, history]);
+  }, [wizard, editor, remove, history, confirm]);
   return null;
 }

@@ -24,21 +24,18 @@ import {
   previousStep,
   resetPart,
   selectPart,
+  startOver,
   tryDesign,
   tryStart,
 } from '@machines/wizard/actions';
 import { WIZARD_COMMAND_REASONS } from '@machines/wizard/contract';
 import { PART_KINDS, type PartKind, type WizardPart } from '@machines/wizard/parts';
-import { hasUnsavedEdits } from '@machines/wizard/selectors';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { useMemo } from 'react';
 import type { AnyMachineSnapshot } from 'xstate';
-import { LeaveConfirmActor, ResourceListsActor, WizardActor } from './actors';
+import { ResourceListsActor, WizardActor } from './actors';
 import { PART_LABEL, processText } from './labels';
 import { behaviourSummary } from './select/BehaviourPicker';
-
-const GROUP = 'Design';
-const signedIn = (actor: Actor | null) => actor !== null;
 
 /** The page of one list's parts (its filters as they are on screen), each with what it says of the part. */
 const partPage = (
@@ -83,8 +80,6 @@ const historyPage = (partOf: (kind: PartKind) => WizardPart | undefined): Target
 /** The actors the commands act on, and the wizard's snapshot they are built from. */
 interface Deps {
   wizard: ReturnType<typeof WizardActor.useActorRef>;
-  confirm: ReturnType<typeof LeaveConfirmActor.useActorRef>;
-  unsaved: boolean;
   /** The wizard's snapshot the commands are built from (useActionSnapshot). */
   now: AnyMachineSnapshot;
   viewer: Actor;
@@ -95,22 +90,9 @@ interface Deps {
   hasLeia: boolean;
 }
 
-/** Design a new LEIA (start over), Next step, Previous step. */
-const stepCommands = ({ wizard, confirm, unsaved, now }: Deps): Command[] => [
-  {
-    // Replaces the menu's command while here: on this screen it starts over.
-    id: 'nav.design',
-    title: 'Design a new LEIA',
-    group: GROUP,
-    icon: <SparklesIcon />,
-    keywords: ['start over', 'discard', 'new', 'wizard', 'create'],
-    allowed: signedIn,
-    disabled: now.can({ type: 'wizard.discard' }) ? undefined : WIZARD_COMMAND_REASONS.finishing,
-    run: () => {
-      if (unsaved) confirm.send({ type: 'confirm.ask', pending: { kind: 'discard' } });
-      else wizard.send({ type: 'wizard.discard' });
-    },
-  },
+/** Design a new LEIA (start over: it replaces the menu's command while here), Next step, Previous step. */
+const stepCommands = ({ wizard, now }: Deps): Command[] => [
+  actionCommand(wizard, now, startOver, { icon: <SparklesIcon /> }),
   actionCommand(wizard, now, nextStep, { icon: <ChevronRightIcon /> }),
   actionCommand(wizard, now, previousStep, { icon: <ArrowLeftIcon /> }),
 ];
@@ -164,8 +146,6 @@ const finishCommands = ({ wizard, now, session, hasLeia }: Deps): Command[] => {
 export function useWizardCommands(viewer: Actor) {
   const wizard = WizardActor.useActorRef();
   const lists = ResourceListsActor.useActorRef();
-  const confirm = LeaveConfirmActor.useActorRef();
-  const unsaved = WizardActor.useSelector(hasUnsavedEdits);
   const hasLeia = WizardActor.useSelector((s) => s.context.generation?.leia != null);
   const now = useActionSnapshot(wizard, UNTARGETED);
   const session = useActionSnapshot(StartSessionActor.useActorRef(), TRY_START);
@@ -173,8 +153,6 @@ export function useWizardCommands(viewer: Actor) {
   const commands = useMemo((): Command[] => {
     const deps: Deps = {
       wizard,
-      confirm,
-      unsaved,
       now,
       viewer,
       itemsOf: (kind) => () => lists.getSnapshot().context.lists[kind].items,
@@ -182,7 +160,7 @@ export function useWizardCommands(viewer: Actor) {
       hasLeia,
     };
     return [...stepCommands(deps), ...partCommands(deps), ...finishCommands(deps)];
-  }, [wizard, lists, confirm, unsaved, now, session, hasLeia, viewer]);
+  }, [wizard, lists, now, session, hasLeia, viewer]);
   usePaletteCommands(commands);
 }
 
