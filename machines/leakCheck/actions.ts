@@ -16,7 +16,7 @@ import {
 
 const defineAction = actionsOf<LeakCheckEvent>();
 const signedIn = (actor: Actor | null) => actor !== null;
-const KEYWORDS = ['leak', 'test', 'simulate', 'students', 'reveal', 'evaluate'];
+export const LEAK_CHECK_KEYWORDS = ['leak', 'test', 'simulate', 'students', 'reveal', 'evaluate'];
 
 /** The check of a saved LEIA (the palette asks which: any the user may read). */
 export const checkLeia = defineAction<LeakCheckLeia>({
@@ -24,20 +24,23 @@ export const checkLeia = defineAction<LeakCheckLeia>({
   label: LEAK_CHECK_VIEW_TEXTS.button,
   title: 'Check LEIA design...',
   group: 'LEIAs',
-  keywords: KEYWORDS,
+  keywords: LEAK_CHECK_KEYWORDS,
   allowed: signedIn,
   type: 'check.open',
   event: (leia) => ({ type: 'check.open', leia }),
   unavailable: LEAK_CHECK_VIEW_TEXTS.running,
 });
 
-/** The check of the wizard's design in progress, not saved yet. */
+/**
+ * The check of the wizard's design in progress, not saved yet: the event the wizard's 'Check this
+ * design' (machines/wizard/actions.ts `checkThisDesign`) leads to, refused while a call is awaited.
+ */
 export const checkDesign = defineAction<{ design: DesignToCheck; name?: string }>({
   id: 'evaluation.checkDesign',
   label: LEAK_CHECK_VIEW_TEXTS.button,
   title: LEAK_CHECK_VIEW_TEXTS.button,
   group: 'Design',
-  keywords: KEYWORDS,
+  keywords: LEAK_CHECK_KEYWORDS,
   allowed: signedIn,
   type: 'check.design',
   event: ({ design, name }) => ({ type: 'check.design', design, ...(name !== undefined && { name }) }),

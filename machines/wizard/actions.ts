@@ -1,13 +1,16 @@
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { type ActionDefinition, actionsOf } from '../action';
-import { WIZARD_COMMAND_REASONS, WIZARD_TEXTS, type WizardEvent } from './contract';
+import { LEAK_CHECK_KEYWORDS } from '../leakCheck/actions';
+import { LEAK_CHECK_VIEW_TEXTS } from '../leakCheck/contract';
+import type { StartSessionEvent } from '../startSession';
+import { TRY_SESSION_KEY, WIZARD_COMMAND_REASONS, WIZARD_TEXTS, type WizardEvent } from './contract';
 import type { WizardSnapshot } from './machine';
 import { PART_KINDS, type PartKind, type WizardPart } from './parts';
 import { isFinishing, wizardStep } from './selectors';
 
 /**
  * The wizard's actions (machines/action.ts): its steps (Next step, Previous step, Finish, Try this
- * design) and what is done with a part (Select and Delete in step 1; Edit, Reset and History in
+ * design, Design a new LEIA, Check this design) and what is done with a part (Select and Delete in step 1; Edit, Reset and History in
  * step 2). When each can run is the machine's (`snapshot.can`); why not is read from where the
  * flow is (its selectors).
  */
@@ -72,6 +75,57 @@ export const tryDesign = defineAction({
   type: 'wizard.try',
   event: () => ({ type: 'wizard.try' }),
   unavailable: WIZARD_COMMAND_REASONS.nothingToTry,
+});
+
+/**
+ * 'Design a new LEIA' (Start over on the wizard's nav; in the palette it replaces the menu's command
+ * while here): empties the design, asking first when there are unsaved edits. Not while the LEIA
+ * is being created.
+ */
+export const startOver = defineAction({
+  id: 'nav.design',
+  label: 'Start over',
+  title: 'Design a new LEIA',
+  group: GROUP,
+  keywords: ['start over', 'discard', 'new', 'wizard', 'create'],
+  allowed: signedIn,
+  type: 'wizard.startOver',
+  event: () => ({ type: 'wizard.startOver' }),
+  unavailable: WIZARD_COMMAND_REASONS.finishing,
+});
+
+/**
+ * 'Check this design' (steps 2 and 3, once the design is generated): the wizard emits `open.check`
+ * and the screen opens the leak check with it, whose own machine may still wait (a check starting).
+ * Listed under the leak check's id, as before it moved here.
+ */
+export const checkThisDesign = defineAction({
+  id: 'evaluation.checkDesign',
+  label: LEAK_CHECK_VIEW_TEXTS.button,
+  title: LEAK_CHECK_VIEW_TEXTS.button,
+  group: GROUP,
+  keywords: LEAK_CHECK_KEYWORDS,
+  allowed: signedIn,
+  type: 'design.check',
+  event: () => ({ type: 'design.check' }),
+  unavailable: (s) =>
+    wizardStep(s) === 1 ? LEAK_CHECK_VIEW_TEXTS.chooseParts : LEAK_CHECK_VIEW_TEXTS.notGenerated,
+});
+
+/**
+ * Try's session start, asked of machines/startSession.ts, whose guard refuses to start again what
+ * is starting: while the wizard's Try starts, Try waits with 'Starting...'. Not a command of its
+ * own: Try's button and command read it (the wizard's `tryDesign` says whether there is a LEIA).
+ */
+export const tryStart = actionsOf<StartSessionEvent>()({
+  id: 'wizard.try.start',
+  label: tryDesign.label,
+  title: tryDesign.title,
+  group: GROUP,
+  allowed: signedIn,
+  type: 'session.start',
+  event: () => ({ type: 'session.start', request: { key: TRY_SESSION_KEY, body: {} } }),
+  unavailable: WIZARD_COMMAND_REASONS.starting,
 });
 
 /** One definition per part kind ('Select persona...', 'Select problem...', 'Select behaviour...'). */

@@ -2,6 +2,7 @@ import type { CleanResourceBody } from '@shared/resource-cleanup';
 import type { LeiaCreateBody } from '@shared/schemas/leias';
 import type { InitializeBody } from '@shared/schemas/runner';
 import type { VersionBump } from '@shared/semver';
+import type { DesignToCheck } from '../leakCheck/contract';
 import type { NameCheckReport } from '../nameCheck';
 import type { WizardDraft, WizardPreset } from './draft';
 import type { Names } from './names';
@@ -94,6 +95,9 @@ export const WIZARD_COMMAND_REASONS = {
   finishing: 'The LEIA is being created',
 } as const;
 
+/** What the wizard's Try session is called in machines/startSession.ts (only its start waits). */
+export const TRY_SESSION_KEY = 'wizard';
+
 export type WizardEvent =
   | { type: 'part.select'; kind: PartKind; part: WizardPart }
   | { type: 'part.deleted'; kind: PartKind; id: string }
@@ -112,7 +116,12 @@ export type WizardEvent =
   | { type: 'wizard.previous' }
   | { type: 'wizard.try' }
   | { type: 'wizard.finish' }
+  /** 'Design a new LEIA' (Start over): asks first (ask.discard) when there are unsaved edits. */
+  | { type: 'wizard.startOver' }
+  /** The design emptied: Start over without unsaved edits, or the answer 'Discard'. */
   | { type: 'wizard.discard' }
+  /** 'Check this design': the leak check of the design on screen, once it is generated (steps 2 and 3). */
+  | { type: 'design.check' }
   /** The answers to 'Replace the design in progress?'. */
   | { type: 'preset.replace' }
   | { type: 'preset.keep' }
@@ -126,6 +135,18 @@ export interface WizardEmitted {
   type: 'open.editor' | 'open.history' | 'open.delete';
   kind: PartKind;
   part: WizardPart;
+}
+
+/** What the wizard asks the screen once it takes Start over with unsaved edits: 'Discard this design?'. */
+export interface DiscardQuestionEmitted {
+  type: 'ask.discard';
+}
+
+/** What the wizard asks the leak check to open once it takes design.check: Try's body, and the LEIA's name. */
+export interface DesignCheckEmitted {
+  type: 'open.check';
+  design: DesignToCheck;
+  name: string;
 }
 
 /**

@@ -53,6 +53,9 @@ const leiaBody = (context: WizardContext) => {
  *     A failure goes back to Naming with its message ('Failed to create persona resource',
  *     'Failed to create LEIA'); a part already created is never created again.
  *   wizard.previous goes back a step, down to Selection; wizard.discard empties the design.
+ *   Selection, Edit, Create.Naming --wizard.startOver [unsaved edits]--> emits ask.discard (the
+ *     screen asks 'Discard this design?', whose Discard sends wizard.discard); else as wizard.discard
+ *   Edit, Create --design.check [a generated LEIA, no error]--> emits open.check (the leak check)
  *
  * Try (steps 2 and 3) starts a chat with the generated LEIA and carries the draft along; with no
  * generated LEIA it logs an error and does nothing. The app provides the IO (machines/wizard/setup.ts):
@@ -86,6 +89,10 @@ export const wizardMachine = wizardSetup.createMachine({
         'part.deleted': { actions: 'forgetDeleted' },
         'part.delete': { guard: 'mayDelete', actions: 'openDelete' },
         'wizard.next': { guard: 'allChosen', target: 'Edit', actions: 'snapshotOriginals' },
+        'wizard.startOver': [
+          { guard: { type: 'unsaved', params: { step: 1 } }, actions: 'askDiscard' },
+          { actions: 'discard' },
+        ],
         'wizard.discard': { actions: 'discard' },
       },
     },
@@ -102,13 +109,22 @@ export const wizardMachine = wizardSetup.createMachine({
           { guard: 'generated', actions: { type: 'startTry', params: tryParams(2) } },
           { actions: 'logNoLeia' },
         ],
+        'wizard.startOver': [
+          { guard: { type: 'unsaved', params: { step: 2 } }, actions: 'askDiscard' },
+          { target: 'Selection', actions: 'discard' },
+        ],
         'wizard.discard': { target: 'Selection', actions: 'discard' },
+        'design.check': { guard: 'generated', actions: 'openCheck' },
       },
     },
     Create: {
       entry: 'generate',
       initial: 'Naming',
-      on: { 'name.checked': { actions: 'nameReported' }, 'name.checkFailed': { actions: 'nameReported' } },
+      on: {
+        'name.checked': { actions: 'nameReported' },
+        'name.checkFailed': { actions: 'nameReported' },
+        'design.check': { guard: 'generated', actions: 'openCheck' },
+      },
       states: {
         Naming: {
           // Which version each 'New version of' follows; without an answer the item's own version is used.
@@ -130,6 +146,10 @@ export const wizardMachine = wizardSetup.createMachine({
             'wizard.try': [
               { guard: 'generated', actions: { type: 'startTry', params: tryParams(3) } },
               { actions: 'logNoLeia' },
+            ],
+            'wizard.startOver': [
+              { guard: { type: 'unsaved', params: { step: 3 } }, actions: 'askDiscard' },
+              { target: '#wizard.Selection', actions: 'discard' },
             ],
             'wizard.discard': { target: '#wizard.Selection', actions: 'discard' },
           },

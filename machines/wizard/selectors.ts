@@ -3,7 +3,7 @@ import { draftOf, hasEdits, isEmptyDraft, type WizardDraft, type WizardStep } fr
 import type { WizardSnapshot } from './machine';
 import { type NameField, namesReady } from './names';
 import { activeNameKeys, allChosen, type NameKey, partsMadePublic, publishes } from './parts';
-import { designBody, isGenerated, nameCheckId } from './setup';
+import { checkedDesign, isGenerated, nameCheckId } from './setup';
 import { namedKeys, type SaveAsView, saveAsView } from './versions';
 
 /* Selectors: what the views read from a wizard snapshot. */
@@ -53,9 +53,7 @@ export const replaceQuestion = (s: WizardSnapshot) =>
  */
 export const designToCheck = (s: WizardSnapshot) => {
   // Step 1's choices may differ from the last generated design: it is generated again on step 2.
-  if (s.matches('Selection') || !isGenerated(s.context)) return null;
-  const body = designBody(s.context);
-  return { design: body, name: body.metadata?.name ?? '' };
+  return s.matches('Selection') || !isGenerated(s.context) ? null : checkedDesign(s.context);
 };
 
 /** Whether the design on screen is generated (so it can be tried, checked, saved). */

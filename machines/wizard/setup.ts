@@ -7,6 +7,8 @@ import { notProvided } from '../notProvided';
 import type {
   CreateLeiaInput,
   CreatePartInput,
+  DesignCheckEmitted,
+  DiscardQuestionEmitted,
   LatestRequest,
   TryRequest,
   WizardContext,
@@ -115,6 +117,12 @@ export const isGenerated = (context: WizardContext): boolean =>
 export const designBody = (context: WizardContext) =>
   runnerBody(context.parts as Required<Parts>, context.viewer, nameOf(context.names, 'leia'));
 
+/** The design on screen as a leak check takes it: Try's body, and the LEIA's name ('' until typed). */
+export const checkedDesign = (context: WizardContext) => {
+  const design = designBody(context);
+  return { design, name: design.metadata?.name ?? '' };
+};
+
 /** Try from a step: the generated LEIA's parts, and the draft for the chat to bring back. */
 export const tryParams =
   (step: WizardStep) =>
@@ -178,6 +186,8 @@ export const wizardSetup = base.extend({
     openEditor: emit(({ context, event }) => openedPart('open.editor', context, event)),
     openHistory: emit(({ context, event }) => openedPart('open.history', context, event)),
     openDelete: emit(({ context, event }) => openedPart('open.delete', context, event)),
+    /** Ask the screen to open the leak check of the design as it is (DesignCheckEmitted). */
+    openCheck: emit(({ context }): DesignCheckEmitted => ({ type: 'open.check', ...checkedDesign(context) })),
     /** A card chosen in step 1; choosing the chosen one again keeps its edits. */
     select: assign(({ context, event }) => {
       assertEvent(event, 'part.select');
@@ -299,6 +309,8 @@ export const wizardSetup = base.extend({
     takePreset: assign(({ context }) => initialContext({ viewer: context.viewer, ...context.incoming })),
     /** 'Keep my design': the waiting preset is dropped. */
     dropPreset: assign({ incoming: null }),
+    /** Ask the screen to ask 'Discard this design?' (DiscardQuestionEmitted). */
+    askDiscard: emit((): DiscardQuestionEmitted => ({ type: 'ask.discard' })),
     /** Back to an empty step 1 (the explicit discard). */
     discard: enqueueActions(({ context, enqueue }) => {
       for (const key of Object.keys(context.names) as NameKey[]) enqueue.stopChild(nameCheckId(key));
@@ -337,6 +349,8 @@ export const wizardSetup = base.extend({
       context.viewer.publishes &&
       (event.key === 'leia' || context.visibility.leia !== true),
     presetWaits: ({ context }) => context.incoming !== null,
+    /** Work that starting over would lose (the rule of the `hasUnsavedEdits` selector, at that step). */
+    unsaved: ({ context }, { step }: { step: WizardStep }) => hasEdits(draftOf(context, step)),
     restoresCreate: ({ context }) => context.restoredStep === 3 && allChosen(context.parts),
     restoresEdit: ({ context }) => context.restoredStep >= 2 && allChosen(context.parts),
   },

@@ -1,14 +1,20 @@
-import { ActionButton, useRefusal } from '@client/actions/ActionButton';
+import { ActionButton, useAvailability, useRefusal } from '@client/actions/ActionButton';
+import type { Flow } from '@client/actions/commands';
 import { Button, ShieldIcon } from '@client/components';
+import type { ActionDefinition } from '@machines/action';
 import { checkDesign, checkLeia } from '@machines/leakCheck/actions';
 import type { LeakCheckLeia } from '@machines/leakCheck/contract';
 import { useId } from 'react';
+import type { EventObject } from 'xstate';
 import { LeakCheckActor } from './actors';
 
-/** The wizard's design in progress: why it cannot be checked now (undefined: it can), and how to open it. */
+/**
+ * The design in progress: the flow that holds it (the wizard) and its 'Check this design', whose
+ * guard says when it can be checked and which then asks the screen to open the leak check.
+ */
 export interface CheckDesign {
-  unavailable: string | undefined;
-  open: () => void;
+  flow: Flow;
+  action: ActionDefinition<void, EventObject>;
 }
 
 type Size = { size?: 'sm' | 'md' };
@@ -29,12 +35,13 @@ export function CheckDesignButton({
   );
 }
 
-/** The design is read from the wizard only when the check opens, so the button asks the state alone. */
+/** Asks both machines: the design's flow (can it be checked) and the leak check's (can it open now). */
 function CheckDesignInProgress({ size, design }: Size & { design: CheckDesign }) {
   const actor = LeakCheckActor.useActorRef();
   const reasonId = useId();
+  const { reason } = useAvailability(design.flow, design.action, undefined);
   const refused = useRefusal(actor, checkDesign);
-  const unavailable = design.unavailable ?? refused;
+  const unavailable = reason ?? refused;
   return (
     <>
       <Button
@@ -43,9 +50,9 @@ function CheckDesignInProgress({ size, design }: Size & { design: CheckDesign })
         disabled={unavailable !== undefined}
         title={unavailable}
         aria-describedby={unavailable ? reasonId : undefined}
-        onClick={design.open}
+        onClick={() => design.flow.send(design.action.event())}
       >
-        {checkDesign.label}
+        {design.action.label}
       </Button>
       {unavailable && (
         <span id={reasonId} className="visually-hidden">

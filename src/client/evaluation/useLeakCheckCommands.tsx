@@ -1,4 +1,4 @@
-import { commandFields, targetCommand } from '@client/actions/commands';
+import { actionCommand, commandFields, targetCommand } from '@client/actions/commands';
 import { useActionSnapshot } from '@client/actions/useActionSnapshot';
 import { listLeias } from '@client/api/leias';
 import { ShieldIcon } from '@client/components';
@@ -28,6 +28,8 @@ const checkedLeia = (leia: LeiaListItem): LeakCheckLeia => ({
 export function useLeakCheckCommands({ design }: { design?: CheckDesign } = {}) {
   const actor = LeakCheckActor.useActorRef();
   const now = useActionSnapshot(actor);
+  // The design's flow (the wizard) says when it can be checked; without one, the check's own snapshot.
+  const designNow = useActionSnapshot(design?.flow ?? actor, design ? [design.action] : NONE);
   const commands = useMemo((): Command[] => {
     const check = targetCommand(
       actor,
@@ -43,13 +45,11 @@ export function useLeakCheckCommands({ design }: { design?: CheckDesign } = {}) 
       { icon: <ShieldIcon /> },
     );
     if (!design) return [check];
-    const fields = commandFields(checkDesign, now, <ShieldIcon />);
-    const checkThis: Command = {
-      ...fields,
-      disabled: design.unavailable ?? fields.disabled,
-      run: design.open,
-    };
-    return [checkThis, check];
-  }, [actor, now, design]);
+    const checkThis = actionCommand(design.flow, designNow, design.action, { icon: <ShieldIcon /> });
+    const refused = commandFields(checkDesign, now).disabled;
+    return [{ ...checkThis, disabled: checkThis.disabled ?? refused }, check];
+  }, [actor, now, design, designNow]);
   usePaletteCommands(commands);
 }
+
+const NONE = [] as const;

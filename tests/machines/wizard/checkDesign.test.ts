@@ -1,3 +1,7 @@
+import { availability } from '@machines/action';
+import { LEAK_CHECK_VIEW_TEXTS } from '@machines/leakCheck/contract';
+import { checkThisDesign } from '@machines/wizard/actions';
+import type { DesignCheckEmitted } from '@machines/wizard/contract';
 import { designGenerated, designToCheck } from '@machines/wizard/selectors';
 import {
   ada,
@@ -60,5 +64,49 @@ describe('wizard machine: the design to check', () => {
     expect(snap().context.generation?.errors.length).toBeGreaterThan(0);
     expect(designGenerated(snap())).toBe(false);
     expect(designToCheck(snap())).toBeNull();
+  });
+});
+
+describe("wizard machine: 'Check this design' (design.check)", () => {
+  const opened = (actor: ReturnType<typeof startWizard>['actor']) => {
+    const events: DesignCheckEmitted[] = [];
+    actor.on('open.check', (event) => void events.push(event as unknown as DesignCheckEmitted));
+    return events;
+  };
+
+  it('is refused on step 1 and while the design cannot be generated, changing nothing, with the reason', () => {
+    const { actor, send, snap } = startWizard({ viewer: admin });
+    const events = opened(actor);
+    choose(send, { problem: guessing });
+    expect(snap().can(checkThisDesign.event())).toBe(false);
+    expect(availability(snap(), checkThisDesign, undefined).reason).toBe(LEAK_CHECK_VIEW_TEXTS.chooseParts);
+    let before = snap();
+    actor.send(checkThisDesign.event());
+    expect(snap()).toBe(before);
+
+    send({ type: 'wizard.next' });
+    expect(snap().value).toBe('Edit');
+    expect(snap().can(checkThisDesign.event())).toBe(false);
+    expect(availability(snap(), checkThisDesign, undefined).reason).toBe(LEAK_CHECK_VIEW_TEXTS.notGenerated);
+    before = snap();
+    actor.send(checkThisDesign.event());
+    expect(snap()).toBe(before);
+    expect(events).toEqual([]);
+  });
+
+  it('on steps 2 and 3 with a generated design, asks to open the check of the design as Try sends it', () => {
+    const { actor, send, snap } = startWizard({ viewer: admin });
+    const events = opened(actor);
+    choose(send);
+    send({ type: 'wizard.next' });
+    expect(snap().can(checkThisDesign.event())).toBe(true);
+    actor.send(checkThisDesign.event());
+    expect(events).toEqual([{ type: 'open.check', ...designToCheck(snap())! }]);
+
+    send({ type: 'wizard.next' });
+    send({ type: 'name.change', key: 'leia', value: 'Library' });
+    expect(snap().can(checkThisDesign.event())).toBe(true);
+    actor.send(checkThisDesign.event());
+    expect(events[1]).toMatchObject({ type: 'open.check', name: 'Library' });
   });
 });

@@ -16,7 +16,7 @@ import { EditStep } from './edit/EditStep';
 import { STEP_TITLE_ID, WIZARD_LABELS } from './labels';
 import { StepIndicator } from './StepIndicator';
 import { SelectStep } from './select/SelectStep';
-import { useCheckDesign } from './useCheckDesign';
+import { useCheckDesign, useOpensDesignCheck } from './useCheckDesign';
 import { useCtrlEnter } from './useCtrlEnter';
 import { type HeldNavigation, useLeaveGuard } from './useLeaveGuard';
 import { useUnloadGuard } from './useUnloadGuard';
@@ -57,6 +57,7 @@ function WizardView({ viewer }: { viewer: Actor }) {
   const loading = ResourceListsActor.useSelector(listsView);
   const checkDesign = useCheckDesign();
   useLeakCheckCommands({ design: checkDesign });
+  useOpensDesignCheck();
   useWizardCommands(viewer);
   useFocusOnStepChange(step);
   useCtrlEnter(() => wizard.send(forwardEvent(wizard.getSnapshot())));

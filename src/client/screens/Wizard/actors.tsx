@@ -14,7 +14,12 @@ import { nameCheckMachine } from '@machines/nameCheck';
 import { partEditorMachine } from '@machines/partEditor';
 import { resourceListsMachine } from '@machines/resourceLists';
 import type { StartSessionTexts } from '@machines/startSession';
-import { WIZARD_TEXTS, type WizardEmitted, type WizardInput } from '@machines/wizard/contract';
+import {
+  TRY_SESSION_KEY,
+  WIZARD_TEXTS,
+  type WizardEmitted,
+  type WizardInput,
+} from '@machines/wizard/contract';
 import { wizardMachine } from '@machines/wizard/machine';
 import type { WizardPart } from '@machines/wizard/parts';
 import { historyTarget } from '@machines/wizard/parts';
@@ -122,7 +127,7 @@ function FlowActors({ user, input, children }: { user: Actor; input: WizardInput
         startTry: (_, { body, draft, problemDescription }) =>
           session.send({
             type: 'session.start',
-            request: { key: 'wizard', body, state: { wizardState: draft, problemDescription } },
+            request: { key: TRY_SESSION_KEY, body, state: { wizardState: draft, problemDescription } },
           }),
         finished: (_, { name }) => {
           draftStorage.clear(user.id);
@@ -213,12 +218,13 @@ function DialogActors({ user, children }: { user: Actor; children: ReactNode }) 
   );
 }
 
-/** What the wizard asks to open once it takes Edit, History or Delete (WizardEmitted), opened. */
+/** What the wizard asks to open once it takes Edit, History or Delete (WizardEmitted), or Start over with unsaved edits (ask.discard), opened. */
 function OpenPartDialogs() {
   const wizard = WizardActor.useActorRef();
   const editor = PartEditorActor.useActorRef();
   const remove = DeleteResourceActor.useActorRef();
   const history = HistoryActor.useActorRef();
+  const confirm = LeaveConfirmActor.useActorRef();
   useEffect(() => {
     const on = (type: WizardEmitted['type'], open: (opened: WizardEmitted) => void) =>
       wizard.on(type, (event) => open(event as unknown as WizardEmitted));
@@ -228,10 +234,11 @@ function OpenPartDialogs() {
         history.send({ type: 'history.open', target: historyTarget(kind, part) }),
       ),
       on('open.delete', ({ kind, part }) => remove.send(openDeleteResource(kind, part))),
+      wizard.on('ask.discard', () => confirm.send({ type: 'confirm.ask', pending: { kind: 'discard' } })),
     ];
     return () => {
       for (const subscription of subscriptions) subscription.unsubscribe();
     };
-  }, [wizard, editor, remove, history]);
+  }, [wizard, editor, remove, history, confirm]);
   return null;
 }

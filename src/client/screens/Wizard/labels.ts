@@ -9,7 +9,6 @@ export const WIZARD_LABELS = {
   previous: 'Previous',
   next: 'Next',
   finish: 'Finish',
-  startOver: 'Start over',
   selectTitle: 'Select Components',
   editTitle: 'Edit',
   createTitle: 'Create your LEIA',

@@ -12,7 +12,8 @@ import {
   TrashIcon,
 } from '@client/components';
 import { type Command, usePaletteCommands } from '@client/palette';
-import { useStartSession } from '@client/runner/startSession';
+import { StartSessionActor } from '@client/runner/startSession';
+import { availability } from '@machines/action';
 import { RESOURCE_LISTS_TEXTS } from '@machines/resourceLists';
 import {
   deletePart,
@@ -23,20 +24,18 @@ import {
   previousStep,
   resetPart,
   selectPart,
+  startOver,
   tryDesign,
+  tryStart,
 } from '@machines/wizard/actions';
 import { WIZARD_COMMAND_REASONS } from '@machines/wizard/contract';
 import { PART_KINDS, type PartKind, type WizardPart } from '@machines/wizard/parts';
-import { hasUnsavedEdits } from '@machines/wizard/selectors';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { useMemo } from 'react';
 import type { AnyMachineSnapshot } from 'xstate';
-import { LeaveConfirmActor, ResourceListsActor, WizardActor } from './actors';
+import { ResourceListsActor, WizardActor } from './actors';
 import { PART_LABEL, processText } from './labels';
 import { behaviourSummary } from './select/BehaviourPicker';
-
-const GROUP = 'Design';
-const signedIn = (actor: Actor | null) => actor !== null;
 
 /** The page of one list's parts (its filters as they are on screen), each with what it says of the part. */
 const partPage = (
@@ -81,33 +80,19 @@ const historyPage = (partOf: (kind: PartKind) => WizardPart | undefined): Target
 /** The actors the commands act on, and the wizard's snapshot they are built from. */
 interface Deps {
   wizard: ReturnType<typeof WizardActor.useActorRef>;
-  confirm: ReturnType<typeof LeaveConfirmActor.useActorRef>;
-  unsaved: boolean;
   /** The wizard's snapshot the commands are built from (useActionSnapshot). */
   now: AnyMachineSnapshot;
   viewer: Actor;
   itemsOf: (kind: PartKind) => () => WizardPart[];
-  starting: boolean;
+  /** The session machine's snapshot: Try waits while its session starts (`tryStart`). */
+  session: AnyMachineSnapshot;
   /** A LEIA has been generated (Try has something to try). */
   hasLeia: boolean;
 }
 
-/** Design a new LEIA (start over), Next step, Previous step. */
-const stepCommands = ({ wizard, confirm, unsaved, now }: Deps): Command[] => [
-  {
-    // Replaces the menu's command while here: on this screen it starts over.
-    id: 'nav.design',
-    title: 'Design a new LEIA',
-    group: GROUP,
-    icon: <SparklesIcon />,
-    keywords: ['start over', 'discard', 'new', 'wizard', 'create'],
-    allowed: signedIn,
-    disabled: now.can({ type: 'wizard.discard' }) ? undefined : WIZARD_COMMAND_REASONS.finishing,
-    run: () => {
-      if (unsaved) confirm.send({ type: 'confirm.ask', pending: { kind: 'discard' } });
-      else wizard.send({ type: 'wizard.discard' });
-    },
-  },
+/** Design a new LEIA (start over: it replaces the menu's command while here), Next step, Previous step. */
+const stepCommands = ({ wizard, now }: Deps): Command[] => [
+  actionCommand(wizard, now, startOver, { icon: <SparklesIcon /> }),
   actionCommand(wizard, now, nextStep, { icon: <ChevronRightIcon /> }),
   actionCommand(wizard, now, previousStep, { icon: <ArrowLeftIcon /> }),
 ];
@@ -138,14 +123,15 @@ const partCommands = ({ wizard, now, viewer, itemsOf }: Deps): Command[] => [
 ];
 
 /** Try this design (once a LEIA is generated; not while a session starts), Finish. */
-const finishCommands = ({ wizard, now, starting, hasLeia }: Deps): Command[] => {
+const finishCommands = ({ wizard, now, session, hasLeia }: Deps): Command[] => {
   const tryCommand = actionCommand(wizard, now, tryDesign, { icon: <MessageIcon /> });
   return [
     {
       ...tryCommand,
-      disabled: starting
-        ? WIZARD_COMMAND_REASONS.starting
-        : (tryCommand.disabled ?? (hasLeia ? undefined : WIZARD_COMMAND_REASONS.nothingToTry)),
+      disabled:
+        availability(session, tryStart, undefined).reason ??
+        tryCommand.disabled ??
+        (hasLeia ? undefined : WIZARD_COMMAND_REASONS.nothingToTry),
     },
     actionCommand(wizard, now, finish, { icon: <CheckIcon /> }),
   ];
@@ -160,26 +146,21 @@ const finishCommands = ({ wizard, now, starting, hasLeia }: Deps): Command[] => 
 export function useWizardCommands(viewer: Actor) {
   const wizard = WizardActor.useActorRef();
   const lists = ResourceListsActor.useActorRef();
-  const confirm = LeaveConfirmActor.useActorRef();
-  const unsaved = WizardActor.useSelector(hasUnsavedEdits);
   const hasLeia = WizardActor.useSelector((s) => s.context.generation?.leia != null);
   const now = useActionSnapshot(wizard, UNTARGETED);
-  const { startingKey } = useStartSession();
-  const starting = startingKey === 'wizard';
+  const session = useActionSnapshot(StartSessionActor.useActorRef(), TRY_START);
 
   const commands = useMemo((): Command[] => {
     const deps: Deps = {
       wizard,
-      confirm,
-      unsaved,
       now,
       viewer,
       itemsOf: (kind) => () => lists.getSnapshot().context.lists[kind].items,
-      starting,
+      session,
       hasLeia,
     };
     return [...stepCommands(deps), ...partCommands(deps), ...finishCommands(deps)];
-  }, [wizard, lists, confirm, unsaved, now, starting, hasLeia, viewer]);
+  }, [wizard, lists, now, session, hasLeia, viewer]);
   usePaletteCommands(commands);
 }
 
@@ -191,3 +172,6 @@ const UNTARGETED = [
   tryDesign,
   ...PART_KINDS.flatMap((kind) => [editPart[kind], resetPart[kind]]),
 ];
+
+/** Whether Try's session is starting answers within the session machine's Starting state. */
+const TRY_START = [tryStart];

@@ -1,6 +1,8 @@
+import { useAvailability } from '@client/actions/ActionButton';
 import { AlertIcon, Button, MessageIcon, Tabs } from '@client/components';
 import { CHAT_ORIGIN_TARGET, useFocusTarget } from '@client/palette';
-import { useStartSession } from '@client/runner/startSession';
+import { StartSessionActor } from '@client/runner/startSession';
+import { tryStart } from '@machines/wizard/actions';
 import { WIZARD_TEXTS } from '@machines/wizard/contract';
 import { type Actor, canSeeBehaviour } from '@shared/permissions';
 import { useId, useRef, useState } from 'react';
@@ -43,11 +45,11 @@ function GenerationError({ errors }: { errors: readonly string[] }) {
 export function PreviewPanel({ viewer, title, withTry }: { viewer: Actor; title: string; withTry: boolean }) {
   const generation = WizardActor.useSelector((s) => s.context.generation);
   const wizard = WizardActor.useActorRef();
-  const { startingKey } = useStartSession();
+  // Try's session is starting while the session machine refuses to start it again (`tryStart`).
+  const starting = !useAvailability(StartSessionActor.useActorRef(), tryStart, undefined).can;
   const [tab, setTab] = useState('leia');
   const titleId = useId();
   const leia = generation?.leia ?? null;
-  const starting = startingKey === 'wizard';
   // Finish Conversation comes back to this button, once the restored design is generated again.
   const tryRef = useRef<HTMLButtonElement>(null);
   useFocusTarget(CHAT_ORIGIN_TARGET, tryRef, leia !== null && !starting);
