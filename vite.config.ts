@@ -4,9 +4,9 @@ import { defineConfig } from 'vitest/config';
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 // Vitest runs one file at a time per core less one: on CI's two cores, one file at a time, while
-// most files spend their time waiting on a server, a database or a browser. Three at once keep both
+// most files spend their time waiting on a server, a database or a browser. Four at once keep both
 // cores busy (docs/architecture.md "Tests"); LEIA_TEST_WORKERS overrides it.
-const unitWorkers = Number(process.env.LEIA_TEST_WORKERS) || Math.max(3, availableParallelism());
+const unitWorkers = Number(process.env.LEIA_TEST_WORKERS) || Math.max(4, availableParallelism());
 
 // One config for the client build and every vitest project. The server bundle has its own
 // config (vite.server.config.ts). Aliases come from tsconfig.json's "paths".

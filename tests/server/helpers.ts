@@ -33,7 +33,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     limits: unlimited,
     seedCatalogue: false,
     logLevel: 'silent',
-    // Three test files run at once, some with two servers: the connections they may open stay
+    // Four test files run at once, some with two servers: the connections they may open stay
     // well under PostgreSQL's limit (each test's load is small).
     databasePoolSize: 20,
     ...overrides,
