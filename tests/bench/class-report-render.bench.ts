@@ -23,8 +23,9 @@ import type { BenchRow } from './types';
  * Each run opens the report's address in a signed-in page (the token already stored, as after a
  * login) and marks in the page, on its own clock, when the students' table has its 200 rows and
  * the grid its 60 elements x 200 students, and the frame after that (painted). Two figures: from
- * navigation (the app's start, the session check and the report's request included) and from the
- * report's response received (the render alone). First run on a new page, then reloads; median.
+ * the report's response received (the render alone, held to the 500 ms) and from navigation (the
+ * app's start, the session check and the report's request and build included, printed beside it).
+ * First run on a new page, then reloads; median.
  */
 
 const STUDENTS = 200;
@@ -221,14 +222,8 @@ export async function run(): Promise<BenchRow[]> {
       `render runs (ms from navigation: data, in DOM, painted; main thread CPU): ${runs.map((one) => `${one.data.toFixed(0)}/${one.inDom.toFixed(0)}/${one.painted.toFixed(0)}; ${one.cpu.toFixed(0)}`).join(', ')}`,
     );
     return [
-      row(
-        name,
-        'navigation to painted, median',
-        fromNavigation,
-        'ms',
-        `<= ${TARGET_MS} ms`,
-        fromNavigation <= TARGET_MS,
-      ),
+      // The issue's 500 ms is the render; the build before it has its own 300 ms (class-report.bench).
+      row(name, 'navigation to painted, median', fromNavigation, 'ms'),
       row(
         name,
         'report received to painted, median',
