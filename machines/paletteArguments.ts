@@ -83,7 +83,7 @@ export const pageAfter = (command: Gathering, chosen: PaletteItem[]): PaletteArg
 /** The item Enter stands for when the answer arrives after it: null when nothing matches. */
 export const bestMatch = (
   page: PaletteArgument,
-  items: PaletteItem[],
+  items: readonly PaletteItem[],
   search: string,
 ): PaletteItem | null => {
   if (isSearchPage(page)) return items[0] ?? null;

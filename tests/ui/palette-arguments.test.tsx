@@ -38,6 +38,9 @@ const spies = () => ({
     async (text: string, _signal: AbortSignal): Promise<PaletteItem<Leia>[] | PaletteResults<Leia>> =>
       LEIAS.filter((leia) => leia.name.toLowerCase().includes(text.toLowerCase())).map(leiaItem),
   ),
+  activities: vi.fn((): PaletteItem<string>[] | Promise<PaletteItem<string>[]> =>
+    ACTIVITIES.map((name) => ({ id: name, title: name, value: name })),
+  ),
 });
 
 function Screen({ fns }: { fns: ReturnType<typeof spies> }) {
@@ -50,7 +53,7 @@ function Screen({ fns }: { fns: ReturnType<typeof spies> }) {
         { placeholder: 'Which LEIA?', empty: 'No LEIAs found', search: fns.search },
         (leia) => ({
           placeholder: `Add ${leia.name} to which activity?`,
-          load: () => ACTIVITIES.map((name) => ({ id: name, title: name, value: name })),
+          load: fns.activities,
         }),
       ],
       run: fns.add,
@@ -165,6 +168,21 @@ describe('commands with several arguments', () => {
     await user.keyboard('game');
     await waitFor(() => expect(within(palette).getAllByRole('option')).toHaveLength(1));
     expect(selected(palette)).toBe('Zoo game');
+  });
+
+  it("select a static page's best match of the text typed before its list arrived", async () => {
+    const { fns, user, begin, selected } = setup();
+    const list = deferred<PaletteItem<string>[]>();
+    fns.activities.mockImplementationOnce(() => list.promise);
+    const palette = await begin();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(fns.activities).toHaveBeenCalled());
+    await user.keyboard('week 2');
+    list.resolve(ACTIVITIES.map((name) => ({ id: name, title: name, value: name })));
+    await within(palette).findByRole('option', { name: 'Week 2' });
+    expect(selected(palette)).toBe('Week 2');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(fns.add).toHaveBeenCalledWith(LEIAS[0], 'Week 2'));
   });
 
   it('say when more match than the page lists', async () => {

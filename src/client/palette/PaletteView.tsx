@@ -4,7 +4,7 @@ import { Kbd, modKeyLabel } from '@client/components/Kbd';
 import { Spinner } from '@client/components/Spinner';
 import { useDialog } from '@client/components/useDialog';
 import { isPaletteBusy, PALETTE_TEXTS, type PaletteContext, type PaletteEvent } from '@machines/palette';
-import { isSearchPage, type PaletteItem } from '@machines/paletteArguments';
+import { bestMatch, isSearchPage, type PaletteArgument, type PaletteItem } from '@machines/paletteArguments';
 import { MATCHES_ANY_TEXT, paletteFilter, rankGroups } from '@machines/paletteMatch';
 import { shallowEqual } from '@xstate/react';
 import { Command as Cmdk, useCommandState } from 'cmdk';
@@ -243,6 +243,14 @@ function useViewState(): ViewState {
 }
 
 /**
+ * The item selected until the user moves: a search page's first, a static page's best match of the
+ * typed text. cmdk picks one itself only when the text changes, so a list that arrives after the
+ * typing would otherwise show none selected.
+ */
+const firstShown = (page: PaletteArgument | null, items: readonly PaletteItem[], text: string) =>
+  (page && text ? bestMatch(page, items, text) : items[0])?.id;
+
+/**
  * The cmdk palette, on a native modal <dialog>. It only renders the palette machine's state:
  * Escape goes back an argument, then closes; Backspace in an empty box goes back an argument.
  * cmdk filters the root and static pages; a search page's items come filtered and ranked, so cmdk
@@ -270,7 +278,7 @@ export default function PaletteView() {
   const refreshing = view.busy && view.items.length > 0;
   // The item the user moved to, valid only for the answer it was chosen in.
   const [moved, setMoved] = useState<{ items: readonly PaletteItem[]; id: string } | null>(null);
-  const selected = moved?.items === view.items ? moved.id : (view.items[0]?.id ?? '');
+  const selected = moved?.items === view.items ? moved.id : (firstShown(page, view.items, text) ?? '');
 
   return (
     <dialog
