@@ -45,6 +45,16 @@ export const behaviourBody = (name = uniqueName('Behaviour'), spec: Record<strin
 
 export const BODIES = { persona: personaBody, problem: problemBody, behaviour: behaviourBody } as const;
 
+/** A persona's body at a chosen version (a new version of a design is saved under its name). */
+export const personaVersion = (name: string, version: string) => ({
+  ...personaBody(name),
+  metadata: { name, version },
+});
+
+/** POST /api/v1{url} with the user's token, and the body when there is one. */
+export const apiPost = (t: TestApp, url: string, token: string, payload?: object) =>
+  t.request({ method: 'POST', url: `/api/v1${url}`, token, ...(payload && { payload }) });
+
 export async function createResource(
   t: TestApp,
   token: string,

@@ -2,7 +2,7 @@ import { resources } from '@server/db/schema';
 import { VERSION_TEXTS } from '@server/services/versions';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp, type TestUser } from './helpers';
-import { createResource, personaBody, uniqueName } from './resource-helpers';
+import { apiPost, createResource, personaVersion, uniqueName } from './resource-helpers';
 
 /**
  * A save overtaken while it waited for its design's name (issue 21, item 4; the rest is
@@ -19,12 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, token: string, payload?: object) =>
-  t.request({ method: 'POST', url: `/api/v1${url}`, token, ...(payload && { payload }) });
-const personaVersion = (name: string, version: string) => ({
-  ...personaBody(name),
-  metadata: { name, version },
-});
+const post = (url: string, token: string, payload?: object) => apiPost(t, url, token, payload);
 
 describe('concurrent saves of one persona on PostgreSQL', () => {
   // Only PostgreSQL runs transactions side by side; PGlite runs one at a time, so nothing can be

@@ -2,7 +2,7 @@ import type { VersionEntry } from '@shared/schemas/history';
 import type { Leia } from '@shared/schemas/leias';
 import type { ResourceItem } from '@shared/schemas/resource-api';
 import { createTestApp, type TestApp, type TestUser } from './helpers';
-import { createLeia, createResource, personaBody, uniqueName } from './resource-helpers';
+import { apiPost, createLeia, createResource, personaVersion, uniqueName } from './resource-helpers';
 
 /**
  * Versions stay with their design's owner (issue 21, item 4): a version records who made it
@@ -20,17 +20,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, token: string, payload?: object) =>
-  t.request({ method: 'POST', url: `/api/v1${url}`, token, ...(payload && { payload }) });
+const post = (url: string, token: string, payload?: object) => apiPost(t, url, token, payload);
 const versionsOf = async (url: string, token: string) => {
   const response = await t.request({ method: 'GET', url: `/api/v1${url}/versions`, token });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<VersionEntry[]>();
 };
-const personaVersion = (name: string, version: string) => ({
-  ...personaBody(name),
-  metadata: { name, version },
-});
 const who = (user: TestUser) => ({ id: user.id, email: user.email, role: user.role });
 
 describe('an admin acting on an instructor’s private persona', () => {
