@@ -119,6 +119,11 @@ describe('a class session on two server processes sharing PostgreSQL', () => {
       await onB.next((e) => e.event === CLASS_EVENTS.snapshot);
       // B answers, and keeps the student for their next messages.
       expect((await say(ada.cookie)).status).toBe(200);
+      // The row after that turn is B's own (it keeps the student): the resume's row comes after it.
+      await onB.next(
+        (e) =>
+          e.event === CLASS_EVENTS.student && e.data.studentId === ada.studentId && e.data.messages === 1,
+      );
       const from = onB.events.length;
       const resumed = await fetch(`${a.url}${STUDENT_PATHS.resume}`, {
         method: 'POST',
