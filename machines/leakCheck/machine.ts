@@ -84,7 +84,6 @@ const leakCheckSetup = setup({
   types: {
     context: {} as LeakCheckContext,
     events: {} as LeakCheckEvent,
-    tags: {} as 'loading' | 'running',
   },
   actors: {
     loadChecks: fromPromise<Job[], { leiaId: string }>(async () => notProvided('leakCheck', 'loadChecks')),
@@ -149,7 +148,6 @@ export const leakCheckMachine = leakCheckSetup.createMachine({
       on: { 'check.close': '#leakCheck.Closed' },
       states: {
         Loading: {
-          tags: 'loading',
           invoke: {
             src: 'loadChecks',
             input: ({ context }) => ({ leiaId: leiaIdOf(context.target) }),
@@ -196,7 +194,6 @@ export const leakCheckMachine = leakCheckSetup.createMachine({
           },
         },
         Starting: {
-          tags: 'loading',
           entry: assign({ errors: {}, notice: null }),
           invoke: {
             src: 'startCheck',
@@ -217,7 +214,6 @@ export const leakCheckMachine = leakCheckSetup.createMachine({
           },
         },
         Running: {
-          tags: 'running',
           invoke: {
             src: 'followJob',
             input: ({ context, self }) => ({

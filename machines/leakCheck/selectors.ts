@@ -29,6 +29,3 @@ export const leakCheckView = (s: LeakCheckSnapshot): LeakCheckView => {
 /** The settings were changed and not run (closing the window asks first). */
 export const hasLeakCheckEdits = (s: LeakCheckSnapshot): boolean =>
   s.matches({ Open: 'Form' }) && JSON.stringify(s.context.form) !== JSON.stringify(s.context.formShown);
-
-/** Busy: a check is being loaded, started, followed or cancelled. */
-export const isCheckBusy = (s: LeakCheckSnapshot): boolean => s.hasTag('loading') || s.hasTag('running');
