@@ -13,6 +13,8 @@ export const isSaving = (s: Snapshot) => s.hasTag('saving');
 export const isOverrideOpen = (s: Snapshot) => s.matches({ Ready: 'Overriding' });
 export const isDeleteOpen = (s: Snapshot) => s.matches({ Ready: 'Deleting' });
 export const isStudentOpen = (s: Snapshot) => s.matches({ Ready: 'Student' });
+/** The opened student's conversation and hand-in are being fetched. */
+export const isStudentLoading = (s: Snapshot) => s.hasTag('studentLoading');
 export const studentCount = (s: Snapshot) => s.context.report?.rows.length ?? 0;
 
 const keyOf: Record<SortColumn, (row: ClassRow) => string | number> = {

@@ -36,6 +36,8 @@ export const timeLeftLabel = (s: StudentSnapshot): string => {
 
 export const isReplying = (s: StudentSnapshot): boolean => s.hasTag('replying');
 export const isTyping = (s: StudentSnapshot): boolean => s.hasTag('typing');
+/** The student's own report is being fetched. */
+export const isReportLoading = (s: StudentSnapshot): boolean => s.hasTag('reportLoading');
 export const isReadingTranscript = (s: StudentSnapshot): boolean =>
   s.matches({ Session: { Active: { chat: 'Reading' } } });
 

@@ -16,7 +16,14 @@ import { EvaluationReportModal } from '@client/evaluation/EvaluationReportModal'
 import { type ChatNavigationState, readChatNavigationState } from '@client/runner/navigation';
 import { evaluateConversation, regenerateReply, stopReply } from '@machines/chat/actions';
 import { CHAT_STATUS_TEXTS, CHAT_TEXTS } from '@machines/chat/contract';
-import { type ChatSnapshot, canSend, chatView, failedNotice } from '@machines/chat/selectors';
+import {
+  type ChatSnapshot,
+  canSend,
+  chatView,
+  failedNotice,
+  isReplying,
+  isTyping,
+} from '@machines/chat/selectors';
 import { failureMessage, failureStatus } from '@machines/failure';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
@@ -197,6 +204,8 @@ const CHAT_READING: ConversationReading<ChatSnapshot> = {
   status: (s) => s.context.status && CHAT_STATUS_TEXTS[s.context.status],
   focus: (s) => s.context.focus,
   canSend,
+  replying: isReplying,
+  typing: isTyping,
 };
 
 function Conversation() {

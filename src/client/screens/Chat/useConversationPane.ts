@@ -12,9 +12,13 @@ export interface ConversationReading<S extends AnyMachineSnapshot> {
   status: (s: S) => string | null;
   focus: (s: S) => ConversationPaneProps['focus'];
   canSend: (s: S, text: string) => boolean;
+  /** The model is answering (Stop shows, the composer waits). */
+  replying: (s: S) => boolean;
+  /** The typing indicator shows. */
+  typing: (s: S) => boolean;
 }
 
-/** A flow with a conversation: its messages, the reply streaming in ('replying', 'typing' tags). */
+/** A flow with a conversation: its messages and the reply streaming in. */
 interface ConversationFlow<S> {
   getSnapshot(): S;
   send(event: { type: 'chat.send'; text: string } | { type: 'chat.retry' } | { type: 'chat.stop' }): void;
@@ -46,8 +50,8 @@ const readPane = <S extends AnyMachineSnapshot & { context: ConversationContext 
 ) => ({
   messages: s.context.messages,
   partial: s.context.partial,
-  typing: s.hasTag('typing'),
-  replying: s.hasTag('replying'),
+  typing: reading.typing(s),
+  replying: reading.replying(s),
   failed: reading.failed(s),
   speaker: reading.speaker(s),
   status: reading.status(s),

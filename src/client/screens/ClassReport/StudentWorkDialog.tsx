@@ -1,7 +1,7 @@
 import { Button, LoadingState, Modal } from '@client/components';
 import { CodeBlock } from '@client/components/code/CodeBlock';
 import { REPORT_TEXTS } from '@machines/classReport/contract';
-import { isStudentOpen } from '@machines/classReport/selectors';
+import { isStudentLoading, isStudentOpen } from '@machines/classReport/selectors';
 import { CLASS_TEXTS } from '@shared/class-sessions';
 import { ReadOnlyMessages } from '../Chat/MessageList';
 import { ClassReportActor } from './actors';
@@ -11,7 +11,7 @@ import '../Chat/chat.css';
 export function StudentWorkDialog() {
   const actor = ClassReportActor.useActorRef();
   const open = ClassReportActor.useSelector(isStudentOpen);
-  const loading = ClassReportActor.useSelector((s) => s.hasTag('studentLoading'));
+  const loading = ClassReportActor.useSelector(isStudentLoading);
   const student = ClassReportActor.useSelector((s) => s.context.student);
   const data = student?.data ?? null;
   const work = data ? (data.handIn ?? data.draft) : '';

@@ -1,5 +1,6 @@
 import { Button } from '@client/components';
 import { STUDENT_FLOW_TEXTS } from '@machines/classStudent/contract';
+import { isReportLoading } from '@machines/classStudent/selectors';
 import { INTERVIEW_THEME_LABELS } from '@shared/evaluation/themes';
 import type { StudentReport } from '@shared/schemas/class-report';
 import { StudentActor } from './actors';
@@ -23,7 +24,7 @@ const percent = (share: number) => `${Math.round(share * 100)}%`;
 /** The student's own report (STUDENT_PATHS.report), loading, failed or shown. */
 export function OwnReport() {
   const actor = StudentActor.useActorRef();
-  const loading = StudentActor.useSelector((s) => s.hasTag('reportLoading'));
+  const loading = StudentActor.useSelector(isReportLoading);
   const error = StudentActor.useSelector((s) => s.context.reportError);
   const report = StudentActor.useSelector((s) => s.context.report);
   if (loading) return <p role="status">{STUDENT_FLOW_TEXTS.reportLoading}</p>;

@@ -1,5 +1,11 @@
 import { STUDENT_CHAT_STATUS } from '@machines/classStudent/contract';
-import { canSendMessage, chatFailedNotice, type StudentSnapshot } from '@machines/classStudent/selectors';
+import {
+  canSendMessage,
+  chatFailedNotice,
+  isReplying,
+  isTyping,
+  type StudentSnapshot,
+} from '@machines/classStudent/selectors';
 import { CLASS_TEXTS } from '@shared/class-sessions';
 import { ConversationPane, type ConversationPaneProps } from '../Chat/ConversationPane';
 import { ReadOnlyMessages } from '../Chat/MessageList';
@@ -15,6 +21,8 @@ const STUDENT_READING: ConversationReading<StudentSnapshot> = {
   focus: (s) =>
     s.context.focus?.field === 'composer' ? (s.context.focus as ConversationPaneProps['focus']) : null,
   canSend: canSendMessage,
+  replying: isReplying,
+  typing: isTyping,
 };
 
 /** The conversation with the student's LEIA: streaming, Stop (Esc) and Retry, as the Chat screen. */
