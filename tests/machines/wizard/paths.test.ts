@@ -112,5 +112,5 @@ describe('wizard machine paths (xstate/graph)', () => {
     const presetInput = { viewer: admin, preset: { persona: ada, problem: library, behaviour: interviewee } };
     expectLiveAgrees({ viewer: admin }, fromEmpty);
     expectLiveAgrees(presetInput, fromPreset);
-  }, 20_000);
+  }, 60_000);
 });
