@@ -15,14 +15,14 @@ describe('JsonEditor', () => {
       />,
     );
     expect(screen.getByText('Loading...')).toBeInTheDocument();
-    const editor = await screen.findByRole('textbox', { name: 'Persona spec' }, { timeout: 5000 });
+    const editor = await screen.findByRole('textbox', { name: 'Persona spec' }, { timeout: 15_000 });
     expect(editor).toHaveTextContent('"fullName": "Ann"');
     expect(editor).toHaveAttribute('contenteditable', 'true');
   });
 
   it('is read-only when asked', async () => {
     render(<JsonEditor value="[]" schema={SPEC_JSON_SCHEMAS.problem} label="Problem spec" readOnly />);
-    const editor = await screen.findByRole('textbox', { name: 'Problem spec' }, { timeout: 5000 });
+    const editor = await screen.findByRole('textbox', { name: 'Problem spec' }, { timeout: 15_000 });
     expect(editor).toHaveAttribute('contenteditable', 'false');
   });
 });
@@ -31,7 +31,7 @@ describe('DiffView', () => {
   it('shows both sides with their labels', async () => {
     render(<DiffView before={'a\nb\nc'} after={'a\nB\nc'} beforeLabel="Original" afterLabel="Edited" />);
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Edited' })).toHaveTextContent('B'), {
-      timeout: 5000,
+      timeout: 15_000,
     });
     expect(screen.getByRole('textbox', { name: 'Original' })).toHaveTextContent('b');
   });

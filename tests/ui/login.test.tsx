@@ -107,6 +107,6 @@ describe('Login screen', () => {
     );
     expect(await screen.findByText('Logged in successfully!')).toBeInTheDocument();
     expect(window.location.pathname).toBe('/login');
-    await waitFor(() => expect(window.location.pathname).toBe('/'), { timeout: 2000 });
+    await waitFor(() => expect(window.location.pathname).toBe('/'), { timeout: 10_000 });
   });
 });

@@ -1,8 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// findBy and waitFor wait for a state, up to this: a second is too little with other work on both cores.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy and waitFor wait for a state, up to this: a second is too little with other work on both
+// cores, and a lazy chunk (the code editors) under a CPU hog takes several.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Browser APIs jsdom lacks that cmdk, the dialogs, the code editors and the theme read.
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};

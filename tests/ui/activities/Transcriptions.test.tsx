@@ -210,7 +210,7 @@ describe('JSON Edit: the JSON Editor modal', () => {
     await user.click(row.getByRole('button', { name: 'JSON Edit' }));
     const editor = dialog('JSON Editor');
     expect(editor.getByRole('tab', { name: 'Editor' })).toHaveAttribute('aria-selected', 'true');
-    const content = await editor.findByRole('textbox', { name: 'Transcription JSON' }, { timeout: 5000 });
+    const content = await editor.findByRole('textbox', { name: 'Transcription JSON' }, { timeout: 15_000 });
     expect(content).toHaveTextContent('"text": "Hello, what does your bakery need?"');
 
     await typeInEditor(
@@ -261,7 +261,7 @@ describe('JSON Edit: the JSON Editor modal', () => {
     );
     const { user, row } = await openRow();
     await user.click(row.getByRole('button', { name: 'JSON Edit' }));
-    await screen.findByRole('textbox', { name: 'Transcription JSON' }, { timeout: 5000 });
+    await screen.findByRole('textbox', { name: 'Transcription JSON' }, { timeout: 15_000 });
     await user.click(dialog('JSON Editor').getByRole('button', { name: 'Save Changes' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(

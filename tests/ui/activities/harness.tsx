@@ -77,7 +77,7 @@ export const expand = async (user: ReturnType<typeof userEvent.setup>, name: str
 
 /** Replaces the whole text of the CodeMirror editor with this label, as typing would. */
 export const typeInEditor = async (label: string, text: string) => {
-  const content = await screen.findByRole('textbox', { name: label }, { timeout: 5000 });
+  const content = await screen.findByRole('textbox', { name: label }, { timeout: 15_000 });
   const view = EditorView.findFromDOM(content.closest<HTMLElement>('.cm-editor')!);
   if (!view) throw new Error(`no editor ${label}`);
   act(() => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }));

@@ -130,7 +130,7 @@ describe('View modal: History', () => {
         expect(within(compare).getByRole('textbox', { name: 'v1.1.0' })).toHaveTextContent(
           'description: A bank wants a mobile app',
         ),
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     expect(within(compare).getByRole('textbox', { name: 'v1.0.0' })).toHaveTextContent(
       'description: A bank wants an app',
@@ -251,7 +251,7 @@ describe('View modal: History palette commands', () => {
     await act(async () => latestCommand('history.comparePrevious').run());
     expect(screen.getByRole('tab', { name: 'History' })).toHaveAttribute('aria-selected', 'true');
     expect(
-      await screen.findByRole('region', { name: 'Compare v1.1.0 with v1.2.0' }, { timeout: 5000 }),
+      await screen.findByRole('region', { name: 'Compare v1.1.0 with v1.2.0' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
 
     const restore = latestCommand('history.restore');

@@ -71,7 +71,7 @@ describe('Search screen', () => {
     mocked.listLeias.mockResolvedValue({ items: [] });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Visibility' }), 'private');
     await user.type(screen.getByRole('searchbox'), 'nothing like it');
-    const clear = await screen.findByRole('button', { name: 'Clear filters' }, { timeout: 3000 });
+    const clear = await screen.findByRole('button', { name: 'Clear filters' }, { timeout: 10_000 });
     expect(screen.getByText('The search text or a filter may be leaving them out.')).toBeInTheDocument();
     await user.click(clear);
     expect(screen.getByRole('searchbox')).toHaveValue('');

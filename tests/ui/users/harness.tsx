@@ -57,8 +57,8 @@ export const renderScreen = async ({ waitForRows = true } = {}) => {
   return { user, ...view };
 };
 
-/** The success message stays 1.5 s before the modal closes: allow for that and some slack. */
-export const AFTER_SUCCESS = { timeout: 3000 };
+/** The success message stays 1.5 s before the modal closes: allow for that on a busy machine. */
+export const AFTER_SUCCESS = { timeout: 10_000 };
 
 export { dialog } from '../support/dom';
 export { deferred, httpError } from '../support/http';

@@ -51,7 +51,7 @@ describe('Design wizard, step 2: cards, editors and preview', { timeout: 20_000 
     await user.click(preview.getByRole('tab', { name: 'Problem' }));
     expect(preview.getByRole('tabpanel')).toHaveTextContent('A library for Ada');
     await user.click(screen.getByRole('button', { name: 'Show changes' }));
-    expect(await screen.findByRole('textbox', { name: 'Edited' }, { timeout: 5000 })).toHaveTextContent(
+    expect(await screen.findByRole('textbox', { name: 'Edited' }, { timeout: 15_000 })).toHaveTextContent(
       '"Ada"',
     );
     await user.click(screen.getByRole('button', { name: 'Reset persona' }));
@@ -103,7 +103,7 @@ describe('Design wizard, step 2: cards, editors and preview', { timeout: 20_000 
     await user.click(screen.getByRole('button', { name: 'Edit behaviour' }));
     expect(editor().getByRole('tab', { name: 'Code Editor' })).toHaveAttribute('aria-selected', 'true');
     expect(
-      await editor().findByRole('textbox', { name: 'Behaviour spec (JSON)' }, { timeout: 5000 }),
+      await editor().findByRole('textbox', { name: 'Behaviour spec (JSON)' }, { timeout: 15_000 }),
     ).toBeInTheDocument();
     await user.click(editor().getByRole('button', { name: 'Cancel' }));
     expect(partCard('Requirements interviewee').queryByText('(edited)')).toBeNull();

@@ -156,7 +156,7 @@ export const toStep2 = async (user: ReturnType<typeof userEvent.setup>) => {
 
 /** Replaces the text of the CodeMirror editor named `label`, as typing would. */
 export const setEditorText = async (label: string, text: string) => {
-  const editor = await screen.findByRole('textbox', { name: label }, { timeout: 5000 });
+  const editor = await screen.findByRole('textbox', { name: label }, { timeout: 15_000 });
   const view = EditorView.findFromDOM(editor);
   if (!view) throw new Error(`no editor ${label}`);
   act(() => view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }));

@@ -187,7 +187,7 @@ describe("Design wizard: a part card's History", () => {
         expect(modal.getByRole('textbox', { name: 'v1.1.0' })).toHaveTextContent(
           'description: A riverside library',
         ),
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
 
     const loads = mocked.listResources.mock.calls.filter(([kind]) => kind === 'problem').length;
