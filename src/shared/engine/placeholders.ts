@@ -1,3 +1,4 @@
+import { remembering } from '../remembering';
 import { getPath, splitPath } from './paths';
 import { charge, chargeValue, type SizeBudget, SizeLimitExceeded } from './size';
 import type { LeiaPartKind, Spec } from './types';
@@ -71,16 +72,7 @@ const compile = (text: string): Template => {
  * simply emptied when full, which bounds memory on a long-running server.
  */
 const MAX_CACHED_TEMPLATES = 1_000;
-const templates = new Map<string, Template>();
-const templateOf = (text: string): Template => {
-  let template = templates.get(text);
-  if (template === undefined) {
-    if (templates.size >= MAX_CACHED_TEMPLATES) templates.clear();
-    template = compile(text);
-    templates.set(text, template);
-  }
-  return template;
-};
+const templateOf = remembering(compile, MAX_CACHED_TEMPLATES);
 
 /**
  * Substitutes the placeholders of one string. A placeholder that is the whole string is replaced by

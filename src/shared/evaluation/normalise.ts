@@ -1,3 +1,5 @@
+import { remembering } from '../remembering';
+
 /**
  * How texts are compared when a solution element is looked for in a conversation (offline reveal
  * tracking). Case and accents are folded, identifiers are split (SeatingZone, seating_zone and
@@ -43,16 +45,11 @@ const wordsOf = (text: string): string[] => fold(splitIdentifiers(text)).match(/
 const TOKEN = /[\p{L}\p{N}\p{M}]+/gu;
 /** Longer tokens (a pasted key, a long identifier) are read each time, not kept. */
 const MAX_TOKEN_KEPT = 64;
-const tokensRemembered = new Map<string, readonly string[]>();
-function tokenWords(token: string): readonly string[] {
-  if (token.length > MAX_TOKEN_KEPT) return wordsOf(token);
-  const known = tokensRemembered.get(token);
-  if (known) return known;
-  const found = wordsOf(token);
-  if (tokensRemembered.size >= MAX_REMEMBERED) tokensRemembered.clear();
-  tokensRemembered.set(token, found);
-  return found;
-}
+/** Words and tokens kept at most (each a few dozen bytes): a long-running server does not grow. */
+const MAX_REMEMBERED = 50_000;
+const keptTokenWords = remembering<readonly string[]>(wordsOf, MAX_REMEMBERED);
+const tokenWords = (token: string): readonly string[] =>
+  token.length > MAX_TOKEN_KEPT ? wordsOf(token) : keptTokenWords(token);
 
 /** A word as written, folded but not split or stemmed, and where it stands in its text. */
 export interface WordSpan {
@@ -127,16 +124,10 @@ const toTerm = (word: string): string | undefined => {
  * of matching: what each word is (a tens word's value, its term, or nothing: null) is remembered,
  * up to a bound so a long-running server does not grow.
  */
-const MAX_REMEMBERED = 50_000;
-const remembered = new Map<string, number | string | null>();
-function wordTerm(word: string): number | string | null {
-  const known = remembered.get(word);
-  if (known !== undefined) return known;
-  const found = tensOf(word) ?? toTerm(word) ?? null;
-  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-  remembered.set(word, found);
-  return found;
-}
+const wordTerm = remembering<number | string | null>(
+  (word) => tensOf(word) ?? toTerm(word) ?? null,
+  MAX_REMEMBERED,
+);
 
 /** The matchable terms of a text, in order (repeats kept); its times and durations last, by value (values.ts). */
 export function terms(text: string): string[] {

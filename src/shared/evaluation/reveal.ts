@@ -1,4 +1,5 @@
 import { type Lexicon, NO_LEXICON } from '../lexicon';
+import { remembering } from '../remembering';
 import type { ElementStatus } from '../schemas/evaluation';
 import type { LeiaTurn } from './conversation';
 import { quote } from './conversation';
@@ -104,23 +105,23 @@ function reachOf(text: string, lexicon: Lexicon, reach: Set<string>): Set<string
  * is most of the cost of matching with a lexicon.
  */
 const MAX_REACHES = 20_000;
-const reaches = new WeakMap<Lexicon, Map<string, readonly string[]>>();
+const reaches = new WeakMap<Lexicon, (word: string) => readonly string[]>();
 function wordReach(word: string, lexicon: Lexicon): readonly string[] {
-  let known = reaches.get(lexicon);
-  if (!known) {
-    known = new Map();
-    reaches.set(lexicon, known);
+  let reach = reaches.get(lexicon);
+  if (!reach) {
+    reach = remembering((w) => readReach(w, lexicon), MAX_REACHES);
+    reaches.set(lexicon, reach);
   }
-  const remembered = known.get(word);
-  if (remembered) return remembered;
+  return reach(word);
+}
+
+function readReach(word: string, lexicon: Lexicon): readonly string[] {
   const found: string[] = [];
   if (termSet(word).size > 0) {
     for (const base of [word, ...lexicon.lemmas(word)]) {
       for (const other of lexicon.related(base, 1)) found.push(...terms(other));
     }
   }
-  if (known.size >= MAX_REACHES) known.clear();
-  known.set(word, found);
   return found;
 }
 

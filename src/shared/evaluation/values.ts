@@ -1,3 +1,5 @@
+import { remembering } from '../remembering';
+
 /**
  * Times of day and durations said in words or in figures, as one term each, so they are compared
  * by value: "9 pm", "21:00" and "nine in the evening" are "@t21:00"; "48 hours", "two days" and
@@ -124,17 +126,9 @@ function durationOf(match: RegExpExecArray): string | undefined {
 
 /** Texts repeat within a conversation (a reply is read for its sentences, then whole): remembered, bounded. */
 const MAX_REMEMBERED = 5_000;
-const remembered = new Map<string, { values: string[]; rest: string }>();
 
 /** The values a text says, as terms, and the text with them blanked out (spaces, same length). */
-export function valueTerms(text: string): { values: string[]; rest: string } {
-  const known = remembered.get(text);
-  if (known) return known;
-  const found = readValues(text);
-  if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-  remembered.set(text, found);
-  return found;
-}
+export const valueTerms = remembering(readValues, MAX_REMEMBERED);
 
 function readValues(text: string): { values: string[]; rest: string } {
   const values: string[] = [];
